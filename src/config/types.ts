@@ -1,0 +1,58 @@
+/**
+ * The configuration as the engine sees it, after discovery, validation, trust and layering
+ * (built-in defaults < user config < project config). The on-disk format is described by
+ * schema/shellguard.schema.json and docs/config.md.
+ */
+
+import type { ModeName } from "../engine/types.js";
+
+export type OnError = "allow" | "deny";
+export type Severity = "off" | "info" | "warning" | "error";
+
+/** A permission rule as written: `git commit:*`, `rm *`, `Bash(npm test:*)`, or an object. */
+export interface RuleSpec {
+  pattern: string;
+  reason?: string;
+  match?: string[];
+  notMatch?: string[];
+  /** Where the rule came from (a file path, `builtin`, `claude-settings:<file>`), for explanations. */
+  source: string;
+}
+
+export interface RuleSet {
+  deny: RuleSpec[];
+  ask: RuleSpec[];
+  allow: RuleSpec[];
+}
+
+export interface ResolvedConfig {
+  /** Mode for `check` and the library when the caller names none. */
+  mode: ModeName;
+  shell: { mode: ModeName; onError: OnError };
+  rules: RuleSet;
+  /** Extra working directories (absolute) for acceptEdits, beside the cwd. */
+  workingDirectories: string[];
+  /** Basenames (globs allowed) of files that must not be written: `.bashrc`, `.env`, ... */
+  sensitiveFiles: string[];
+  /** Directory names or absolute paths (globs allowed) that must not be written into: `.git`, `.ssh`, ... */
+  sensitiveDirectories: string[];
+  /** Extra dangerous command patterns (rule syntax); a match is a safety ask. */
+  dangerousPatterns: RuleSpec[];
+  /** The default git pack of dangerous patterns (reset --hard, push --force, ...). */
+  gitPack: boolean;
+  /** Lint severities by finding id or check name. */
+  lintSeverity: Record<string, Severity>;
+  agent: { approve: boolean };
+  /** Config files that were read, in layering order, with their trust state. */
+  files: ConfigFileInfo[];
+  /** Things a config tried that were refused (untrusted loosening, JS not executed), one line each. */
+  warnings: string[];
+}
+
+export interface ConfigFileInfo {
+  path: string;
+  kind: "user" | "project" | "explicit";
+  trusted: boolean;
+  /** The JS file was not executed because it is not trusted. */
+  skipped?: boolean;
+}
