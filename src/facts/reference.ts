@@ -1,0 +1,317 @@
+/**
+ * The reference extractor: the Facts of docs/facts.md computed in TypeScript over the
+ * `tree-sitter` npm package. It is the executable definition the native addon is tested
+ * against, and the fallback when the addon cannot load. One iterative pre-order walk.
+ */
+
+import { createRequire } from "node:module";
+import type { Assignment, Construct, Facts, ParseError, Redirect, SimpleCommand, Word } from "./types.js";
+import { CONSTRUCT_TYPES } from "./types.js";
+import { cookHeredocBody, cookWord, mergeContinuations, prefixWord } from "./cook.js";
+
+interface TSNode {
+  id: number;
+  type: string;
+  isNamed: boolean;
+  isMissing: boolean;
+  startIndex: number;
+  endIndex: number;
+  childCount: number;
+  parent: TSNode | null;
+  previousSibling: TSNode | null;
+  nextSibling: TSNode | null;
+  child(i: number): TSNode | null;
+  childForFieldName(name: string): TSNode | null;
+  fieldNameForChild(i: number): string | null;
+}
+
+interface TSParser {
+  setLanguage(lang: unknown): void;
+  parse(input: string | ((index: number) => string | null)): { rootNode: TSNode };
+}
+
+let parser: TSParser | undefined;
+
+function getParser(): TSParser {
+  if (parser === undefined) {
+    const require = createRequire(import.meta.url);
+    const Parser = require("tree-sitter") as new () => TSParser;
+    const p = new Parser();
+    p.setLanguage(require("tree-sitter-bash"));
+    parser = p;
+  }
+  return parser;
+}
+
+const CONSTRUCTS: ReadonlySet<string> = new Set(CONSTRUCT_TYPES);
+const COMMAND_KINDS = new Set(["command", "declaration_command", "unset_command"]);
+const REDIRECT_KINDS = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
+const SEP_TOKENS = new Set([";", "&", "&&", "||", "|", "|&", ";;"]);
+/** Parents a statement climbs through when looking for its separator or a `&`. */
+const TRANSPARENT = new Set(["list", "pipeline", "redirected_statement", "negated_command"]);
+/** Statement kinds that start a new I/O context: pipeline stages do not reach inside. */
+const NEW_IO = new Set(["command_substitution", "process_substitution"]);
+
+interface Frame {
+  node: TSNode;
+  construct: number;
+  pipeline: number;
+  stage: number;
+  /** Redirects of enclosing redirected_statements whose body contains this node. */
+  redirects: Redirect[];
+}
+
+/** Chunked input: node-tree-sitter reads a string through a callback in pieces. */
+function parseTree(source: string): TSNode {
+  const CHUNK = 1 << 14;
+  if (source.length <= CHUNK) return getParser().parse(source).rootNode;
+  return getParser().parse((index: number) => (index < source.length ? source.slice(index, index + CHUNK) : null)).rootNode;
+}
+
+export function extractFactsReference(source: string): Facts {
+  const root = parseTree(source);
+  const commands: SimpleCommand[] = [];
+  const constructs: Construct[] = [];
+  const errors: ParseError[] = [];
+  /** redirected_statement node id → index of its body command (for heredoc continuations). */
+  const owners = new Map<number, number>();
+  let pipelines = 0;
+
+  const stack: Frame[] = [{ node: root, construct: -1, pipeline: -1, stage: -1, redirects: [] }];
+  while (stack.length > 0) {
+    const frame = stack.pop() as Frame;
+    const node = frame.node;
+    const redirects = frame.redirects;
+    let { construct, pipeline, stage } = frame;
+
+    if (node.isMissing) errors.push({ type: "MISSING", start: node.startIndex, end: node.endIndex });
+    else if (node.type === "ERROR") errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
+    if (!node.isNamed) continue;
+
+    if (CONSTRUCTS.has(node.type)) {
+      constructs.push({ type: node.type as Construct["type"], start: node.startIndex, end: node.endIndex, parent: construct });
+      construct = constructs.length - 1;
+    }
+    if (NEW_IO.has(node.type)) {
+      pipeline = -1;
+      stage = -1;
+    }
+
+    if (COMMAND_KINDS.has(node.type)) {
+      commands.push(buildCommand(node, source, construct, pipeline, stage, redirects));
+      if (node.parent?.type === "redirected_statement") owners.set(node.parent.id, commands.length - 1);
+    } else if (node.type === "variable_assignment" && isStatement(node)) {
+      commands.push(bareStatement(node, construct, pipeline, stage, redirects, [assignment(node, source)]));
+    } else if (node.type === "variable_assignments" && isStatement(node)) {
+      const list: Assignment[] = [];
+      for (let i = 0; i < node.childCount; i++) {
+        const c = node.child(i) as TSNode;
+        if (c.type === "variable_assignment") list.push(assignment(c, source));
+      }
+      commands.push(bareStatement(node, construct, pipeline, stage, redirects, list));
+    } else if (node.type === "redirected_statement" && node.childForFieldName("body") === null) {
+      commands.push(bareStatement(node, construct, pipeline, stage, [...redirects, ...ownRedirects(node, source)], []));
+    }
+
+    // Children, pushed in reverse so they pop in source order.
+    const body = node.type === "redirected_statement" ? node.childForFieldName("body") : null;
+    const bodyRedirects = body !== null ? [...redirects, ...ownRedirects(node, source)] : redirects;
+    let ordinal = -1;
+    let stageOf: number[] | null = null;
+    if (node.type === "pipeline") {
+      ordinal = pipelines++;
+      stageOf = stagesOf(node);
+      const first = node.child(0);
+      if (first !== null && (first.type === "|" || first.type === "|&")) markContinuationOwner(node, ordinal, owners, commands);
+    }
+    for (let i = node.childCount - 1; i >= 0; i--) {
+      const c = node.child(i) as TSNode;
+      const childStage = stageOf !== null ? (stageOf[i] as number) : stage;
+      stack.push({
+        node: c,
+        construct,
+        pipeline: stageOf !== null && childStage >= 0 ? ordinal : pipeline,
+        stage: stageOf !== null && childStage >= 0 ? childStage : stage,
+        redirects: body !== null && c.id === body.id ? bodyRedirects : redirects,
+      });
+    }
+  }
+  return { source, commands, constructs, errors };
+}
+
+/** Stage number of each child of a pipeline node (-1 for tokens and comments). */
+function stagesOf(node: TSNode): number[] {
+  const first = node.child(0);
+  let next = first !== null && (first.type === "|" || first.type === "|&") ? 1 : 0;
+  const out: number[] = [];
+  for (let i = 0; i < node.childCount; i++) {
+    const c = node.child(i) as TSNode;
+    out.push(c.isNamed && c.type !== "comment" ? next++ : -1);
+  }
+  return out;
+}
+
+/** `cat <<EOF | bash`: the command owning the heredoc becomes stage 0 of the continuation. */
+function markContinuationOwner(pipe: TSNode, ordinal: number, owners: Map<number, number>, commands: SimpleCommand[]): void {
+  const heredoc = pipe.parent;
+  const statement = heredoc?.parent;
+  if (heredoc?.type !== "heredoc_redirect" || statement?.type !== "redirected_statement") return;
+  const owner = owners.get(statement.id);
+  if (owner === undefined) return;
+  const cmd = commands[owner] as SimpleCommand;
+  cmd.pipeline = ordinal;
+  cmd.stage = 0;
+}
+
+function isStatement(node: TSNode): boolean {
+  const p = node.parent;
+  if (p === null) return false;
+  if (node.type === "variable_assignment" && (p.type === "command" || p.type === "declaration_command" || p.type === "variable_assignments")) return false;
+  return true;
+}
+
+/** The redirect children of a node; a heredoc's own nested redirects (`<<EOF > out`) too. */
+function ownRedirects(node: TSNode, source: string, out: Redirect[] = []): Redirect[] {
+  for (let i = 0; i < node.childCount; i++) {
+    const c = node.child(i) as TSNode;
+    if (!REDIRECT_KINDS.has(c.type)) continue;
+    out.push(redirect(c, source));
+    if (c.type === "heredoc_redirect") ownRedirects(c, source, out);
+  }
+  return out;
+}
+
+function buildCommand(node: TSNode, source: string, construct: number, pipeline: number, stage: number, inherited: Redirect[]): SimpleCommand {
+  const argv: Word[] = [];
+  const assignments: Assignment[] = [];
+  const redirects: Redirect[] = [...inherited];
+  for (let i = 0; i < node.childCount; i++) {
+    const c = node.child(i) as TSNode;
+    if (!c.isNamed) {
+      // declaration_command / unset_command keywords
+      if (node.type !== "command" && i === 0) argv.push(plainWord(c.type, c.startIndex, c.endIndex));
+      continue;
+    }
+    if (REDIRECT_KINDS.has(c.type)) {
+      redirects.push(redirect(c, source));
+      if (c.type === "heredoc_redirect") ownRedirects(c, source, redirects);
+    } else if (node.type === "command") {
+      const field = node.fieldNameForChild(i);
+      if (c.type === "variable_assignment") assignments.push(assignment(c, source));
+      else if (field === "argument" || (field === "name" && c.endIndex > c.startIndex)) argv.push(cookWord(c, source));
+    } else if (c.type === "variable_assignment") {
+      const a = assignment(c, source);
+      const eq = source.slice(c.startIndex, c.endIndex).indexOf(a.append ? "+=" : "=");
+      argv.push(prefixWord(source.slice(c.startIndex, c.startIndex + eq) + (a.append ? "+=" : "="), a.value, c.startIndex, c.endIndex));
+    } else if (c.type !== "comment") {
+      argv.push(cookWord(c, source));
+    }
+  }
+  redirects.sort((a, b) => a.start - b.start);
+  return {
+    start: node.startIndex,
+    end: node.endIndex,
+    argv: mergeContinuations(argv, source),
+    assignments,
+    redirects,
+    parent: construct,
+    pipeline,
+    stage,
+    ...statementContext(node),
+  };
+}
+
+function bareStatement(node: TSNode, construct: number, pipeline: number, stage: number, redirects: Redirect[], assignments: Assignment[]): SimpleCommand {
+  return {
+    start: node.startIndex,
+    end: node.endIndex,
+    argv: [],
+    assignments,
+    redirects: [...redirects].sort((a, b) => a.start - b.start),
+    parent: construct,
+    pipeline,
+    stage,
+    ...statementContext(node),
+  };
+}
+
+function plainWord(value: string, start: number, end: number): Word {
+  return { value, start, end, quoted: false, glob: false, tilde: false, dynamic: null };
+}
+
+function assignment(node: TSNode, source: string): Assignment {
+  const text = source.slice(node.startIndex, node.endIndex);
+  const valueNode = node.childForFieldName("value");
+  const nameEnd = valueNode !== null ? valueNode.startIndex - node.startIndex : text.length;
+  const head = text.slice(0, nameEnd);
+  const append = head.endsWith("+=");
+  const name = head.slice(0, head.length - (append ? 2 : head.endsWith("=") ? 1 : 0));
+  let value: Word | null = null;
+  if (valueNode !== null) {
+    value = cookWord(valueNode, source);
+    value.tilde = source[valueNode.startIndex] === "~";
+  }
+  return { name, value, append, start: node.startIndex, end: node.endIndex };
+}
+
+function redirect(node: TSNode, source: string): Redirect {
+  let op = "";
+  let fd: number | null = null;
+  let target: Word | null = null;
+  let body: Word | null = null;
+  let literalBody = false;
+  for (let i = 0; i < node.childCount; i++) {
+    const c = node.child(i) as TSNode;
+    if (!c.isNamed) {
+      if (op === "" && c.type !== "ERROR") op = c.type;
+      continue;
+    }
+    switch (c.type) {
+      case "file_descriptor":
+        fd = Number.parseInt(source.slice(c.startIndex, c.endIndex), 10);
+        break;
+      case "heredoc_start": {
+        // The delimiter: any quoting at all makes the body literal; quotes and backslashes go.
+        const raw = source.slice(c.startIndex, c.endIndex);
+        literalBody = /['"\\]/.test(raw);
+        target = { value: raw.replace(/['"\\]/g, ""), start: c.startIndex, end: c.endIndex, quoted: literalBody, glob: false, tilde: false, dynamic: null };
+        break;
+      }
+      case "heredoc_body":
+        body = cookHeredocBody(c, source, literalBody);
+        break;
+      case "heredoc_end":
+      case "file_redirect":
+      case "herestring_redirect":
+      case "comment":
+      case "ERROR":
+        break;
+      default:
+        if (node.type === "heredoc_redirect") break; // the continuation statement: walked as commands
+        if (target === null) target = cookWord(c, source);
+    }
+  }
+  return { op, fd, target, body, start: node.startIndex, end: node.endIndex };
+}
+
+/** sep, background and negated of the statement a command heads (docs/facts.md "Context"). */
+function statementContext(node: TSNode): { sep: string; background: boolean; negated: boolean } {
+  let sep: string | null = null;
+  let background = false;
+  let negated = false;
+  let s: TSNode = node;
+  while (true) {
+    if (sep === null) {
+      const prev = s.previousSibling;
+      if (prev !== null) sep = prev.isNamed ? "\n" : SEP_TOKENS.has(prev.type) ? prev.type : "";
+    }
+    const next = s.nextSibling;
+    if (next !== null && !next.isNamed && next.type === "&") background = true;
+    const parent = s.parent;
+    if (parent === null) break;
+    if (parent.type === "negated_command") negated = true;
+    if (!TRANSPARENT.has(parent.type)) break;
+    s = parent;
+  }
+  return { sep: sep ?? "", background, negated };
+}
