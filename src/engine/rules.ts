@@ -1,0 +1,206 @@
+/**
+ * Permission rules: a pattern compiled once into a matcher over the normalised form of a simple
+ * command (cooked words joined by one space — `AnalyzedCommand.forms`).
+ *
+ * Syntax (the seed's Bash `match_rule`, see docs/engine.md):
+ * - `prefix:*` — the form is `prefix` or starts with `prefix ` (the prefix is literal);
+ * - a pattern with an unescaped `*` — a wildcard pattern matched against the whole form; `*`
+ *   matches any text, `\*` is a literal star, `\\` a literal backslash, and a trailing `*`
+ *   also matches nothing at all after the text before it (`git *` matches bare `git`);
+ * - otherwise a substring of the form (`\*` and `\\` unescaped first).
+ * `Bash(...)` around a pattern is stripped; bare `Bash` (Claude Code: the whole tool) matches
+ * every command.
+ */
+
+import type { RuleSpec } from "../config/types.js";
+import type { AnalyzedCommand } from "../analysis/types.js";
+
+export type RuleKind = "prefix" | "wildcard" | "substring" | "all";
+
+/** Anything that names a rule: a pattern string, a RuleSpec, or a RuleSpec without its source. */
+export type RuleInput = string | (Omit<RuleSpec, "source"> & { source?: string });
+
+export interface CompiledRule {
+  /** The pattern as written (before `Bash(...)` is stripped). */
+  readonly pattern: string;
+  /** The pattern after `Bash(...)` stripping and trimming. */
+  readonly body: string;
+  readonly kind: RuleKind;
+  readonly reason: string | undefined;
+  readonly source: string | undefined;
+  readonly spec: RuleInput;
+  /** Does this rule match one normalised command form? */
+  test(form: string): boolean;
+}
+
+/** Strip `Bash(...)`; returns null for a bare `Bash`/`Bash()` (match everything). */
+export function stripToolWrapper(pattern: string): string | null {
+  const p = pattern.trim();
+  if (p === "Bash") return null;
+  const m = /^Bash\(([\s\S]*)\)$/.exec(p);
+  if (m) {
+    const inner = (m[1] ?? "").trim();
+    return inner === "" ? null : inner;
+  }
+  return p;
+}
+
+/** Is there a `*` not preceded by an escaping backslash? (`\\*` is an escaped backslash, then a star.) */
+export function hasUnescapedStar(pattern: string): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") i++;
+    else if (c === "*") return true;
+  }
+  return false;
+}
+
+/** `\\` → `\`, `\*` → `*`; any other backslash is kept as written. */
+export function unescapePattern(pattern: string): string {
+  let out = "";
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    const next = pattern[i + 1];
+    if (c === "\\" && (next === "\\" || next === "*")) {
+      out += next;
+      i++;
+    } else out += c;
+  }
+  return out;
+}
+
+const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/g;
+const escapeRegex = (s: string): string => s.replace(REGEX_SPECIAL, "\\$&");
+
+/**
+ * A wildcard pattern as a regular expression over the whole form. Unlike the seed (which
+ * escapes only some regex metacharacters, so `\d` in a pattern became a digit class), every
+ * character other than an unescaped `*` is literal.
+ */
+export function wildcardToRegExp(pattern: string): RegExp {
+  const parts: string[] = [];
+  let literal = "";
+  let endsWithStar = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    const next = pattern[i + 1];
+    endsWithStar = false;
+    if (c === "\\" && (next === "\\" || next === "*")) {
+      literal += next;
+      i++;
+    } else if (c === "*") {
+      parts.push(escapeRegex(literal), ".*");
+      literal = "";
+      endsWithStar = true;
+    } else literal += c;
+  }
+  parts.push(escapeRegex(literal));
+  const full = parts.join("");
+  if (!endsWithStar) return new RegExp(`^(?:${full})$`, "s");
+  // The seed's "git *" also matches "git": the text before the final star, right-trimmed.
+  const base = parts.slice(0, -2).join("").trimEnd();
+  return new RegExp(`^(?:${full}|${base})$`, "s");
+}
+
+function ruleFields(input: RuleInput): { pattern: string; reason?: string; source?: string } {
+  if (typeof input === "string") return { pattern: input };
+  return { pattern: input.pattern, reason: input.reason, source: input.source };
+}
+
+const cache = new Map<string, Pick<CompiledRule, "body" | "kind" | "test">>();
+
+function compilePattern(pattern: string): Pick<CompiledRule, "body" | "kind" | "test"> {
+  const hit = cache.get(pattern);
+  if (hit) return hit;
+  const body = stripToolWrapper(pattern);
+  let compiled: Pick<CompiledRule, "body" | "kind" | "test">;
+  if (body === null) {
+    compiled = { body: "", kind: "all", test: () => true };
+  } else if (body.endsWith(":*")) {
+    const prefix = body.slice(0, -2).trim();
+    const withSpace = prefix + " ";
+    compiled = {
+      body,
+      kind: "prefix",
+      test: (form) => prefix !== "" && (form === prefix || form.startsWith(withSpace)),
+    };
+  } else if (hasUnescapedStar(body)) {
+    const re = wildcardToRegExp(body);
+    compiled = { body, kind: "wildcard", test: (form) => re.test(form) };
+  } else {
+    const needle = unescapePattern(body);
+    compiled = { body, kind: "substring", test: (form) => needle !== "" && form.includes(needle) };
+  }
+  if (cache.size > 10_000) cache.clear();
+  cache.set(pattern, compiled);
+  return compiled;
+}
+
+/** Compile a rule once; the result's `test` is cheap. */
+export function compileRule(input: RuleInput): CompiledRule {
+  const f = ruleFields(input);
+  const c = compilePattern(f.pattern);
+  return { pattern: f.pattern, body: c.body, kind: c.kind, reason: f.reason, source: f.source, spec: input, test: c.test };
+}
+
+/** A problem with the pattern itself (not its examples), or null. */
+export function patternProblem(pattern: unknown): string | null {
+  if (typeof pattern !== "string") return "the pattern must be a string";
+  const body = stripToolWrapper(pattern);
+  if (body === null) return null;
+  if (body.endsWith(":*") && body.slice(0, -2).trim() === "") return `the prefix rule "${pattern}" has an empty prefix`;
+  if (body === "") return "the pattern is empty";
+  return null;
+}
+
+export interface RuleHit {
+  rule: CompiledRule;
+  command: AnalyzedCommand;
+  form: string;
+}
+
+/**
+ * Deny/ask semantics: the first rule (in order) that matches ANY form of ANY command, with the
+ * first command and form it matched.
+ */
+export function findAnyMatch(rules: readonly CompiledRule[], commands: readonly AnalyzedCommand[]): RuleHit | null {
+  for (const rule of rules) {
+    for (const command of commands) {
+      for (const form of command.forms) {
+        if (rule.test(form)) return { rule, command, form };
+      }
+    }
+  }
+  return null;
+}
+
+/** The first rule matching one of a command's first `allowForms` forms. */
+export function allowRuleFor(rules: readonly CompiledRule[], command: AnalyzedCommand): RuleHit | null {
+  const n = Math.min(command.allowForms, command.forms.length);
+  for (const rule of rules) {
+    for (let i = 0; i < n; i++) {
+      const form = command.forms[i]!;
+      if (rule.test(form)) return { rule, command, form };
+    }
+  }
+  return null;
+}
+
+/**
+ * Allow semantics: the line is allowed only if EVERY command is covered — read-only, or one of
+ * its first `allowForms` forms matches an allow rule — and at least one allow rule matched.
+ * Returns the first rule that allowed a command, or null.
+ */
+export function findAllowCover(rules: readonly CompiledRule[], commands: readonly AnalyzedCommand[]): RuleHit | null {
+  if (rules.length === 0 || commands.length === 0) return null;
+  let first: RuleHit | null = null;
+  for (const command of commands) {
+    const hit = allowRuleFor(rules, command);
+    if (hit) {
+      first ??= hit;
+      continue;
+    }
+    if (!command.readOnly) return null;
+  }
+  return first;
+}
