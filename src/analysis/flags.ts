@@ -1,0 +1,150 @@
+/**
+ * The one option parser every check uses, driven by a flag spec per command (as ShellCheck's
+ * Commands.hs does): `-rf`, `-r -f`, `-fr` and `--recursive --force` all come out as the same
+ * canonical names, so no check ever looks at flag spellings itself.
+ */
+
+export interface FlagSpec {
+  /** Short flags taking no value, each mapped to its canonical name: `{ r: "recursive", R: "recursive" }`. */
+  short?: Readonly<Record<string, string>>;
+  /** Short flags taking a value (`-o FILE`, `-oFILE`). */
+  shortValue?: Readonly<Record<string, string>>;
+  /** Long flags taking no value: `{ recursive: "recursive" }`. */
+  long?: Readonly<Record<string, string>>;
+  /** Long flags taking a value (`--output FILE`, `--output=FILE`). */
+  longValue?: Readonly<Record<string, string>>;
+  /** Long flags whose value is optional and only given with `=` (`--in-place[=SUFFIX]`). */
+  longOptional?: Readonly<Record<string, string>>;
+  /** Short flags whose value is optional and only attached (`-i[SUFFIX]` of sed). */
+  shortOptional?: Readonly<Record<string, string>>;
+  /** Options end at the first operand (as for wrappers: `sudo -u x cmd -rf`). */
+  stopAtOperand?: boolean;
+  /** A single dash plus a long name is a long option (`find -name`, `dd`-style is not this). */
+  singleDashLong?: boolean;
+}
+
+export interface ParsedFlags {
+  /** Canonical flag name → the values it was given (`""` for a flag without a value), in order. */
+  flags: Map<string, string[]>;
+  /** Indexes (into the parsed argv) of the operands. */
+  operands: number[];
+  /** Flags not in the spec, as written (`-z`, `--frobnicate`). */
+  unknown: string[];
+  /** Index just past the options when `stopAtOperand` (the wrapped command starts there). */
+  rest: number;
+}
+
+export function has(p: ParsedFlags, name: string): boolean {
+  return p.flags.has(name);
+}
+
+export function values(p: ParsedFlags, name: string): string[] {
+  return p.flags.get(name) ?? [];
+}
+
+function add(p: ParsedFlags, name: string, value: string): void {
+  const list = p.flags.get(name);
+  if (list) list.push(value);
+  else p.flags.set(name, [value]);
+}
+
+/**
+ * Parses `args` (already cooked words, without the command name) from index `from`.
+ * Unknown short flags in a cluster are recorded and skipped; `--` ends options.
+ */
+export function parseFlags(args: readonly string[], spec: FlagSpec, from = 0): ParsedFlags {
+  const p: ParsedFlags = { flags: new Map(), operands: [], unknown: [], rest: args.length };
+  let i = from;
+  for (; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === "--") {
+      for (let j = i + 1; j < args.length; j++) p.operands.push(j);
+      p.rest = i + 1;
+      return p;
+    }
+    if (a.startsWith("--") && a.length > 2) {
+      const eq = a.indexOf("=");
+      const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
+      const canonical = lookupLong(spec, name);
+      if (canonical === null) {
+        p.unknown.push(a);
+      } else if (canonical.kind === "value") {
+        if (eq >= 0) add(p, canonical.name, a.slice(eq + 1));
+        else add(p, canonical.name, args[++i] ?? "");
+      } else {
+        add(p, canonical.name, eq >= 0 ? a.slice(eq + 1) : "");
+      }
+      continue;
+    }
+    if (a.startsWith("-") && a.length > 1) {
+      if (spec.singleDashLong) {
+        const canonical = lookupLong(spec, a.slice(1));
+        if (canonical !== null) {
+          if (canonical.kind === "value") add(p, canonical.name, args[++i] ?? "");
+          else add(p, canonical.name, "");
+          continue;
+        }
+      }
+      i = parseCluster(p, args, i, spec);
+      continue;
+    }
+    if (spec.stopAtOperand) {
+      p.rest = i;
+      return p;
+    }
+    p.operands.push(i);
+  }
+  p.rest = i;
+  return p;
+}
+
+/** `-rf`, `-n5`, `-o FILE`: one dash, several letters. Returns the index of the last word used. */
+function parseCluster(p: ParsedFlags, args: readonly string[], i: number, spec: FlagSpec): number {
+  const a = args[i] as string;
+  for (let k = 1; k < a.length; k++) {
+    const c = a[k] as string;
+    const withValue = spec.shortValue?.[c];
+    if (withValue !== undefined) {
+      if (k + 1 < a.length) add(p, withValue, a.slice(k + 1));
+      else add(p, withValue, args[++i] ?? "");
+      return i;
+    }
+    const optional = spec.shortOptional?.[c];
+    if (optional !== undefined) {
+      add(p, optional, a.slice(k + 1));
+      return i;
+    }
+    const plain = spec.short?.[c];
+    if (plain !== undefined) add(p, plain, "");
+    else p.unknown.push("-" + c);
+  }
+  return i;
+}
+
+type LongHit = { name: string; kind: "flag" | "value" | "optional" };
+
+/** Exact long name, else a unique prefix of one (GNU getopt accepts `--rec` for `--recursive`). */
+function lookupLong(spec: FlagSpec, name: string): LongHit | null {
+  const exact = lookupExact(spec, name);
+  if (exact !== null || name.length === 0) return exact;
+  let hit: LongHit | null = null;
+  for (const table of [spec.longValue, spec.long, spec.longOptional]) {
+    for (const full of Object.keys(table ?? {})) {
+      if (!full.startsWith(name)) continue;
+      const found = lookupExact(spec, full) as LongHit;
+      if (hit !== null && hit.name !== found.name) return null; // ambiguous
+      hit = found;
+    }
+  }
+  return hit;
+}
+
+function lookupExact(spec: FlagSpec, name: string): LongHit | null {
+  const v = spec.longValue?.[name];
+  if (v !== undefined) return { name: v, kind: "value" };
+  const f = spec.long?.[name];
+  if (f !== undefined) return { name: f, kind: "flag" };
+  const o = spec.longOptional?.[name];
+  if (o !== undefined) return { name: o, kind: "optional" };
+  return null;
+}

@@ -1,0 +1,100 @@
+/**
+ * Path spelling normalisation: `~`, `$HOME`, `"${HOME}"`, `$PWD`, relative paths, `//`, `/./`
+ * and `..` all reduce to one absolute path, so `/usr/..`, `~/` and `$HOME//.` compare equal.
+ */
+
+import { posix } from "node:path";
+import type { Word } from "../facts/types.js";
+
+export interface PathContext {
+  cwd: string;
+  home: string;
+}
+
+export interface ResolvedPath {
+  /** Absolute, normalised, no trailing slash (except `/`); null when a dynamic part makes it unknown. */
+  path: string | null;
+  /** Some part of it is dynamic (`$DIR/x`); `path` is then null unless the part was $HOME/$PWD. */
+  dynamic: boolean;
+  /** The last segment is a glob that matches everything in its directory (`*`, `.*`, `*.*`). */
+  globAll: boolean;
+  /** For a globAll path: the directory it empties (absolute), when known. */
+  globDir: string | null;
+  /** The word contains unquoted glob characters anywhere. */
+  glob: boolean;
+}
+
+const KNOWN_VARS = /^\$(?:\{(HOME|PWD)\}|(HOME|PWD)\b)/;
+
+/** The word's value with a leading `~`, `$HOME`, `${HOME}`, `$PWD` replaced; null if still dynamic. */
+export function expandWord(word: Word, ctx: PathContext): { text: string; dynamic: boolean } {
+  let text = word.value;
+  let spans = word.dynamic ?? [];
+  if (word.tilde) {
+    const m = /^~([A-Za-z0-9_.-]*)(?=\/|$)/.exec(text);
+    if (m) {
+      const user = m[1] as string;
+      const dir = user === "" ? ctx.home : user === "root" ? "/root" : `/home/${user}`;
+      text = dir + text.slice(m[0].length);
+      spans = spans.map(([s, e]) => [s + dir.length - m[0].length, e + dir.length - m[0].length]);
+    }
+  }
+  const first = spans[0];
+  if (first && first[0] === 0) {
+    const m = KNOWN_VARS.exec(text);
+    if (m && m[0].length === first[1]) {
+      const dir = (m[1] ?? m[2]) === "HOME" ? ctx.home : ctx.cwd;
+      text = dir + text.slice(m[0].length);
+      spans = spans.slice(1);
+    }
+  }
+  return { text, dynamic: spans.length > 0 };
+}
+
+/** Lexical normalisation of an absolute or cwd-relative path. */
+export function normalise(path: string, cwd: string): string {
+  const abs = path.startsWith("/") ? path : posix.join(cwd, path);
+  const n = posix.normalize(abs);
+  return n.length > 1 && n.endsWith("/") ? n.slice(0, -1) : n;
+}
+
+const GLOB_ALL = /^(?:\*|\.\*|\*\.\*|\*\*|\.\?\*|\?\*|\.\[!.\]\*|\{\*,\.\*\}|\{\.\*,\*\})$/;
+
+export function resolvePath(word: Word, ctx: PathContext): ResolvedPath {
+  const { text, dynamic } = expandWord(word, ctx);
+  const glob = word.glob;
+  let globAll = false;
+  let globDir: string | null = null;
+  if (glob) {
+    const slash = text.replace(/\/+$/, "").lastIndexOf("/");
+    const last = text.replace(/\/+$/, "").slice(slash + 1);
+    if (GLOB_ALL.test(last)) {
+      globAll = true;
+      const dir = slash < 0 ? "." : text.slice(0, slash) || "/";
+      if (!dynamic) globDir = normalise(dir, ctx.cwd);
+    }
+  }
+  return { path: dynamic ? null : normalise(text, ctx.cwd), dynamic, globAll, globDir, glob };
+}
+
+/** `a` is `b` or lies inside it. */
+export function isInside(a: string, b: string): boolean {
+  return a === b || a.startsWith(b === "/" ? "/" : b + "/");
+}
+
+/** Paths a write may target without harm. */
+export const HARMLESS_DEVICES: ReadonlySet<string> = new Set([
+  "/dev/null",
+  "/dev/stdout",
+  "/dev/stderr",
+  "/dev/stdin",
+  "/dev/tty",
+  "/dev/zero",
+  "/dev/full",
+  "/dev/random",
+  "/dev/urandom",
+]);
+
+export function isHarmlessDevice(path: string): boolean {
+  return HARMLESS_DEVICES.has(path) || path.startsWith("/dev/fd/") || path.startsWith("/dev/pts/");
+}
