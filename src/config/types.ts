@@ -43,6 +43,8 @@ export interface ResolvedConfig {
   /** Lint severities by finding id or check name. */
   lintSeverity: Record<string, Severity>;
   agent: { approve: boolean };
+  /** Rule sources named by `import` (e.g. `claude-settings`), in layering order, without duplicates. */
+  imports: string[];
   /** Config files that were read, in layering order, with their trust state. */
   files: ConfigFileInfo[];
   /** Things a config tried that were refused (untrusted loosening, JS not executed), one line each. */

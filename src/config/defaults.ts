@@ -1,0 +1,86 @@
+/** Built-in configuration: what shellguard uses when no config file says otherwise. */
+
+import type { ResolvedConfig } from "./types.js";
+
+/**
+ * Basenames (globs allowed) of files that must not be written. Writing one of these changes how
+ * a shell, git, a package manager or an agent behaves next time, or exposes credentials.
+ */
+export const DEFAULT_SENSITIVE_FILES: readonly string[] = [
+  // shell startup and exit files: run on every new shell
+  ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile",
+  ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".zlogout",
+  ".cshrc", ".tcshrc", "config.fish",
+  // git: config can run programs (core.pager, hooks path, filters); credentials
+  ".gitconfig", ".gitmodules", ".git-credentials",
+  // credentials and package-manager config (registries, tokens, scripts)
+  ".netrc", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pypirc", ".pgpass",
+  // environment files loaded by tools and direnv
+  ".env", ".env.*", ".envrc",
+  // ssh
+  "authorized_keys", "known_hosts", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519",
+  // AI agent config (MCP servers run programs); .claude/settings.json is covered by the .claude directory
+  ".mcp.json", ".claude.json",
+  // system files (by basename, wherever they are)
+  "sudoers", "passwd", "shadow", "group", "hosts", "crontab",
+];
+
+/**
+ * Directory names (matched against any path segment) or absolute paths (globs allowed) that
+ * must not be written into.
+ */
+export const DEFAULT_SENSITIVE_DIRECTORIES: readonly string[] = [
+  // version control internals: hooks and config run programs
+  ".git",
+  // keys and cloud credentials
+  ".ssh", ".gnupg", ".aws", ".azure", ".kube", ".docker", ".config/gcloud", ".config/gh",
+  // agent and editor settings (can run programs: tasks, MCP servers, hooks)
+  ".claude", ".vscode", ".idea",
+  // the operating system
+  "/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/sys", "/proc", "/dev",
+];
+
+/** Freeze an object and everything in it. */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/** The built-in configuration (deeply frozen). `loadConfig` starts from a copy of it. */
+export const DEFAULTS: Readonly<ResolvedConfig> = deepFreeze({
+  mode: "default",
+  shell: { mode: "guard", onError: "allow" },
+  rules: { deny: [], ask: [], allow: [] },
+  workingDirectories: [],
+  sensitiveFiles: [...DEFAULT_SENSITIVE_FILES],
+  sensitiveDirectories: [...DEFAULT_SENSITIVE_DIRECTORIES],
+  dangerousPatterns: [],
+  gitPack: true,
+  lintSeverity: {},
+  agent: { approve: false },
+  imports: [],
+  files: [],
+  warnings: [],
+} satisfies ResolvedConfig);
+
+/** A fresh, mutable copy of DEFAULTS. */
+export function cloneDefaults(): ResolvedConfig {
+  return {
+    mode: DEFAULTS.mode,
+    shell: { ...DEFAULTS.shell },
+    rules: { deny: [], ask: [], allow: [] },
+    workingDirectories: [],
+    sensitiveFiles: [...DEFAULTS.sensitiveFiles],
+    sensitiveDirectories: [...DEFAULTS.sensitiveDirectories],
+    dangerousPatterns: [],
+    gitPack: DEFAULTS.gitPack,
+    lintSeverity: {},
+    agent: { ...DEFAULTS.agent },
+    imports: [],
+    files: [],
+    warnings: [],
+  };
+}

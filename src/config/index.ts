@@ -1,0 +1,19 @@
+/**
+ * The configuration layer: discovery, validation, trust and layering. See docs/config.md.
+ *
+ *   const config = loadConfig({ cwd: process.cwd(), verifyRule });   // throws ConfigError
+ */
+
+export { loadConfig, configStamp, createConfigCache, findProjectConfig } from "./load.js";
+export type { LoadConfigOptions, ConfigCache } from "./load.js";
+export { ConfigError, formatConfigProblem } from "./errors.js";
+export type { ConfigProblem } from "./errors.js";
+export { DEFAULTS, DEFAULT_SENSITIVE_FILES, DEFAULT_SENSITIVE_DIRECTORIES } from "./defaults.js";
+export { trust, untrust, isTrusted, readTrustStore, configHash } from "./trust.js";
+export type { TrustOptions, TrustStore } from "./trust.js";
+export { starterConfig, DEFAULT_SCHEMA_REF } from "./starter.js";
+export type { StarterOptions } from "./starter.js";
+export { validateConfig, rulePatternProblem, formatKeyPath } from "./validate.js";
+export type { RawConfig, RawRule, VerifyRule } from "./validate.js";
+export { PROJECT_SEARCH_PLACES, USER_CONFIG_NAMES, userConfigDir, trustStorePath } from "./paths.js";
+export type * from "./types.js";

@@ -1,0 +1,334 @@
+/**
+ * loadConfig: discovery, parsing, validation, trust and layering (defaults < user < project).
+ *
+ * Discovery follows cosmiconfig's conventions for the module name `shellguard` (search places,
+ * their order, package.json#shellguard, nearest directory wins, stop at the home directory) but
+ * is implemented here: cosmiconfig's sync API always runs its own "meta config" search in
+ * process.cwd(), which imports `.config/config.{js,mjs,...}` files no matter which loaders are
+ * configured — that would execute untrusted code. It also costs ~15 ms to load, while the
+ * no-config path here is a few stat calls.
+ */
+
+import { realpathSync, statSync, type Stats } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { MODE_ALIASES, type ModeName } from "../engine/types.js";
+import { cloneDefaults, deepFreeze } from "./defaults.js";
+import { ConfigError } from "./errors.js";
+import { formatOf, loadJs, packageProperty, parseJson, parseYaml, readBytes, sha256, type ConfigFormat } from "./parse.js";
+import { expandTilde, homeDir, PACKAGE_PROP, PROJECT_SEARCH_PLACES, trustStorePath, USER_CONFIG_NAMES, userConfigDir } from "./paths.js";
+import { packageValueHash, readTrustStore, type TrustStore } from "./trust.js";
+import type { ConfigFileInfo, ResolvedConfig, RuleSpec } from "./types.js";
+import { toRuleSpec, validateConfig, type RawConfig, type RawListEdit, type RawPatternEdit, type VerifyRule } from "./validate.js";
+
+export interface LoadConfigOptions {
+  /** Directory discovery starts from (and relative paths are resolved against). */
+  cwd: string;
+  /** `--config <file>`: use exactly this file instead of discovering a project config. */
+  configFile?: string;
+  /** Environment for HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /**
+   * The engine's rule check, called once for every rule (rules.* and dangerous.patterns) of
+   * every file; a returned message (e.g. a `match` example that does not match) is a ConfigError.
+   */
+  verifyRule?: VerifyRule;
+}
+
+interface Found {
+  path: string;
+  format: ConfigFormat;
+  /** For package.json: the bytes and the `shellguard` value, already read during discovery. */
+  bytes?: Buffer;
+  value?: unknown;
+}
+
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The directories searched for a project config: cwd, then its parents up to home or the root. */
+function* searchDirs(cwd: string, env: NodeJS.ProcessEnv): Generator<string> {
+  const stop = resolve(homeDir(env));
+  let dir = resolve(cwd);
+  while (true) {
+    yield dir;
+    if (dir === stop) return;
+    const parent = dirname(dir);
+    if (parent === dir) return;
+    dir = parent;
+  }
+}
+
+/** The nearest project config file, or null. */
+export function findProjectConfig(cwd: string, env: NodeJS.ProcessEnv = process.env): Found | null {
+  for (const dir of searchDirs(cwd, env)) {
+    for (const place of PROJECT_SEARCH_PLACES) {
+      const path = join(dir, place);
+      if (!statOf(path)?.isFile()) continue;
+      if (place !== "package.json") return { path, format: formatOf(path) as ConfigFormat };
+      const bytes = readBytes(path);
+      const text = bytes.toString("utf8");
+      // Most package.json files have no shellguard key: skip parsing them (and do not fail on a
+      // broken package.json that is not ours to judge).
+      if (!text.includes(`"${PACKAGE_PROP}"`)) continue;
+      const value = packageProperty(parseJson(path, text));
+      if (value !== undefined) return { path, format: "package", bytes, value };
+    }
+  }
+  return null;
+}
+
+/** The user config files that exist, in precedence order (only the first is read). */
+function findUserConfigs(env: NodeJS.ProcessEnv): string[] {
+  const dir = userConfigDir(env);
+  return USER_CONFIG_NAMES.map((n) => join(dir, n)).filter((p) => statOf(p)?.isFile());
+}
+
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
+function shellQuote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `"${s.replace(/(["\\$`])/g, "\\$1")}"`;
+}
+
+function trustHint(file: string): string {
+  return `untrusted project config (run 'shellguard trust ${shellQuote(file)}')`;
+}
+
+interface LoadedFile {
+  info: ConfigFileInfo;
+  raw: RawConfig | null;
+}
+
+function loadFile(
+  found: Found,
+  kind: ConfigFileInfo["kind"],
+  env: NodeJS.ProcessEnv,
+  warnings: string[],
+  verifyRule: VerifyRule | undefined,
+  trustStore: () => TrustStore,
+): LoadedFile {
+  const { path, format } = found;
+  const bytes = found.bytes ?? readBytes(path);
+  let value = found.value;
+  let hash: string;
+  if (format === "package") {
+    if (value === undefined) value = packageProperty(parseJson(path, bytes.toString("utf8")));
+    if (value === undefined) throw new ConfigError(path, "", `has no "${PACKAGE_PROP}" property`);
+    hash = packageValueHash(value);
+  } else {
+    hash = sha256(bytes);
+  }
+  const trusted = kind !== "project" || trustStore()[realPath(path)] === hash;
+  const info: ConfigFileInfo = { path, kind, trusted };
+
+  if (format === "js") {
+    if (!trusted) {
+      info.skipped = true;
+      warnings.push(`${path}: not executed: ${trustHint(path)}`);
+      return { info, raw: null };
+    }
+    const loaded = loadJs(realPath(path), hash);
+    if (loaded.stale) {
+      warnings.push(`${path}: changed since this process first loaded it; ES module configs are reloaded only when shellguard restarts`);
+    }
+    value = loaded.value;
+  } else if (format === "json") {
+    value = parseJson(path, bytes.toString("utf8"));
+  } else if (format === "yaml") {
+    value = parseYaml(path, bytes.toString("utf8"), hash, env);
+  }
+  return { info, raw: validateConfig(path, value, verifyRule) };
+}
+
+function normalizeMode(mode: string): ModeName {
+  return MODE_ALIASES[mode] ?? (mode as ModeName);
+}
+
+function pushUnique(list: string[], items: readonly string[]): void {
+  for (const item of items) if (!list.includes(item)) list.push(item);
+}
+
+/** Apply one file on top of the configuration built so far. */
+function applyLayer(state: ResolvedConfig, raw: RawConfig, file: string, trusted: boolean, env: NodeJS.ProcessEnv): void {
+  /** Whether a loosening key may be applied; if not, say so once. */
+  const may = (keyPath: string): boolean => {
+    if (!trusted) state.warnings.push(`${file}: ${keyPath} ignored: ${trustHint(file)}`);
+    return trusted;
+  };
+  const specs = (rules: readonly Parameters<typeof toRuleSpec>[0][]): RuleSpec[] => rules.map((r) => toRuleSpec(r, file));
+
+  if (raw.mode !== undefined && may("mode")) state.mode = normalizeMode(raw.mode);
+  if (raw.shell && Object.keys(raw.shell).length > 0 && may("shell")) {
+    if (raw.shell.mode !== undefined) state.shell.mode = normalizeMode(raw.shell.mode);
+    if (raw.shell.onError !== undefined) state.shell.onError = raw.shell.onError;
+  }
+
+  if (raw.rules?.deny) state.rules.deny.push(...specs(raw.rules.deny));
+  if (raw.rules?.ask) state.rules.ask.push(...specs(raw.rules.ask));
+  if (raw.rules?.allow?.length && may("rules.allow")) state.rules.allow.push(...specs(raw.rules.allow));
+
+  if (raw.workingDirectories?.length && may("workingDirectories")) {
+    const base = dirname(file);
+    pushUnique(state.workingDirectories, raw.workingDirectories.map((d) => resolve(base, expandTilde(d, env))));
+  }
+
+  const editList = (list: string[], edit: RawListEdit | undefined, keyPath: string): string[] => {
+    if (edit === undefined) return list;
+    if (Array.isArray(edit)) return may(keyPath) ? [...new Set(edit)] : list;
+    let out = list;
+    if (edit.remove?.length && may(`${keyPath}.remove`)) {
+      const gone = new Set(edit.remove);
+      out = out.filter((x) => !gone.has(x));
+    }
+    if (edit.add) pushUnique(out, edit.add);
+    return out;
+  };
+  state.sensitiveFiles = editList(state.sensitiveFiles, raw.sensitive?.files, "sensitive.files");
+  state.sensitiveDirectories = editList(state.sensitiveDirectories, raw.sensitive?.directories, "sensitive.directories");
+
+  const patterns: RawPatternEdit | undefined = raw.dangerous?.patterns;
+  if (Array.isArray(patterns)) {
+    if (may("dangerous.patterns")) state.dangerousPatterns = specs(patterns);
+  } else if (patterns) {
+    if (patterns.remove?.length && may("dangerous.patterns.remove")) {
+      const gone = new Set(patterns.remove);
+      state.dangerousPatterns = state.dangerousPatterns.filter((p) => !gone.has(p.pattern));
+    }
+    if (patterns.add) state.dangerousPatterns.push(...specs(patterns.add));
+  }
+  if (raw.dangerous?.git === true) state.gitPack = true;
+  else if (raw.dangerous?.git === false && may("dangerous.git")) state.gitPack = false;
+
+  if (raw.lint?.severity) Object.assign(state.lintSeverity, raw.lint.severity);
+
+  if (raw.agent && Object.keys(raw.agent).length > 0 && may("agent")) {
+    if (raw.agent.approve !== undefined) state.agent.approve = raw.agent.approve;
+  }
+  if (raw.import?.length && may("import")) pushUnique(state.imports, raw.import);
+}
+
+/**
+ * Load the configuration: built-in defaults, then the user config
+ * (`$XDG_CONFIG_HOME/shellguard/config.{json,yaml,yml}`), then either the nearest project config
+ * or, with `configFile`, exactly that file. Throws ConfigError for a malformed file.
+ */
+export function loadConfig(opts: LoadConfigOptions): ResolvedConfig {
+  const env = opts.env ?? process.env;
+  const cwd = resolve(opts.cwd);
+  const state = cloneDefaults();
+  let store: TrustStore | undefined;
+  const trustStore = (): TrustStore => (store ??= readTrustStore(env));
+
+  const layers: { found: Found; kind: ConfigFileInfo["kind"] }[] = [];
+  const users = findUserConfigs(env);
+  const explicit = opts.configFile === undefined ? undefined : resolve(cwd, opts.configFile);
+  const userPath = users[0];
+  if (userPath !== undefined) {
+    for (const other of users.slice(1)) state.warnings.push(`${other}: ignored: only one user config is read, and ${userPath} exists`);
+    // `--config` naming the user config itself: read it once, as the explicit file.
+    if (explicit === undefined || realPath(explicit) !== realPath(userPath)) {
+      layers.push({ found: { path: userPath, format: formatOf(userPath) as ConfigFormat }, kind: "user" });
+    }
+  }
+  if (explicit !== undefined) {
+    const format = formatOf(explicit);
+    if (format === null) {
+      throw new ConfigError(explicit, "", "is not a config file type shellguard reads (use .json, .yaml, .yml, .js, .cjs, .mjs, package.json or no extension for YAML)");
+    }
+    layers.push({ found: { path: explicit, format }, kind: "explicit" });
+  } else {
+    const project = findProjectConfig(cwd, env);
+    if (project) layers.push({ found: project, kind: "project" });
+  }
+
+  for (const { found, kind } of layers) {
+    const loaded = loadFile(found, kind, env, state.warnings, opts.verifyRule, trustStore);
+    state.files.push(loaded.info);
+    if (loaded.raw) applyLayer(state, loaded.raw, found.path, loaded.info.trusted, env);
+  }
+  return state;
+}
+
+/**
+ * A cheap fingerprint of every file `loadConfig` would read for these options (path, mtime,
+ * ctime, size, inode of each candidate file that exists along the search, the user config files
+ * and the trust store). If it is unchanged, `loadConfig` would return the same result, except
+ * for changes to modules a JavaScript config itself imports. Costs stat calls only.
+ */
+export function configStamp(opts: Omit<LoadConfigOptions, "verifyRule">): string {
+  const env = opts.env ?? process.env;
+  const cwd = resolve(opts.cwd);
+  const parts: string[] = [];
+  const add = (path: string): Stats | undefined => {
+    const st = statOf(path);
+    if (st) parts.push(`${path}\0${st.mtimeMs}\0${st.ctimeMs}\0${st.size}\0${st.ino}`);
+    return st;
+  };
+  if (opts.configFile !== undefined) {
+    add(resolve(cwd, opts.configFile));
+  } else {
+    // The same walk as findProjectConfig. package.json is only stat'ed (whether it holds a
+    // shellguard key is not checked), so the walk goes on past it: a superset, never less.
+    walk: for (const dir of searchDirs(cwd, env)) {
+      for (const place of PROJECT_SEARCH_PLACES) {
+        const st = add(join(dir, place));
+        if (st?.isFile() && place !== "package.json") break walk;
+      }
+    }
+  }
+  const userDir = userConfigDir(env);
+  for (const name of USER_CONFIG_NAMES) add(join(userDir, name));
+  add(trustStorePath(env));
+  return parts.join("\n");
+}
+
+export interface ConfigCache {
+  /** loadConfig, or the previous result for the same options when configStamp is unchanged. */
+  load(opts: Omit<LoadConfigOptions, "verifyRule">): ResolvedConfig;
+  clear(): void;
+}
+
+/**
+ * A per-process cache for long-lived callers (the `serve` worker, the library): each `load`
+ * costs a `configStamp` (stat calls) and re-reads only when a file changed. Results are deeply
+ * frozen because they are shared between calls; copy one before changing it.
+ */
+export function createConfigCache(options: { verifyRule?: VerifyRule; maxEntries?: number } = {}): ConfigCache {
+  const max = options.maxEntries ?? 32;
+  const entries = new Map<string, { stamp: string; config: ResolvedConfig }>();
+  return {
+    load(opts) {
+      const env = opts.env ?? process.env;
+      const key = [resolve(opts.cwd), opts.configFile ?? "", env.HOME ?? "", env.XDG_CONFIG_HOME ?? ""].join("\0");
+      const stamp = configStamp(opts);
+      const hit = entries.get(key);
+      entries.delete(key);
+      if (hit && hit.stamp === stamp) {
+        entries.set(key, hit);
+        return hit.config;
+      }
+      const loadOpts: LoadConfigOptions = { ...opts };
+      if (options.verifyRule) loadOpts.verifyRule = options.verifyRule;
+      const config = deepFreeze(loadConfig(loadOpts));
+      entries.set(key, { stamp, config });
+      if (entries.size > max) {
+        const oldest = entries.keys().next().value;
+        if (oldest !== undefined) entries.delete(oldest);
+      }
+      return config;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/** Where config files live. Everything takes `env` so tests never touch the real home. */
+
+import { homedir } from "node:os";
+import { isAbsolute, join } from "node:path";
+
+/**
+ * Project config file names, in the order they are tried in each directory (cosmiconfig's order
+ * for the module name `shellguard`, without the `.config/` and TypeScript places).
+ */
+export const PROJECT_SEARCH_PLACES: readonly string[] = [
+  "package.json",
+  ".shellguardrc",
+  ".shellguardrc.json",
+  ".shellguardrc.yaml",
+  ".shellguardrc.yml",
+  ".shellguardrc.js",
+  ".shellguardrc.cjs",
+  ".shellguardrc.mjs",
+  "shellguard.config.js",
+  "shellguard.config.cjs",
+  "shellguard.config.mjs",
+];
+
+/** User config file names in `$XDG_CONFIG_HOME/shellguard/`; the first that exists is used. */
+export const USER_CONFIG_NAMES: readonly string[] = ["config.json", "config.yaml", "config.yml"];
+
+/** The property of package.json that holds the config. */
+export const PACKAGE_PROP = "shellguard";
+
+export function homeDir(env: NodeJS.ProcessEnv): string {
+  const home = env.HOME;
+  return home && isAbsolute(home) ? home : homedir();
+}
+
+/** `$XDG_CONFIG_HOME/shellguard` (XDG_CONFIG_HOME defaults to ~/.config; a relative value is ignored, as the spec says). */
+export function userConfigDir(env: NodeJS.ProcessEnv): string {
+  const xdg = env.XDG_CONFIG_HOME;
+  return join(xdg && isAbsolute(xdg) ? xdg : join(homeDir(env), ".config"), "shellguard");
+}
+
+/** `$XDG_CACHE_HOME/shellguard` (XDG_CACHE_HOME defaults to ~/.cache). */
+export function userCacheDir(env: NodeJS.ProcessEnv): string {
+  const xdg = env.XDG_CACHE_HOME;
+  return join(xdg && isAbsolute(xdg) ? xdg : join(homeDir(env), ".cache"), "shellguard");
+}
+
+/** The trust store: a JSON object mapping absolute config paths to sha256 hashes. */
+export function trustStorePath(env: NodeJS.ProcessEnv): string {
+  return join(userConfigDir(env), "trusted.json");
+}
+
+/** Expand a leading `~` or `~/`. */
+export function expandTilde(p: string, env: NodeJS.ProcessEnv): string {
+  if (p === "~") return homeDir(env);
+  if (p.startsWith("~/")) return join(homeDir(env), p.slice(2));
+  return p;
+}
