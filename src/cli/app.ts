@@ -1,0 +1,131 @@
+/**
+ * The full CLI, built with yargs (loaded only when the fast path in main.ts does not apply).
+ * Every subcommand's module is imported when that subcommand runs.
+ */
+
+import yargs, { type Argv } from "yargs";
+import { MODES, MODE_ALIASES } from "../engine/types.js";
+import { EXIT, reportError } from "./errors.js";
+import { version } from "./version.js";
+
+const MODE_LIST = [...MODES, ...Object.keys(MODE_ALIASES)].join(", ");
+
+function configOptions<T>(y: Argv<T>) {
+  return y
+    .option("cwd", { type: "string", describe: "Working directory (config discovery, path checks)" })
+    .option("config", { type: "string", describe: "Use exactly this config file (no discovery)" });
+}
+
+function modeOption<T>(y: Argv<T>) {
+  return y.option("mode", { type: "string", describe: `Permission mode: ${MODE_LIST}` });
+}
+
+const setExit = (code: number): void => {
+  process.exitCode = code;
+};
+
+export async function runApp(argv: string[]): Promise<void> {
+  const cli = yargs(argv)
+    .scriptName("shellguard")
+    .usage("$0 <command> [options]\n\nDecides, before a shell command runs, whether it may run: allow, ask or deny, and says why.")
+    .parserConfiguration({ "parse-positional-numbers": false, "parse-numbers": false, "duplicate-arguments-array": false })
+    .command(
+      "check [command]",
+      "Decide whether a command may run (exit 0 allow, 1 ask, 2 deny, 3 error)",
+      (y) =>
+        modeOption(configOptions(y))
+          .positional("command", { type: "string", describe: "The command line to check" })
+          .option("json", { type: "boolean", describe: "Print the decision as one JSON object per line" })
+          .option("stdin", { type: "boolean", describe: "Read one whole command from stdin" })
+          .option("batch", { type: "boolean", describe: 'Read JSON Lines {"id"?, "command", "mode"?, "cwd"?} from stdin; one decision per line' })
+          .example('$0 check "rm -rf build"', "")
+          .example('$0 check --json --mode dontAsk "git push --force"', ""),
+      async (a) => {
+        const { runCheck } = await import("./check.js");
+        setExit(await runCheck({ command: a.command, mode: a.mode, cwd: a.cwd, config: a.config, json: a.json, stdin: a.stdin, batch: a.batch }));
+      },
+    )
+    .command(
+      "explain [command]",
+      "Show the facts of a command and each of the six steps' outcome",
+      (y) =>
+        modeOption(configOptions(y))
+          .positional("command", { type: "string", describe: "The command line to explain" })
+          .option("json", { type: "boolean", describe: "Print the Facts as JSON" })
+          .option("stdin", { type: "boolean", describe: "Read one whole command from stdin" }),
+      async (a) => {
+        const { runExplain } = await import("./explain.js");
+        setExit(await runExplain({ command: a.command, mode: a.mode, cwd: a.cwd, config: a.config, json: a.json, stdin: a.stdin }));
+      },
+    )
+    .command(
+      "serve",
+      "Answer JSON Lines check requests on stdin until it closes (for the shell hook)",
+      (y) => modeOption(configOptions(y)),
+      async (a) => {
+        const { runServe } = await import("./serve.js");
+        setExit(await runServe({ mode: a.mode, cwd: a.cwd, config: a.config }));
+      },
+    )
+    .command(
+      "init",
+      "Write a starter config (.shellguardrc.yaml) in the working directory",
+      (y) =>
+        y
+          .option("cwd", { type: "string", describe: "Directory to write it in" })
+          .option("format", { type: "string", describe: "yaml (default, commented) or json" }),
+      async (a) => {
+        const { runInit } = await import("./manage.js");
+        setExit(runInit({ cwd: a.cwd, format: a.format }));
+      },
+    )
+    .command(
+      "test",
+      "Check every rule's match/notMatch examples (exit 0 all pass, 1 some fail)",
+      (y) => configOptions(y),
+      async (a) => {
+        const { runTest } = await import("./manage.js");
+        setExit(runTest({ cwd: a.cwd, config: a.config }));
+      },
+    )
+    .command(
+      "trust [file]",
+      "Trust a project config file (default: the one found from the working directory)",
+      (y) => y.positional("file", { type: "string" }).option("cwd", { type: "string", describe: "Working directory" }),
+      async (a) => {
+        const { runTrust } = await import("./manage.js");
+        setExit(runTrust({ file: a.file, cwd: a.cwd }));
+      },
+    )
+    .command(
+      "untrust [file]",
+      "Forget the trust of a project config file",
+      (y) => y.positional("file", { type: "string" }).option("cwd", { type: "string", describe: "Working directory" }),
+      async (a) => {
+        const { runUntrust } = await import("./manage.js");
+        setExit(runUntrust({ file: a.file, cwd: a.cwd }));
+      },
+    )
+    .completion("completion", "Print a shell completion script (bash, zsh)")
+    .demandCommand(1, "Name a command: check, explain, serve, init, test, trust, untrust, completion.")
+    .recommendCommands()
+    .strict()
+    .version(version())
+    .alias("h", "help")
+    .help()
+    .wrap(Math.min(100, process.stdout.columns || 80))
+    .fail((msg, err) => {
+      if (err) {
+        process.exitCode = reportError(err);
+        return;
+      }
+      process.stderr.write(`shellguard: ${msg}\nRun "shellguard --help" for usage.\n`);
+      process.exitCode = EXIT.error;
+    })
+    .exitProcess(false);
+  try {
+    await cli.parseAsync();
+  } catch (error) {
+    process.exitCode = reportError(error);
+  }
+}

@@ -1,0 +1,55 @@
+/** `shellguard check`: one command (argument or --stdin) or a JSON Lines batch. */
+
+import { readFileSync } from "node:fs";
+import { Guard } from "../engine/guard.js";
+import { normalizeMode } from "../engine/modes.js";
+import { EXIT, exitFor, reportError, UsageError } from "./errors.js";
+import { formatDecision, styleFor } from "./format.js";
+import { runJsonLines } from "./jsonl.js";
+
+export interface CheckArgs {
+  command?: string | undefined;
+  mode?: string | undefined;
+  cwd?: string | undefined;
+  config?: string | undefined;
+  json?: boolean | undefined;
+  stdin?: boolean | undefined;
+  batch?: boolean | undefined;
+}
+
+/** All of stdin, minus one trailing newline (what `$(cat)` would give). */
+export function readStdin(): string {
+  const text = readFileSync(0, "utf8");
+  return text.replace(/\r?\n$/, "");
+}
+
+export function writeOut(text: string): void {
+  process.stdout.write(text);
+}
+
+/** Run `check`; returns the exit code. */
+export async function runCheck(args: CheckArgs): Promise<number> {
+  try {
+    const sources = [args.command !== undefined, !!args.stdin, !!args.batch].filter(Boolean).length;
+    if (sources === 0) throw new UsageError("check needs a command: shellguard check \"<command>\", --stdin or --batch.");
+    if (sources > 1) throw new UsageError("check takes one of: a command argument, --stdin, --batch.");
+    if (args.mode !== undefined) normalizeMode(args.mode);
+    const guard = new Guard({
+      ...(args.cwd !== undefined ? { cwd: args.cwd } : {}),
+      ...(args.config !== undefined ? { configFile: args.config } : {}),
+      ...(args.mode !== undefined ? { mode: args.mode } : {}),
+      reload: false,
+    });
+    guard.configFor();
+    if (args.batch) {
+      await runJsonLines(process.stdin, writeOut, guard, args.mode !== undefined ? { mode: args.mode } : {});
+      return EXIT.allow;
+    }
+    const command = args.stdin ? readStdin() : args.command!;
+    const decision = guard.check(command);
+    writeOut(args.json ? JSON.stringify(decision) + "\n" : formatDecision(decision, styleFor(process.stdout)));
+    return exitFor(decision.decision);
+  } catch (error) {
+    return reportError(error);
+  }
+}

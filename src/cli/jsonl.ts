@@ -1,0 +1,73 @@
+/**
+ * The JSON Lines protocol of `check --batch` and `serve`: one request per line,
+ * `{"id"?, "command", "mode"?, "cwd"?}`, one decision object per line out, in order, `id` echoed.
+ * A bad line yields `{"id"?, "error": "..."}` and the stream goes on.
+ */
+
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import type { Guard } from "../engine/guard.js";
+import { normalizeMode } from "../engine/modes.js";
+
+export interface Defaults {
+  mode?: string;
+  cwd?: string;
+}
+
+export interface ErrorLine {
+  id?: string | number;
+  error: string;
+}
+
+function errorLine(message: string, id?: unknown): string {
+  const out: ErrorLine = typeof id === "string" || typeof id === "number" ? { id, error: message } : { error: message };
+  return JSON.stringify(out);
+}
+
+/** Answer one request line; null for a blank line. Never throws. */
+export function answerLine(line: string, lineNo: number, guard: Guard, defaults: Defaults): string | null {
+  if (line.trim() === "") return null;
+  let request: unknown;
+  try {
+    request = JSON.parse(line);
+  } catch (e) {
+    return errorLine(`line ${lineNo}: invalid JSON (${(e as Error).message})`);
+  }
+  if (typeof request !== "object" || request === null || Array.isArray(request)) {
+    return errorLine(`line ${lineNo}: a request must be a JSON object {"id"?, "command", "mode"?, "cwd"?}`);
+  }
+  const r = request as Record<string, unknown>;
+  const id = r.id;
+  if (id !== undefined && typeof id !== "string" && typeof id !== "number") {
+    return errorLine(`line ${lineNo}: "id" must be a string or a number`);
+  }
+  if (typeof r.command !== "string") return errorLine(`line ${lineNo}: "command" must be a string`, id);
+  if (r.mode !== undefined && typeof r.mode !== "string") return errorLine(`line ${lineNo}: "mode" must be a string`, id);
+  if (r.cwd !== undefined && typeof r.cwd !== "string") return errorLine(`line ${lineNo}: "cwd" must be a string`, id);
+  try {
+    const mode = r.mode ?? defaults.mode;
+    if (mode !== undefined) normalizeMode(mode);
+    const cwd = r.cwd ?? defaults.cwd;
+    const decision = guard.check(r.command, {
+      ...(mode !== undefined ? { mode } : {}),
+      ...(cwd !== undefined ? { cwd } : {}),
+      ...(id !== undefined ? { id } : {}),
+    });
+    return JSON.stringify(decision);
+  } catch (e) {
+    const err = e as Error;
+    const message = err.name === "ConfigError" || err.name === "UnknownModeError" ? err.message : `internal error: ${err.message}`;
+    return errorLine(`line ${lineNo}: ${message}`, id);
+  }
+}
+
+/** Read requests until the input ends, answering each in order. */
+export async function runJsonLines(input: Readable, write: (line: string) => void, guard: Guard, defaults: Defaults): Promise<void> {
+  const rl = createInterface({ input, crlfDelay: Infinity, terminal: false });
+  let lineNo = 0;
+  for await (const line of rl) {
+    lineNo++;
+    const out = answerLine(line, lineNo, guard, defaults);
+    if (out !== null) write(out + "\n");
+  }
+}

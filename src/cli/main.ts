@@ -1,0 +1,58 @@
+/**
+ * CLI entry (bin/shellguard.js). Kept lean: `check` with plain arguments — the hot path for
+ * agents and scripts — is parsed here and goes straight to check.js without loading yargs;
+ * anything else (help, other subcommands, unusual arguments) goes to the yargs CLI in app.ts,
+ * which calls the same runCheck, so both paths behave identically.
+ * SHELLGUARD_NO_FAST_PATH=1 forces the yargs path (tests compare the two).
+ */
+
+import type { CheckArgs } from "./check.js";
+
+const FLAGS = new Set(["json", "stdin", "batch"]);
+const VALUES = new Set(["mode", "cwd", "config"]);
+
+/** `check` arguments in the simple forms only; null means "let yargs parse it". */
+export function parseFastCheck(argv: readonly string[]): CheckArgs | null {
+  if (argv[0] !== "check") return null;
+  const out: CheckArgs = {};
+  const seen = new Set<string>();
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg.startsWith("--")) {
+      const eq = arg.indexOf("=");
+      const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
+      if (seen.has(name)) return null;
+      seen.add(name);
+      if (FLAGS.has(name) && eq === -1) {
+        out[name as "json" | "stdin" | "batch"] = true;
+      } else if (VALUES.has(name)) {
+        let value: string | undefined;
+        if (eq !== -1) value = arg.slice(eq + 1);
+        else {
+          value = argv[++i];
+          if (value === undefined || value.startsWith("-")) return null;
+        }
+        if (value === "") return null;
+        out[name as "mode" | "cwd" | "config"] = value;
+      } else return null;
+    } else if (arg.startsWith("-") || arg === "" || out.command !== undefined) {
+      return null;
+    } else {
+      out.command = arg;
+    }
+  }
+  return out;
+}
+
+export async function main(argv: readonly string[]): Promise<void> {
+  if (!process.env.SHELLGUARD_NO_FAST_PATH) {
+    const fast = parseFastCheck(argv);
+    if (fast) {
+      const { runCheck } = await import("./check.js");
+      process.exitCode = await runCheck(fast);
+      return;
+    }
+  }
+  const { runApp } = await import("./app.js");
+  await runApp([...argv]);
+}

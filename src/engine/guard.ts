@@ -1,0 +1,172 @@
+/**
+ * A guard: config (loaded per working directory, cached, optionally reloaded when a config file
+ * changes) + analysis + engine, with the fail-safe. Shared by the library (`createGuard`) and
+ * the CLI (`check`, `--batch`, `serve`, `explain`). Synchronous.
+ */
+
+import { homedir } from "node:os";
+import { resolve } from "node:path";
+import { analyze } from "../analysis/index.js";
+import type { Analysis, AnalysisOptions } from "../analysis/types.js";
+import { createConfigCache, loadConfig, type ConfigCache } from "../config/index.js";
+import type { ResolvedConfig, RuleSet, RuleSpec } from "../config/types.js";
+import type { Facts } from "../facts/types.js";
+import { analysisFailedDecision, evaluate, type StepTrace } from "./engine.js";
+import { MODE_POLICY, normalizeMode } from "./modes.js";
+import type { RuleInput } from "./rules.js";
+import type { Decision, ModeName } from "./types.js";
+import { verifyRule, type RuleUse } from "./verify.js";
+
+/** A rule given in code: a pattern string, or an object without (or with) its `source`. */
+export type RuleOption = RuleInput;
+
+/** Config given in code, layered over the loaded config (it is trusted: the caller wrote it). */
+export interface ConfigOverrides extends Partial<Omit<ResolvedConfig, "rules" | "dangerousPatterns" | "shell" | "files" | "warnings">> {
+  /** Each list given replaces the loaded list of that kind. */
+  rules?: Partial<Record<keyof RuleSet, readonly RuleOption[]>>;
+  dangerousPatterns?: readonly RuleOption[];
+  shell?: Partial<ResolvedConfig["shell"]>;
+}
+
+export interface GuardOptions {
+  /** Working directory for config discovery and path checks; default `process.cwd()`. */
+  cwd?: string;
+  /** Mode when a check names none; default the config's `mode`. */
+  mode?: ModeName | string;
+  /** Use exactly this config file (no discovery). */
+  configFile?: string;
+  /** Config layered over the loaded one. */
+  config?: ConfigOverrides;
+  /** Environment for config discovery (XDG_CONFIG_HOME, HOME); default `process.env`. */
+  env?: NodeJS.ProcessEnv;
+  /** Re-read the config when a config file changes (stat-based); default true. */
+  reload?: boolean;
+}
+
+export interface CheckOptions {
+  mode?: ModeName | string;
+  cwd?: string;
+  id?: string | number;
+}
+
+export interface Explanation {
+  command: string;
+  mode: ModeName;
+  cwd: string;
+  /** null when the analysis failed. */
+  facts: Facts | null;
+  analysis: Analysis | null;
+  /** Each of the six steps' outcome (empty when the analysis failed). */
+  steps: StepTrace[];
+  decision: Decision;
+  config: ResolvedConfig;
+}
+
+function ruleSpecs(list: readonly RuleOption[], use: RuleUse): RuleSpec[] {
+  return list.map((r) => {
+    const spec: RuleSpec = typeof r === "string" ? { pattern: r, source: "options" } : { ...r, source: r.source ?? "options" };
+    const problem = verifyRule(spec, use);
+    if (problem) throw new Error(`Invalid ${use} rule "${spec.pattern}" given in options: ${problem}.`);
+    return spec;
+  });
+}
+
+/** The loaded config with code-given overrides layered on top. */
+export function applyOverrides(base: ResolvedConfig, o: ConfigOverrides | undefined): ResolvedConfig {
+  if (!o) return base;
+  const { rules, dangerousPatterns, shell, mode, ...rest } = o;
+  const out: ResolvedConfig = { ...base, ...rest };
+  if (mode !== undefined) out.mode = normalizeMode(mode);
+  if (shell) out.shell = { ...base.shell, ...shell, ...(shell.mode ? { mode: normalizeMode(shell.mode) } : {}) };
+  if (rules) {
+    out.rules = {
+      deny: rules.deny ? ruleSpecs(rules.deny, "deny") : base.rules.deny,
+      ask: rules.ask ? ruleSpecs(rules.ask, "ask") : base.rules.ask,
+      allow: rules.allow ? ruleSpecs(rules.allow, "allow") : base.rules.allow,
+    };
+  }
+  if (dangerousPatterns) out.dangerousPatterns = ruleSpecs(dangerousPatterns, "dangerous");
+  return out;
+}
+
+export class Guard {
+  readonly cwd: string;
+  private readonly options: GuardOptions;
+  private readonly env: NodeJS.ProcessEnv;
+  /** With reload: the config layer's stat-stamped cache; without: loaded once per directory. */
+  private readonly reloading: ConfigCache | null;
+  private readonly once = new Map<string, ResolvedConfig>();
+  private readonly overridden = new WeakMap<ResolvedConfig, ResolvedConfig>();
+
+  constructor(options: GuardOptions = {}) {
+    this.options = options;
+    this.env = options.env ?? process.env;
+    this.cwd = resolve(options.cwd ?? process.cwd());
+    if (options.mode !== undefined) normalizeMode(options.mode);
+    this.reloading = options.reload === false ? null : createConfigCache({ verifyRule });
+  }
+
+  /** The resolved config for a working directory (throws the config loader's ConfigError). */
+  configFor(cwd: string = this.cwd): ResolvedConfig {
+    const dir = resolve(this.cwd, cwd);
+    const opts = {
+      cwd: dir,
+      env: this.env,
+      ...(this.options.configFile !== undefined ? { configFile: resolve(this.cwd, this.options.configFile) } : {}),
+    };
+    let loaded: ResolvedConfig;
+    if (this.reloading) {
+      loaded = this.reloading.load(opts);
+    } else {
+      const hit = this.once.get(dir);
+      loaded = hit ?? loadConfig({ ...opts, verifyRule });
+      if (!hit) this.once.set(dir, loaded);
+    }
+    if (!this.options.config) return loaded;
+    let config = this.overridden.get(loaded);
+    if (!config) {
+      config = applyOverrides(loaded, this.options.config);
+      this.overridden.set(loaded, config);
+    }
+    return config;
+  }
+
+  private resolveMode(mode: ModeName | string | undefined, config: ResolvedConfig): ModeName {
+    return normalizeMode(mode ?? this.options.mode ?? config.mode);
+  }
+
+  private analysisOptions(mode: ModeName, cwd: string, config: ResolvedConfig): AnalysisOptions {
+    return {
+      guard: MODE_POLICY[mode].guardAnalysis,
+      cwd,
+      home: this.env.HOME || homedir(),
+      workingDirectories: config.workingDirectories,
+      sensitiveFiles: config.sensitiveFiles,
+      sensitiveDirectories: config.sensitiveDirectories,
+      gitPack: config.gitPack,
+    };
+  }
+
+  /** allow, ask or deny, and why. Throws only for a bad mode or a config error. */
+  check(command: string, options: CheckOptions = {}): Decision {
+    return this.explain(command, options).decision;
+  }
+
+  /** The decision with the facts, the analysis and each step's outcome. */
+  explain(command: string, options: CheckOptions = {}): Explanation {
+    if (typeof command !== "string") throw new TypeError("shellguard: the command must be a string");
+    const cwd = resolve(this.cwd, options.cwd ?? ".");
+    const config = this.configFor(cwd);
+    const mode = this.resolveMode(options.mode, config);
+    const decideOptions = { mode, ...(options.id !== undefined ? { id: options.id } : {}) };
+    try {
+      const analysis = analyze(command, this.analysisOptions(mode, cwd, config));
+      const { decision, steps } = evaluate(analysis, config, decideOptions);
+      return { command, mode, cwd, facts: analysis.facts, analysis, steps, decision, config };
+    } catch (error) {
+      // Fail safe: never a silent allow when the analysis (or the engine) breaks.
+      const decision = analysisFailedDecision(command, config, decideOptions, error);
+      return { command, mode, cwd, facts: null, analysis: null, steps: [], decision, config };
+    }
+  }
+}
