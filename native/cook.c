@@ -1,0 +1,451 @@
+/* Word cooking: quote removal, escapes, $'...' decoding, concatenation (docs/facts.md, "Cooking a
+ * word"). Values are appended to x->text, the one string that crosses into JS; a word is an
+ * (offset, length) into it, so a redirect word shared by many commands is stored once. Word
+ * subtrees are shallow (concatenation > string > expansion), so these functions may recurse. */
+#include "sg.h"
+
+#define SRC_AT(n) (ts_node_start_byte(n) >> 1)
+#define SRC_END(n) (ts_node_end_byte(n) >> 1)
+
+typedef struct { uint32_t voff, doff, flags; } Acc;
+
+static void put_src(SgCtx *x, uint32_t s, uint32_t e) {
+  if (e <= s) return;
+  VEC_RESERVE(&x->oom, x->text, e - s);
+  memcpy(x->text.data + x->text.len, x->src + s, (size_t)(e - s) * 2);
+  x->text.len += e - s;
+}
+
+/* A run-time part: its source text, listed as one dynamic span of the word being built. */
+static void put_dynamic(SgCtx *x, Acc *a, uint32_t s, uint32_t e) {
+  int32_t from = (int32_t)(x->text.len - a->voff);
+  put_src(x, s, e);
+  VEC_RESERVE(&x->oom, x->spans, 2);
+  x->spans.data[x->spans.len++] = from;
+  x->spans.data[x->spans.len++] = (int32_t)(x->text.len - a->voff);
+}
+
+static void put_cp(SgCtx *x, uint32_t cp) {
+  if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
+  VEC_RESERVE(&x->oom, x->text, 2);
+  if (cp >= 0x10000) {
+    cp -= 0x10000;
+    x->text.data[x->text.len++] = (uint16_t)(0xD800 + (cp >> 10));
+    x->text.data[x->text.len++] = (uint16_t)(0xDC00 + (cp & 0x3FF));
+  } else {
+    x->text.data[x->text.len++] = (uint16_t)cp;
+  }
+}
+
+/* Unquoted word text: `\x` -> x, `\`+newline -> nothing. Output never exceeds input. */
+static void cook_unquoted(SgCtx *x, Acc *a, uint32_t s, uint32_t e, bool first) {
+  if (e <= s) return;
+  VEC_RESERVE(&x->oom, x->text, e - s);
+  uint16_t *out = x->text.data + x->text.len;
+  const uint16_t *src = x->src;
+  for (uint32_t i = s; i < e;) {
+    uint16_t ch = src[i];
+    if (ch == '\\' && i + 1 < e) {
+      a->flags |= W_QUOTED;
+      if (src[i + 1] != '\n') *out++ = src[i + 1];
+      i += 2;
+      continue;
+    }
+    if (ch == '*' || ch == '?' || ch == '[' || ch == '{') a->flags |= W_GLOB;
+    else if (ch == '~' && i == s && first) a->flags |= W_TILDE;
+    *out++ = ch;
+    i++;
+  }
+  x->text.len = (uint32_t)(out - x->text.data);
+}
+
+/* Double-quoted text (and unquoted heredoc bodies, which do not unescape `\"`). */
+static void cook_dq_text(SgCtx *x, uint32_t s, uint32_t e, bool heredoc) {
+  if (e <= s) return;
+  VEC_RESERVE(&x->oom, x->text, e - s);
+  uint16_t *out = x->text.data + x->text.len;
+  const uint16_t *src = x->src;
+  for (uint32_t i = s; i < e;) {
+    uint16_t ch = src[i];
+    if (ch == '\\' && i + 1 < e) {
+      uint16_t n = src[i + 1];
+      if (n == '\n') { i += 2; continue; }
+      if (n == '$' || n == '`' || n == '\\' || (n == '"' && !heredoc)) {
+        *out++ = n;
+        i += 2;
+        continue;
+      }
+    }
+    *out++ = ch;
+    i++;
+  }
+  x->text.len = (uint32_t)(out - x->text.data);
+}
+
+static int hexval(uint16_t c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* $'...' escapes. \NNN and \xHH give the code unit of their value; \u and \U give a code point. */
+static void cook_ansi_c(SgCtx *x, uint32_t s, uint32_t e) {
+  const uint16_t *src = x->src;
+  for (uint32_t i = s; i < e;) {
+    uint16_t ch = src[i];
+    if (ch != '\\' || i + 1 >= e) {
+      VEC_PUSH(&x->oom, x->text, ch);
+      i++;
+      continue;
+    }
+    uint16_t n = src[i + 1];
+    int simple = -1;
+    switch (n) {
+      case 'a': simple = 7; break;
+      case 'b': simple = 8; break;
+      case 'e': case 'E': simple = 27; break;
+      case 'f': simple = 12; break;
+      case 'n': simple = 10; break;
+      case 'r': simple = 13; break;
+      case 't': simple = 9; break;
+      case 'v': simple = 11; break;
+      case '\\': case '\'': case '"': case '?': simple = n; break;
+      default: break;
+    }
+    if (simple >= 0) {
+      VEC_PUSH(&x->oom, x->text, (uint16_t)simple);
+      i += 2;
+      continue;
+    }
+    if (n >= '0' && n <= '7') {
+      uint32_t v = 0, j = i + 1;
+      while (j < e && j < i + 4 && src[j] >= '0' && src[j] <= '7') v = v * 8 + (src[j++] - '0');
+      VEC_PUSH(&x->oom, x->text, (uint16_t)v);
+      i = j;
+      continue;
+    }
+    if (n == 'x' || n == 'u' || n == 'U') {
+      uint32_t max = n == 'x' ? 2 : n == 'u' ? 4 : 8, v = 0, j = i + 2;
+      while (j < e && j < i + 2 + max && hexval(src[j]) >= 0) v = v * 16 + (uint32_t)hexval(src[j++]);
+      if (j > i + 2) {
+        if (n == 'x') VEC_PUSH(&x->oom, x->text, (uint16_t)v);
+        else put_cp(x, v);
+        i = j;
+        continue;
+      }
+    } else if (n == 'c' && i + 2 < e) {
+      VEC_PUSH(&x->oom, x->text, (uint16_t)(src[i + 2] & 0x1f));
+      i += 3;
+      continue;
+    }
+    /* Unknown escape: the backslash stays; the next character is read normally. */
+    VEC_PUSH(&x->oom, x->text, ch);
+    i++;
+  }
+}
+
+static bool is_dynamic_kind(uint32_t k) {
+  return k == K_SIMPLE_EXP || k == K_EXPANSION || k == K_CMD_SUBST || k == K_PROC_SUBST ||
+         k == K_ARITH_EXP || k == K_ARRAY;
+}
+
+/* "..." (or an unquoted heredoc body): the text between the quotes, expansion children dynamic,
+ * everything else literal with the double-quote escapes applied. */
+static void cook_string(SgCtx *x, TSTreeCursor *c, Acc *a, bool heredoc) {
+  TSNode n = ts_tree_cursor_current_node(c);
+  uint32_t pos = SRC_AT(n), end = SRC_END(n);
+  if (!ts_tree_cursor_goto_first_child(c)) {
+    cook_dq_text(x, pos, end, heredoc);
+    return;
+  }
+  bool first = true;
+  do {
+    TSNode ch = ts_tree_cursor_current_node(c);
+    uint32_t k = sg_kind(x, ch);
+    if (!ts_node_is_named(ch) && (k == T_DQUOTE || k == T_DOLLAR_DQUOTE)) {
+      /* the opening quote moves the start; a later quote is the closing one */
+      if (first) pos = SRC_END(ch);
+      else end = SRC_AT(ch);
+    } else if (is_dynamic_kind(k)) {
+      cook_dq_text(x, pos, SRC_AT(ch), heredoc);
+      put_dynamic(x, a, SRC_AT(ch), SRC_END(ch));
+      pos = SRC_END(ch);
+    }
+    first = false;
+  } while (ts_tree_cursor_goto_next_sibling(c));
+  ts_tree_cursor_goto_parent(c);
+  cook_dq_text(x, pos, end, heredoc);
+}
+
+static void cook_node(SgCtx *x, TSTreeCursor *c, Acc *a, bool first);
+
+/* concatenation / command_name: children cooked by kind, gaps between them as unquoted text;
+ * tilde only from the first part. */
+static void cook_concat(SgCtx *x, TSTreeCursor *c, Acc *a, bool first) {
+  TSNode n = ts_tree_cursor_current_node(c);
+  uint32_t pos = SRC_AT(n), end = SRC_END(n);
+  if (ts_tree_cursor_goto_first_child(c)) {
+    do {
+      TSNode ch = ts_tree_cursor_current_node(c);
+      if (!ts_node_is_named(ch)) continue;
+      uint32_t cs = SRC_AT(ch);
+      if (cs > pos) {
+        cook_unquoted(x, a, pos, cs, first);
+        first = false;
+      }
+      cook_node(x, c, a, first);
+      first = false;
+      if (SRC_END(ch) > pos) pos = SRC_END(ch);
+    } while (ts_tree_cursor_goto_next_sibling(c));
+    ts_tree_cursor_goto_parent(c);
+  }
+  if (end > pos) cook_unquoted(x, a, pos, end, first);
+}
+
+static void cook_node(SgCtx *x, TSTreeCursor *c, Acc *a, bool first) {
+  TSNode n = ts_tree_cursor_current_node(c);
+  uint32_t k = sg_kind(x, n), s = SRC_AT(n), e = SRC_END(n);
+  switch (k) {
+    case K_WORD:
+      cook_unquoted(x, a, s, e, first);
+      break;
+    case K_RAW_STRING:
+      a->flags |= W_QUOTED;
+      if (e > s && x->src[s] == '\'') s++;
+      if (e > s && x->src[e - 1] == '\'') e--;
+      put_src(x, s, e);
+      break;
+    case K_STRING:
+      a->flags |= W_QUOTED;
+      cook_string(x, c, a, false);
+      break;
+    case K_TRANSLATED_STRING:
+      a->flags |= W_QUOTED;
+      if (ts_tree_cursor_goto_first_child(c)) {
+        bool done = false;
+        do {
+          if (sg_kind(x, ts_tree_cursor_current_node(c)) == K_STRING) {
+            cook_string(x, c, a, false);
+            done = true;
+            break;
+          }
+        } while (ts_tree_cursor_goto_next_sibling(c));
+        ts_tree_cursor_goto_parent(c);
+        if (done) break;
+      }
+      put_src(x, s, e);
+      break;
+    case K_ANSI_C_STRING:
+      a->flags |= W_QUOTED;
+      if (e - s >= 2 && x->src[s] == '$' && x->src[s + 1] == '\'') s += 2;
+      if (e > s && x->src[e - 1] == '\'') e--;
+      cook_ansi_c(x, s, e);
+      break;
+    case K_CONCATENATION:
+    case K_COMMAND_NAME:
+      cook_concat(x, c, a, first);
+      break;
+    case K_EXTGLOB:
+    case K_BRACE_EXPR:
+      a->flags |= W_GLOB;
+      put_src(x, s, e);
+      break;
+    default:
+      if (is_dynamic_kind(k)) put_dynamic(x, a, s, e);
+      else put_src(x, s, e); /* number, regex, and anything else: the text */
+      break;
+  }
+}
+
+static void begin(SgCtx *x, Acc *a) {
+  a->voff = x->text.len;
+  a->doff = x->spans.len / 2;
+  a->flags = 0;
+}
+
+static int32_t finish(SgCtx *x, Acc *a, uint32_t start, uint32_t end) {
+  SgWord w = {a->voff, x->text.len - a->voff, start, end, a->doff, x->spans.len / 2 - a->doff,
+              a->flags};
+  VEC_PUSH(&x->oom, x->words, w);
+  return (int32_t)x->words.len - 1;
+}
+
+int32_t sg_cook_word(SgCtx *x, TSTreeCursor *c) {
+  TSNode n = ts_tree_cursor_current_node(c);
+  Acc a;
+  begin(x, &a);
+  cook_node(x, c, &a, true);
+  return finish(x, &a, SRC_AT(n), SRC_END(n));
+}
+
+int32_t sg_text_word(SgCtx *x, uint32_t start, uint32_t end) {
+  Acc a;
+  begin(x, &a);
+  put_src(x, start, end);
+  return finish(x, &a, start, end);
+}
+
+/* The operator child and value child of a variable_assignment (cursor on the assignment). */
+typedef struct { uint32_t op_start; bool has_op, append; } AssignShape;
+
+static bool goto_assign_value(SgCtx *x, TSTreeCursor *c, AssignShape *sh) {
+  sh->has_op = sh->append = false;
+  if (!ts_tree_cursor_goto_first_child(c)) return false;
+  do {
+    TSNode ch = ts_tree_cursor_current_node(c);
+    if (!sh->has_op) {
+      uint32_t k = sg_kind(x, ch);
+      if (!ts_node_is_named(ch) && (k == T_EQ || k == T_PLUS_EQ)) {
+        sh->has_op = true;
+        sh->append = k == T_PLUS_EQ;
+        sh->op_start = SRC_AT(ch);
+      }
+    } else if (ts_node_is_named(ch)) {
+      return true; /* cursor stays on the value; caller goes back to the parent */
+    }
+  } while (ts_tree_cursor_goto_next_sibling(c));
+  ts_tree_cursor_goto_parent(c);
+  return false;
+}
+
+void sg_cook_assignment(SgCtx *x, TSTreeCursor *c) {
+  TSNode n = ts_tree_cursor_current_node(c);
+  SgAssign as = {SRC_AT(n), SRC_END(n), SRC_AT(n), SRC_END(n), -1, 0};
+  AssignShape sh;
+  if (goto_assign_value(x, c, &sh)) {
+    as.value = sg_cook_word(x, c);
+    ts_tree_cursor_goto_parent(c);
+  }
+  if (sh.has_op) as.name_end = sh.op_start;
+  as.append = sh.append;
+  VEC_PUSH(&x->oom, x->assigns, as);
+}
+
+/* A declaration_command's `NAME=value` argument: the text up to the value, then the value. */
+int32_t sg_cook_assignment_word(SgCtx *x, TSTreeCursor *c) {
+  TSNode n = ts_tree_cursor_current_node(c);
+  uint32_t s = SRC_AT(n), e = SRC_END(n);
+  Acc a;
+  begin(x, &a);
+  AssignShape sh;
+  if (goto_assign_value(x, c, &sh)) {
+    put_src(x, s, SRC_AT(ts_tree_cursor_current_node(c)));
+    cook_node(x, c, &a, true);
+    ts_tree_cursor_goto_parent(c);
+  } else {
+    put_src(x, s, e);
+  }
+  return finish(x, &a, s, e);
+}
+
+/* Heredoc delimiter with quotes removed; *quoted tells whether any part was quoted. */
+static int32_t cook_delimiter(SgCtx *x, uint32_t s, uint32_t e, bool *quoted) {
+  Acc a;
+  begin(x, &a);
+  const uint16_t *src = x->src;
+  uint16_t q = 0; /* the open quote, if any */
+  for (uint32_t i = s; i < e; i++) {
+    uint16_t ch = src[i];
+    if (q == '\'') {
+      if (ch == '\'') q = 0;
+      else VEC_PUSH(&x->oom, x->text, ch);
+    } else if (q == '"') {
+      if (ch == '"') q = 0;
+      else if (ch == '\\' && i + 1 < e &&
+               (src[i + 1] == '$' || src[i + 1] == '`' || src[i + 1] == '"' || src[i + 1] == '\\'))
+        VEC_PUSH(&x->oom, x->text, src[++i]);
+      else VEC_PUSH(&x->oom, x->text, ch);
+    } else if (ch == '\'' || ch == '"') {
+      q = ch;
+      *quoted = true;
+    } else if (ch == '\\' && i + 1 < e) {
+      *quoted = true;
+      VEC_PUSH(&x->oom, x->text, src[++i]);
+    } else {
+      VEC_PUSH(&x->oom, x->text, ch);
+    }
+  }
+  if (*quoted) a.flags |= W_QUOTED;
+  return finish(x, &a, s, e);
+}
+
+void sg_cook_redirect(SgCtx *x, TSTreeCursor *c) {
+  TSNode n = ts_tree_cursor_current_node(c);
+  uint32_t kind = sg_kind(x, n);
+  SgRedir r = {-1, x->text.len, 0, -1, 0, 0, SRC_AT(n), SRC_END(n), -1, -1};
+  bool have_op = false, quoted_delim = false;
+  if (ts_tree_cursor_goto_first_child(c)) {
+    do {
+      TSNode ch = ts_tree_cursor_current_node(c);
+      uint32_t k = sg_kind(x, ch), cs = SRC_AT(ch), ce = SRC_END(ch);
+      if (!ts_node_is_named(ch)) {
+        if (!have_op) {
+          have_op = true;
+          if (k >= T_OP0 && k < T_OP0 + SG_NOPS) {
+            r.op = (int32_t)(k - T_OP0);
+          } else {
+            r.op_off = x->text.len;
+            put_src(x, cs, ce);
+            r.op_len = ce - cs;
+          }
+        }
+      } else if (k == K_FILE_DESCRIPTOR && r.fd == -1) {
+        int64_t v = 0;
+        uint32_t i = cs;
+        for (; i < ce && i < cs + 9 && x->src[i] >= '0' && x->src[i] <= '9'; i++)
+          v = v * 10 + (x->src[i] - '0');
+        r.fd = i == ce ? (int32_t)v : -2;
+        r.fd_start = cs;
+        r.fd_end = ce;
+      } else if (kind == K_HEREDOC_REDIRECT) {
+        if (k == K_HEREDOC_START && r.target < 0) {
+          r.target = cook_delimiter(x, cs, ce, &quoted_delim);
+        } else if (k == K_HEREDOC_BODY && r.body < 0) {
+          Acc a;
+          begin(x, &a);
+          if (quoted_delim) {
+            a.flags = W_QUOTED;
+            put_src(x, cs, ce);
+          } else {
+            cook_string(x, c, &a, true);
+          }
+          r.body = finish(x, &a, cs, ce);
+        }
+      } else if (kind == K_FILE_REDIRECT) {
+        if (r.target < 0 && ts_tree_cursor_current_field_id(c) == x->f_destination)
+          r.target = sg_cook_word(x, c);
+      } else if (r.target < 0 && k != K_COMMENT && k != K_ERROR) {
+        r.target = sg_cook_word(x, c); /* herestring */
+      }
+    } while (ts_tree_cursor_goto_next_sibling(c));
+    ts_tree_cursor_goto_parent(c);
+  }
+  VEC_PUSH(&x->oom, x->redirs, r);
+}
+
+/* bash joins `a\<newline>b` into one word; tree-sitter sees two. Words cooked one after the other
+ * are contiguous in x->text and x->spans, so merging only extends the first. */
+void sg_merge_continuations(SgCtx *x, uint32_t first, uint32_t *count) {
+  SgWord *w = x->words.data + first;
+  const uint16_t *src = x->src;
+  uint32_t n = *count, out = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (out > 0) {
+      SgWord *p = &w[out - 1], *q = &w[i];
+      uint32_t g = p->end;
+      bool joined = (q->start == g + 2 && src[g] == '\\' && src[g + 1] == '\n') ||
+                    (q->start == g + 3 && src[g] == '\\' && src[g + 1] == '\r' && src[g + 2] == '\n');
+      if (joined && p->voff + p->vlen == q->voff && p->doff + p->ndyn == q->doff) {
+        for (uint32_t j = 0; j < 2 * q->ndyn; j++) x->spans.data[2 * q->doff + j] += (int32_t)p->vlen;
+        p->vlen += q->vlen;
+        p->ndyn += q->ndyn;
+        p->end = q->end;
+        p->flags |= q->flags & ~(uint32_t)W_TILDE;
+        continue;
+      }
+    }
+    w[out++] = w[i];
+  }
+  *count = out;
+}

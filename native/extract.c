@@ -1,0 +1,475 @@
+/* The one pass over the tree (docs/facts.md): pre-order, iterative with a TSTreeCursor and a heap
+ * array of frames, so 10,000 levels of nesting cost heap, never C stack. Each simple command is
+ * cooked when the walk reaches it (a second cursor iterates its children); the records are then
+ * written in one go for JS to decode (layout: src/facts/native.ts). */
+#include "sg.h"
+
+#define SRC_AT(n) (ts_node_start_byte(n) >> 1)
+#define SRC_END(n) (ts_node_end_byte(n) >> 1)
+
+static const char *const NAMED[K_COUNT] = {
+  [K_PROGRAM] = "program", [K_COMMAND] = "command", [K_COMMAND_NAME] = "command_name",
+  [K_DECLARATION] = "declaration_command", [K_UNSET] = "unset_command",
+  [K_VAR_ASSIGN] = "variable_assignment", [K_VAR_ASSIGNS] = "variable_assignments",
+  [K_REDIRECTED] = "redirected_statement", [K_FILE_REDIRECT] = "file_redirect",
+  [K_HEREDOC_REDIRECT] = "heredoc_redirect", [K_HERESTRING_REDIRECT] = "herestring_redirect",
+  [K_HEREDOC_START] = "heredoc_start", [K_HEREDOC_BODY] = "heredoc_body",
+  [K_FILE_DESCRIPTOR] = "file_descriptor", [K_PIPELINE] = "pipeline", [K_LIST] = "list",
+  [K_NEGATED] = "negated_command", [K_COMMENT] = "comment", [K_WORD] = "word",
+  [K_RAW_STRING] = "raw_string", [K_STRING] = "string", [K_TRANSLATED_STRING] = "translated_string",
+  [K_ANSI_C_STRING] = "ansi_c_string", [K_CONCATENATION] = "concatenation", [K_NUMBER] = "number",
+  [K_EXTGLOB] = "extglob_pattern", [K_REGEX] = "regex", [K_BRACE_EXPR] = "brace_expression",
+  [K_SIMPLE_EXP] = "simple_expansion", [K_EXPANSION] = "expansion",
+  [K_CMD_SUBST] = "command_substitution", [K_PROC_SUBST] = "process_substitution",
+  [K_ARITH_EXP] = "arithmetic_expansion", [K_ARRAY] = "array", [K_C_FOR] = "c_style_for_statement",
+  [K_PAREN_EXPR] = "parenthesized_expression",
+};
+
+static const char *const ANON[K_COUNT] = {
+  [T_SEMI] = ";", [T_AMP] = "&", [T_AND] = "&&", [T_OR] = "||", [T_PIPE] = "|",
+  [T_PIPE_AMP] = "|&", [T_DSEMI] = ";;", [T_EQ] = "=", [T_PLUS_EQ] = "+=", [T_DQUOTE] = "\"",
+  [T_DOLLAR_DQUOTE] = "$\"",
+};
+
+/* Must match CONSTRUCT_TYPES in src/facts/types.ts (index = the code sent to JS). */
+static const char *const CONSTRUCTS[] = {
+  "command_substitution", "process_substitution", "expansion", "subshell", "for_statement",
+  "while_statement", "if_statement", "case_statement", "function_definition", "test_command",
+  "simple_expansion", "arithmetic_expansion", "c_style_for_statement", "compound_statement",
+  "heredoc_redirect",
+};
+
+bool sg_init_tables(const TSLanguage *lang, uint8_t **kinds, int8_t **cons_type, uint32_t *nsym) {
+  static const char *const ops[SG_NOPS] = SG_OPS;
+  uint32_t n = ts_language_symbol_count(lang);
+  uint8_t *k = calloc(n ? n : 1, 1);
+  int8_t *ct = malloc(n ? n : 1);
+  if (!k || !ct) {
+    free(k);
+    free(ct);
+    return false;
+  }
+  memset(ct, -1, n);
+  for (uint32_t s = 0; s < n; s++) {
+    const char *name = ts_language_symbol_name(lang, (TSSymbol)s);
+    TSSymbolType type = ts_language_symbol_type(lang, (TSSymbol)s);
+    if (!name) continue;
+    if (type == TSSymbolTypeRegular) {
+      for (uint32_t i = 0; i < K_COUNT; i++)
+        if (NAMED[i] && !strcmp(NAMED[i], name)) k[s] = (uint8_t)i;
+      for (uint32_t i = 0; i < sizeof CONSTRUCTS / sizeof *CONSTRUCTS; i++)
+        if (!strcmp(CONSTRUCTS[i], name)) ct[s] = (int8_t)i;
+    } else if (type == TSSymbolTypeAnonymous) {
+      for (uint32_t i = 0; i < K_COUNT; i++)
+        if (ANON[i] && !strcmp(ANON[i], name)) k[s] = (uint8_t)i;
+      for (uint32_t i = 0; i < SG_NOPS; i++)
+        if (!strcmp(ops[i], name)) k[s] = (uint8_t)(T_OP0 + i);
+    }
+  }
+  *kinds = k;
+  *cons_type = ct;
+  *nsym = n;
+  return true;
+}
+
+/* Parents a command climbs through for `sep` and `background`. */
+static bool climbs(uint32_t k) {
+  return k == K_LIST || k == K_PIPELINE || k == K_REDIRECTED || k == K_NEGATED;
+}
+
+static uint32_t sep_of(uint32_t k, uint32_t named) {
+  if (named) return SEP_NL;
+  switch (k) {
+    case T_SEMI: return SEP_SEMI;
+    case T_AMP: return SEP_AMP;
+    case T_AND: return SEP_AND;
+    case T_OR: return SEP_OR;
+    case T_PIPE: return SEP_PIPE;
+    case T_PIPE_AMP: return SEP_PIPE_AMP;
+    case T_DSEMI: return SEP_DSEMI;
+    default: return SEP_NONE;
+  }
+}
+
+static bool is_redirect(uint32_t k) {
+  return k == K_FILE_REDIRECT || k == K_HEREDOC_REDIRECT || k == K_HERESTRING_REDIRECT;
+}
+
+/* Cooks the command-like node at frames[d] (cursor x->c2 is free for it) and appends an SgCmd. */
+static void emit_command(SgCtx *x, uint32_t d, TSNode n, uint32_t kind, int32_t scope) {
+  SgFrame *F = x->frames.data;
+  SgCmd cmd = {SRC_AT(n), SRC_END(n), F[d].cons, F[d].pipeline, F[d].stage, scope, SEP_NONE, 0, 0,
+               d, 0, 0, 0, 0, 0, 0};
+  uint32_t j = d;
+  for (;;) {
+    if (F[j].has_prev) {
+      cmd.sep = sep_of(F[j].prev_kind, F[j].prev_named);
+      break;
+    }
+    if (j == 0 || !climbs(F[j - 1].kind)) break;
+    j--;
+  }
+  for (j = d; j > 0 && climbs(F[j - 1].kind); j--) {}
+  cmd.climb_top = j;
+  for (j = d; j > 0; j--) {
+    uint32_t pk = F[j - 1].kind;
+    if (pk == K_NEGATED) {
+      cmd.neg = 1;
+      break;
+    }
+    if (pk != K_PIPELINE && pk != K_REDIRECTED) break;
+  }
+  if (d > 0 && F[d - 1].kind == K_REDIRECTED && F[d].scope == F[d - 1].own_scope)
+    F[d - 1].owner_cmd = (int32_t)x->cmds.len; /* the body command owns its heredocs */
+
+  TSTreeCursor *c = &x->c2;
+  cmd.argv = x->words.len;
+  cmd.assign = x->assigns.len;
+  cmd.redir = x->redirs.len;
+  if (kind == K_REDIRECTED) {
+    /* no body: the redirects come from the scope */
+  } else if (kind == K_VAR_ASSIGN) {
+    ts_tree_cursor_reset(c, n);
+    sg_cook_assignment(x, c);
+  } else {
+    ts_tree_cursor_reset(c, n);
+    if (kind == K_COMMAND || kind == K_VAR_ASSIGNS) {
+      /* first pass: leading assignments and redirects, so the argv words stay contiguous */
+      bool seen_name = false;
+      if (ts_tree_cursor_goto_first_child(c)) {
+        do {
+          TSNode ch = ts_tree_cursor_current_node(c);
+          uint32_t k = sg_kind(x, ch);
+          if (k == K_COMMAND_NAME) seen_name = true;
+          else if (k == K_VAR_ASSIGN && !seen_name) sg_cook_assignment(x, c);
+          else if (is_redirect(k) && kind == K_COMMAND) sg_cook_redirect(x, c);
+        } while (ts_tree_cursor_goto_next_sibling(c));
+        ts_tree_cursor_goto_parent(c);
+      }
+    }
+    cmd.argv = x->words.len;
+    if (kind != K_VAR_ASSIGNS && ts_tree_cursor_goto_first_child(c)) {
+      bool seen_name = kind != K_COMMAND, first = true;
+      do {
+        TSNode ch = ts_tree_cursor_current_node(c);
+        uint32_t k = sg_kind(x, ch);
+        if (kind != K_COMMAND && first && !ts_node_is_named(ch)) {
+          sg_text_word(x, SRC_AT(ch), SRC_END(ch)); /* the keyword: export, declare, unset, ... */
+        } else if (ts_node_is_named(ch) && k != K_COMMENT) {
+          if (k == K_COMMAND_NAME) {
+            seen_name = true;
+            sg_cook_word(x, c);
+          } else if (kind == K_COMMAND) {
+            if (seen_name && k != K_VAR_ASSIGN && !is_redirect(k)) sg_cook_word(x, c);
+          } else if (k == K_VAR_ASSIGN) {
+            sg_cook_assignment_word(x, c);
+          } else {
+            sg_cook_word(x, c);
+          }
+        }
+        first = false;
+      } while (ts_tree_cursor_goto_next_sibling(c));
+      ts_tree_cursor_goto_parent(c);
+    }
+  }
+  cmd.nargv = x->words.len - cmd.argv;
+  cmd.nassign = x->assigns.len - cmd.assign;
+  cmd.nredir = x->redirs.len - cmd.redir;
+  sg_merge_continuations(x, cmd.argv, &cmd.nargv);
+  VEC_PUSH(&x->oom, x->cmds, cmd);
+}
+
+/* The redirects of a redirected_statement form a scope inherited by the commands of its body. */
+static void enter_redirected(SgCtx *x, uint32_t d, TSNode n) {
+  SgScope sc = {x->frames.data[d].scope, x->redirs.len, 0};
+  TSTreeCursor *c = &x->c2;
+  bool has_body = false;
+  ts_tree_cursor_reset(c, n);
+  if (ts_tree_cursor_goto_first_child(c)) {
+    do {
+      if (ts_tree_cursor_current_field_id(c) == x->f_body) has_body = true;
+      else if (is_redirect(sg_kind(x, ts_tree_cursor_current_node(c)))) sg_cook_redirect(x, c);
+    } while (ts_tree_cursor_goto_next_sibling(c));
+  }
+  sc.count = x->redirs.len - sc.first;
+  VEC_PUSH(&x->oom, x->scopes, sc);
+  SgFrame *f = &x->frames.data[d];
+  f->own_scope = (int32_t)x->scopes.len - 1;
+  f->owner_cmd = -1;
+  if (!has_body) emit_command(x, d, n, K_REDIRECTED, f->own_scope); /* `> file` alone */
+}
+
+/* Is a variable_assignment under a node of this kind a statement of its own? */
+static bool assignment_is_statement(uint32_t parent_kind) {
+  return parent_kind != K_COMMAND && parent_kind != K_DECLARATION && parent_kind != K_VAR_ASSIGNS &&
+         parent_kind != K_C_FOR && parent_kind != K_PAREN_EXPR && parent_kind != K_VAR_ASSIGN;
+}
+
+static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t prev_kind,
+                  uint32_t prev_named) {
+  VEC_RESERVE(&x->oom, x->frames, d + 1 > x->frames.len ? d + 1 - x->frames.len : 0);
+  if (d + 1 > x->frames.len) x->frames.len = d + 1;
+  SgFrame *f = &x->frames.data[d], *p = d ? f - 1 : NULL;
+  TSNode n = ts_tree_cursor_current_node(c);
+  uint32_t k = sg_kind(x, n), named = ts_node_is_named(n);
+  f->kind = k;
+  f->named = named;
+  f->has_prev = has_prev;
+  f->prev_kind = prev_kind;
+  f->prev_named = prev_named;
+  f->cons = p ? p->child_cons : -1;
+  f->pipeline = p ? p->pipeline : -1;
+  f->stage = p ? p->stage : -1;
+  f->scope = p ? p->scope : -1;
+  f->first_cmd = x->cmds.len;
+  if (p && p->kind == K_PIPELINE) {
+    /* `cat <<EOF | bash`: the pipeline inside the heredoc_redirect continues the owner's */
+    if (!has_prev && !named && (k == T_PIPE || k == T_PIPE_AMP) && d >= 3 &&
+        f[-2].kind == K_HEREDOC_REDIRECT) {
+      p->stage_next = 1;
+      if (f[-3].kind == K_REDIRECTED && f[-3].owner_cmd >= 0) {
+        SgCmd *o = &x->cmds.data[f[-3].owner_cmd];
+        o->pipeline = p->pipe_ord;
+        o->stage = 0;
+      }
+    }
+    if (named && k != K_COMMENT) {
+      f->pipeline = p->pipe_ord;
+      f->stage = p->stage_next++;
+    }
+  } else if (p && p->kind == K_REDIRECTED && ts_tree_cursor_current_field_id(c) == x->f_body) {
+    f->scope = p->own_scope;
+  }
+  f->child_cons = f->cons;
+
+  uint32_t s = SRC_AT(n), e = SRC_END(n);
+  if (k == K_ERROR) {
+    SgErr er = {0, s, e};
+    VEC_PUSH(&x->oom, x->errs, er);
+  } else if (ts_node_is_missing(n)) {
+    SgErr er = {1, s, e};
+    VEC_PUSH(&x->oom, x->errs, er);
+  }
+  TSSymbol sym = ts_node_symbol(n);
+  if (sym < x->nsym && x->cons_type[sym] >= 0) {
+    SgCons co = {(uint32_t)x->cons_type[sym], s, e, f->cons};
+    VEC_PUSH(&x->oom, x->cons, co);
+    f->child_cons = (int32_t)x->cons.len - 1;
+  }
+  switch (k) {
+    case K_PIPELINE:
+      f->pipe_ord = x->npipelines++;
+      f->stage_next = 0;
+      break;
+    case K_REDIRECTED:
+      enter_redirected(x, d, n);
+      break;
+    case K_COMMAND:
+    case K_DECLARATION:
+    case K_UNSET:
+    case K_VAR_ASSIGNS:
+      emit_command(x, d, n, k, f->scope);
+      break;
+    case K_VAR_ASSIGN:
+      if (!p || assignment_is_statement(p->kind)) emit_command(x, d, n, k, f->scope);
+      break;
+    default:
+      break;
+  }
+}
+
+/* `S &`: every command whose climb (list/pipeline/redirected/negated parents) reaches S. */
+static void mark_background(SgCtx *x, uint32_t d, uint32_t first_cmd) {
+  for (uint32_t i = first_cmd; i < x->cmds.len; i++)
+    if (x->cmds.data[i].climb_top <= d) x->cmds.data[i].bg = 1;
+}
+
+void sg_extract(SgCtx *x, TSTree *tree) {
+  TSNode root = ts_tree_root_node(tree);
+  if (!x->cursors_ready) {
+    x->c1 = ts_tree_cursor_new(root);
+    x->c2 = ts_tree_cursor_new(root);
+    x->cursors_ready = true;
+  }
+  TSTreeCursor *c = &x->c1;
+  ts_tree_cursor_reset(c, root);
+  uint32_t d = 0;
+  enter(x, c, 0, false, 0, 0);
+  for (;;) {
+    if (ts_tree_cursor_goto_first_child(c)) {
+      enter(x, c, ++d, false, 0, 0);
+      continue;
+    }
+    for (;;) {
+      if (d == 0) return;
+      SgFrame *f = &x->frames.data[d];
+      uint32_t pk = f->kind, pn = f->named, first_cmd = f->first_cmd;
+      if (ts_tree_cursor_goto_next_sibling(c)) {
+        enter(x, c, d, true, pk, pn);
+        f = &x->frames.data[d];
+        if (f->kind == T_AMP && !f->named) mark_background(x, d, first_cmd);
+        break;
+      }
+      ts_tree_cursor_goto_parent(c);
+      d--;
+    }
+  }
+}
+
+/* Parse cancelled (time budget): one ERROR over the whole input, nothing else. */
+void sg_extract_timeout(SgCtx *x) {
+  SgErr er = {0, 0, x->len};
+  VEC_PUSH(&x->oom, x->errs, er);
+}
+
+static uint64_t word_size(const SgWord *w) { return 6 + 2 * (uint64_t)w->ndyn; }
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Gathers each command's redirects (its own, then every enclosing scope's) sorted by start into
+ * x->ridx, and returns the record count. Command i's list is ridx[cmd.redir_first...]. */
+uint64_t sg_records_size(SgCtx *x) {
+  uint64_t size = 4 + 4 * (uint64_t)x->cons.len + 3 * (uint64_t)x->errs.len;
+  x->ridx.len = 0;
+  for (uint32_t i = 0; i < x->cmds.len; i++) {
+    SgCmd *cmd = &x->cmds.data[i];
+    size += 10;
+    for (uint32_t j = 0; j < cmd->nargv; j++) size += word_size(&x->words.data[cmd->argv + j]);
+    for (uint32_t j = 0; j < cmd->nassign; j++) {
+      const SgAssign *as = &x->assigns.data[cmd->assign + j];
+      size += 5 + (as->value >= 0 ? word_size(&x->words.data[as->value]) : 0);
+    }
+    uint32_t first = x->ridx.len;
+    for (uint32_t j = 0; j < cmd->nredir; j++) {
+      VEC_RESERVE(&x->oom, x->ridx, 1);
+      uint32_t r = cmd->redir + j;
+      x->ridx.data[x->ridx.len++] = (uint64_t)x->redirs.data[r].start << 32 | r;
+    }
+    for (int32_t s = cmd->scope; s >= 0; s = x->scopes.data[s].parent) {
+      const SgScope *sc = &x->scopes.data[s];
+      VEC_RESERVE(&x->oom, x->ridx, sc->count);
+      for (uint32_t r = sc->first; r < sc->first + sc->count; r++)
+        x->ridx.data[x->ridx.len++] = (uint64_t)x->redirs.data[r].start << 32 | r;
+    }
+    uint32_t n = x->ridx.len - first;
+    if (n > 1) qsort(x->ridx.data + first, n, sizeof *x->ridx.data, cmp_u64);
+    cmd->redir = first; /* from here on: an index into ridx */
+    cmd->nredir = n;
+    for (uint32_t j = 0; j < n; j++) {
+      const SgRedir *r = &x->redirs.data[(uint32_t)x->ridx.data[first + j]];
+      size += 9 + (r->target >= 0 ? word_size(&x->words.data[r->target]) : 0) +
+              (r->body >= 0 ? word_size(&x->words.data[r->body]) : 0);
+    }
+  }
+  return size;
+}
+
+static int32_t *put_word(const SgCtx *x, int32_t *o, uint32_t wi) {
+  const SgWord *w = &x->words.data[wi];
+  *o++ = (int32_t)w->voff;
+  *o++ = (int32_t)w->vlen;
+  *o++ = (int32_t)w->start;
+  *o++ = (int32_t)w->end;
+  *o++ = (int32_t)w->flags;
+  *o++ = (int32_t)w->ndyn;
+  memcpy(o, x->spans.data + 2 * w->doff, (size_t)w->ndyn * 2 * sizeof *o);
+  return o + 2 * w->ndyn;
+}
+
+void sg_write_records(SgCtx *x, int32_t *o) {
+  int32_t *base = o;
+  o += 4;
+  for (uint32_t i = 0; i < x->cons.len; i++) {
+    const SgCons *c = &x->cons.data[i];
+    *o++ = (int32_t)c->type;
+    *o++ = (int32_t)c->start;
+    *o++ = (int32_t)c->end;
+    *o++ = c->parent;
+  }
+  for (uint32_t i = 0; i < x->errs.len; i++) {
+    const SgErr *e = &x->errs.data[i];
+    *o++ = (int32_t)e->missing;
+    *o++ = (int32_t)e->start;
+    *o++ = (int32_t)e->end;
+  }
+  for (uint32_t i = 0; i < x->cmds.len; i++) {
+    const SgCmd *c = &x->cmds.data[i];
+    *o++ = (int32_t)c->start;
+    *o++ = (int32_t)c->end;
+    *o++ = c->parent;
+    *o++ = c->pipeline;
+    *o++ = c->stage;
+    *o++ = (int32_t)c->sep;
+    *o++ = (int32_t)(c->bg | c->neg << 1);
+    *o++ = (int32_t)c->nargv;
+    *o++ = (int32_t)c->nassign;
+    *o++ = (int32_t)c->nredir;
+    for (uint32_t j = 0; j < c->nargv; j++) o = put_word(x, o, c->argv + j);
+    for (uint32_t j = 0; j < c->nassign; j++) {
+      const SgAssign *as = &x->assigns.data[c->assign + j];
+      *o++ = (int32_t)as->name_start;
+      *o++ = (int32_t)as->name_end;
+      *o++ = (int32_t)as->start;
+      *o++ = (int32_t)as->end;
+      *o++ = (int32_t)(as->append | (as->value >= 0) << 1);
+      if (as->value >= 0) o = put_word(x, o, (uint32_t)as->value);
+    }
+    for (uint32_t j = 0; j < c->nredir; j++) {
+      const SgRedir *r = &x->redirs.data[(uint32_t)x->ridx.data[c->redir + j]];
+      *o++ = r->op;
+      *o++ = (int32_t)r->op_off;
+      *o++ = (int32_t)r->op_len;
+      *o++ = r->fd;
+      *o++ = (int32_t)r->fd_start;
+      *o++ = (int32_t)r->fd_end;
+      *o++ = (int32_t)r->start;
+      *o++ = (int32_t)r->end;
+      *o++ = (r->target >= 0) | (r->body >= 0) << 1;
+      if (r->target >= 0) o = put_word(x, o, (uint32_t)r->target);
+      if (r->body >= 0) o = put_word(x, o, (uint32_t)r->body);
+    }
+  }
+  base[0] = (int32_t)(o - base);
+  base[1] = (int32_t)x->cmds.len;
+  base[2] = (int32_t)x->cons.len;
+  base[3] = (int32_t)x->errs.len;
+}
+
+/* Empties every pool for the next call; a pool that a huge input grew past 4 MiB is freed. */
+void sg_ctx_reset(SgCtx *x) {
+  const size_t big = (size_t)4 << 20;
+  VEC_TRIM(x->text, big);
+  VEC_TRIM(x->spans, big);
+  VEC_TRIM(x->words, big);
+  VEC_TRIM(x->assigns, big);
+  VEC_TRIM(x->redirs, big);
+  VEC_TRIM(x->scopes, big);
+  VEC_TRIM(x->cmds, big);
+  VEC_TRIM(x->cons, big);
+  VEC_TRIM(x->errs, big);
+  VEC_TRIM(x->frames, big);
+  VEC_TRIM(x->ridx, big);
+  x->npipelines = 0;
+}
+
+void sg_ctx_free(SgCtx *x) {
+  VEC_FREE(x->text);
+  VEC_FREE(x->spans);
+  VEC_FREE(x->words);
+  VEC_FREE(x->assigns);
+  VEC_FREE(x->redirs);
+  VEC_FREE(x->scopes);
+  VEC_FREE(x->cmds);
+  VEC_FREE(x->cons);
+  VEC_FREE(x->errs);
+  VEC_FREE(x->frames);
+  VEC_FREE(x->ridx);
+  if (x->cursors_ready) {
+    ts_tree_cursor_delete(&x->c1);
+    ts_tree_cursor_delete(&x->c2);
+    x->cursors_ready = false;
+  }
+}

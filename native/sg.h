@@ -1,0 +1,137 @@
+/* Shared types of the fact extractor (rules: docs/facts.md). */
+#ifndef SG_H
+#define SG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <tree_sitter/api.h>
+
+#include "buf.h"
+
+/* Node kinds we care about, mapped once per environment from the grammar's symbol names so the
+ * walk compares small integers, never strings. */
+enum {
+  K_OTHER = 0,
+  /* named nodes */
+  K_PROGRAM, K_COMMAND, K_COMMAND_NAME, K_DECLARATION, K_UNSET, K_VAR_ASSIGN, K_VAR_ASSIGNS,
+  K_REDIRECTED, K_FILE_REDIRECT, K_HEREDOC_REDIRECT, K_HERESTRING_REDIRECT, K_HEREDOC_START,
+  K_HEREDOC_BODY, K_FILE_DESCRIPTOR, K_PIPELINE, K_LIST, K_NEGATED, K_COMMENT, K_WORD,
+  K_RAW_STRING, K_STRING, K_TRANSLATED_STRING, K_ANSI_C_STRING, K_CONCATENATION, K_NUMBER,
+  K_EXTGLOB, K_REGEX, K_BRACE_EXPR, K_SIMPLE_EXP, K_EXPANSION, K_CMD_SUBST, K_PROC_SUBST,
+  K_ARITH_EXP, K_ARRAY, K_C_FOR, K_PAREN_EXPR, K_ERROR,
+  /* anonymous tokens */
+  T_SEMI, T_AMP, T_AND, T_OR, T_PIPE, T_PIPE_AMP, T_DSEMI, T_EQ, T_PLUS_EQ, T_DQUOTE, T_DOLLAR_DQUOTE,
+  T_OP0, /* redirect operators, in SG_OPS order */
+  K_COUNT = T_OP0 + 14
+};
+
+/* Redirect operators; index = code sent to JS (src/facts/native.ts mirrors this order). */
+#define SG_OPS {">", ">>", "<", "&>", "&>>", ">&", "<&", ">|", "<>", ">&-", "<&-", "<<", "<<-", "<<<"}
+#define SG_NOPS 14
+
+/* Separator codes; src/facts/native.ts mirrors this order. */
+enum { SEP_NONE, SEP_SEMI, SEP_AMP, SEP_AND, SEP_OR, SEP_PIPE, SEP_PIPE_AMP, SEP_NL, SEP_DSEMI };
+
+/* Word flags. */
+enum { W_QUOTED = 1, W_GLOB = 2, W_TILDE = 4 };
+
+typedef struct {
+  uint32_t voff, vlen;  /* value: text[voff, voff+vlen) */
+  uint32_t start, end;
+  uint32_t doff, ndyn;  /* dynamic spans: spans[2*doff ...] pairs, relative to voff */
+  uint32_t flags;
+} SgWord;
+
+typedef struct {
+  uint32_t name_start, name_end, start, end;
+  int32_t value; /* word index, -1 for none */
+  uint32_t append;
+} SgAssign;
+
+typedef struct {
+  int32_t op;            /* SG_OPS index, -1: text[op_off, op_off+op_len) */
+  uint32_t op_off, op_len;
+  int32_t fd;            /* -1 none, -2 too large: JS reads source[fd_start, fd_end) */
+  uint32_t fd_start, fd_end;
+  uint32_t start, end;
+  int32_t target, body;  /* word indices, -1 for none */
+} SgRedir;
+
+/* The redirects of a redirected_statement, inherited by every command in its body. */
+typedef struct {
+  int32_t parent;        /* enclosing scope, -1 none */
+  uint32_t first, count; /* redirs[first, first+count) */
+} SgScope;
+
+typedef struct {
+  uint32_t start, end;
+  int32_t parent, pipeline, stage, scope;
+  uint32_t sep, bg, neg;
+  uint32_t climb_top;    /* shallowest depth reached climbing list/pipeline/redirected/negated */
+  uint32_t argv, nargv, assign, nassign, redir, nredir;
+} SgCmd;
+
+typedef struct { uint32_t type, start, end; int32_t parent; } SgCons;
+typedef struct { uint32_t missing, start, end; } SgErr;
+
+/* One level of the iterative walk; frames[d] describes the node at cursor depth d. */
+typedef struct {
+  uint32_t kind, named, has_prev, prev_kind, prev_named;
+  int32_t cons;        /* innermost construct enclosing this node */
+  int32_t child_cons;  /* ... enclosing its children (itself, if it is a construct) */
+  int32_t pipeline, stage, scope;
+  int32_t pipe_ord, stage_next; /* when this node is a pipeline */
+  int32_t own_scope, owner_cmd; /* when this node is a redirected_statement */
+  uint32_t first_cmd;  /* commands emitted before this node was entered */
+} SgFrame;
+
+typedef struct {
+  sg_oom_t oom;
+  const uint16_t *src;
+  uint32_t len;
+  /* symbol tables (per environment) */
+  const uint8_t *kinds;
+  const int8_t *cons_type;
+  uint32_t nsym;
+  TSFieldId f_body, f_destination;
+  /* pools, reused across calls */
+  SG_VEC(uint16_t) text;
+  SG_VEC(int32_t) spans;
+  SG_VEC(SgWord) words;
+  SG_VEC(SgAssign) assigns;
+  SG_VEC(SgRedir) redirs;
+  SG_VEC(SgScope) scopes;
+  SG_VEC(SgCmd) cmds;
+  SG_VEC(SgCons) cons;
+  SG_VEC(SgErr) errs;
+  SG_VEC(SgFrame) frames;
+  SG_VEC(uint64_t) ridx; /* (redirect start << 32 | index), per command, sorted */
+  int32_t npipelines;
+  TSTreeCursor c1, c2;
+  bool cursors_ready;
+} SgCtx;
+
+static inline uint32_t sg_kind(const SgCtx *x, TSNode n) {
+  TSSymbol s = ts_node_symbol(n);
+  if (s == (TSSymbol)-1) return K_ERROR;
+  return s < x->nsym ? x->kinds[s] : K_OTHER;
+}
+
+/* cook.c */
+int32_t sg_cook_word(SgCtx *x, TSTreeCursor *c);
+int32_t sg_cook_assignment_word(SgCtx *x, TSTreeCursor *c);
+int32_t sg_text_word(SgCtx *x, uint32_t start, uint32_t end);
+void sg_cook_assignment(SgCtx *x, TSTreeCursor *c);
+void sg_cook_redirect(SgCtx *x, TSTreeCursor *c);
+void sg_merge_continuations(SgCtx *x, uint32_t first, uint32_t *count);
+
+/* extract.c */
+bool sg_init_tables(const TSLanguage *lang, uint8_t **kinds, int8_t **cons_type, uint32_t *nsym);
+void sg_extract(SgCtx *x, TSTree *tree);
+void sg_extract_timeout(SgCtx *x);
+uint64_t sg_records_size(SgCtx *x);
+void sg_write_records(SgCtx *x, int32_t *out);
+void sg_ctx_reset(SgCtx *x);
+void sg_ctx_free(SgCtx *x);
+
+#endif

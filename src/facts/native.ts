@@ -1,0 +1,202 @@
+/**
+ * The native extractor: loads the C addon (native/, built by binding.gyp) and decodes its compact
+ * result into Facts. The addon crosses into JS once per call: an Int32Array of records (written
+ * into a buffer we own and reuse) and one string holding every cooked value, which words slice.
+ *
+ * Record layout (all int32; must match native/extract.c sg_write_records):
+ *   header   total, nCommands, nConstructs, nErrors
+ *   construct  type (index into CONSTRUCT_TYPES), start, end, parent        × nConstructs
+ *   error      missing (0 ERROR, 1 MISSING), start, end                       × nErrors
+ *   command    start, end, parent, pipeline, stage, sep (index into SEPS),
+ *              flags (1 background, 2 negated), nArgv, nAssignments, nRedirects,
+ *              argv words, assignments, redirects                             × nCommands
+ *   word       valueOffset, valueLength, start, end, flags (1 quoted, 2 glob, 4 tilde),
+ *              nDynamic, then nDynamic × (spanStart, spanEnd)
+ *   assignment nameStart, nameEnd, start, end, flags (1 append, 2 has value), [word]
+ *   redirect   op (index into OPS, or -1: opOffset/opLength into the values), opOffset, opLength,
+ *              fd (-1 none, -2 too large: read source[fdStart, fdEnd)), fdStart, fdEnd, start, end,
+ *              flags (1 has target, 2 has body), [target word], [body word]
+ */
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  CONSTRUCT_TYPES,
+  type Assignment,
+  type Construct,
+  type Facts,
+  type ParseError,
+  type Redirect,
+  type SimpleCommand,
+  type Span,
+  type Word,
+} from "./types.js";
+
+export interface NativeAddon {
+  extract(source: string, out: Int32Array, timeoutMs?: number): string | [Int32Array, string];
+  parseOnly(source: string, timeoutMs?: number): boolean;
+}
+
+/** Redirect operators by code (native/sg.h SG_OPS). */
+const OPS = [">", ">>", "<", "&>", "&>>", ">&", "<&", ">|", "<>", ">&-", "<&-", "<<", "<<-", "<<<"];
+/** Separators by code (native/sg.h SEP_*). */
+const SEPS = ["", ";", "&", "&&", "||", "|", "|&", "\n", ";;"];
+
+/** Package root: this file is src/facts/native.ts or dist/facts/native.js. */
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+let addon: NativeAddon | undefined;
+let loadError: Error | undefined;
+
+/** Loads the addon once (a prebuilt binary if present, else build/Release); throws if it cannot. */
+export function loadNativeAddon(): NativeAddon {
+  if (addon) return addon;
+  if (loadError) throw loadError;
+  try {
+    const require = createRequire(import.meta.url);
+    const nodeGypBuild = require("node-gyp-build") as (dir: string) => unknown;
+    addon = nodeGypBuild(packageRoot) as NativeAddon;
+    if (typeof addon.extract !== "function") throw new Error("addon has no extract()");
+    return addon;
+  } catch (err) {
+    addon = undefined;
+    loadError = err instanceof Error ? err : new Error(String(err));
+    throw loadError;
+  }
+}
+
+// Decoder state: the records buffer is reused across calls (the addon writes into it, or hands
+// back a bigger one), and decoding is synchronous, so module-level cursors are safe.
+let rec = new Int32Array(1 << 14);
+let p = 0;
+let vals = "";
+
+function word(): Word {
+  const r = rec;
+  const voff = r[p]!;
+  const value = vals.slice(voff, voff + r[p + 1]!);
+  const start = r[p + 2]!;
+  const end = r[p + 3]!;
+  const flags = r[p + 4]!;
+  const ndyn = r[p + 5]!;
+  p += 6;
+  let dynamic: Span[] | null = null;
+  if (ndyn > 0) {
+    dynamic = [];
+    for (let i = 0; i < ndyn; i++, p += 2) dynamic.push([r[p]!, r[p + 1]!]);
+  }
+  return {
+    value,
+    start,
+    end,
+    quoted: (flags & 1) !== 0,
+    glob: (flags & 2) !== 0,
+    tilde: (flags & 4) !== 0,
+    dynamic,
+  };
+}
+
+function decode(source: string): Facts {
+  const r = rec;
+  const nCommands = r[1]!;
+  const nConstructs = r[2]!;
+  const nErrors = r[3]!;
+  p = 4;
+  const constructs: Construct[] = [];
+  for (let i = 0; i < nConstructs; i++, p += 4) {
+    constructs.push({
+      type: CONSTRUCT_TYPES[r[p]!]!,
+      start: r[p + 1]!,
+      end: r[p + 2]!,
+      parent: r[p + 3]!,
+    });
+  }
+  const errors: ParseError[] = [];
+  for (let i = 0; i < nErrors; i++, p += 3) {
+    errors.push({ type: r[p] ? "MISSING" : "ERROR", start: r[p + 1]!, end: r[p + 2]! });
+  }
+  const commands: SimpleCommand[] = [];
+  for (let i = 0; i < nCommands; i++) {
+    const start = r[p]!;
+    const end = r[p + 1]!;
+    const parent = r[p + 2]!;
+    const pipeline = r[p + 3]!;
+    const stage = r[p + 4]!;
+    const sep = SEPS[r[p + 5]!]!;
+    const flags = r[p + 6]!;
+    const nArgv = r[p + 7]!;
+    const nAssign = r[p + 8]!;
+    const nRedir = r[p + 9]!;
+    p += 10;
+    const argv: Word[] = [];
+    for (let j = 0; j < nArgv; j++) argv.push(word());
+    const assignments: Assignment[] = [];
+    for (let j = 0; j < nAssign; j++) {
+      const nameStart = r[p]!;
+      const nameEnd = r[p + 1]!;
+      const aStart = r[p + 2]!;
+      const aEnd = r[p + 3]!;
+      const aFlags = r[p + 4]!;
+      p += 5;
+      assignments.push({
+        name: source.slice(nameStart, nameEnd),
+        value: aFlags & 2 ? word() : null,
+        append: (aFlags & 1) !== 0,
+        start: aStart,
+        end: aEnd,
+      });
+    }
+    const redirects: Redirect[] = [];
+    for (let j = 0; j < nRedir; j++) {
+      const opCode = r[p]!;
+      const op = opCode >= 0 ? OPS[opCode]! : vals.slice(r[p + 1]!, r[p + 1]! + r[p + 2]!);
+      const fdCode = r[p + 3]!;
+      const fd = fdCode >= 0 ? fdCode : fdCode === -1 ? null : Number(source.slice(r[p + 4]!, r[p + 5]!));
+      const rStart = r[p + 6]!;
+      const rEnd = r[p + 7]!;
+      const rFlags = r[p + 8]!;
+      p += 9;
+      const target = rFlags & 1 ? word() : null;
+      const body = rFlags & 2 ? word() : null;
+      redirects.push({ op, fd, target, body, start: rStart, end: rEnd });
+    }
+    commands.push({
+      start,
+      end,
+      argv,
+      assignments,
+      redirects,
+      parent,
+      pipeline,
+      stage,
+      sep,
+      background: (flags & 1) !== 0,
+      negated: (flags & 2) !== 0,
+    });
+  }
+  return { source, commands, constructs, errors };
+}
+
+/**
+ * Facts of `source` from the native addon. A parse that exceeds `timeoutMs` (default 2000) yields
+ * one ERROR over the whole input.
+ */
+export function extractFactsNative(source: string, timeoutMs?: number): Facts {
+  const a = addon ?? loadNativeAddon();
+  const res = timeoutMs === undefined ? a.extract(source, rec) : a.extract(source, rec, timeoutMs);
+  if (typeof res === "string") {
+    vals = res;
+  } else {
+    rec = res[0];
+    vals = res[1];
+  }
+  const facts = decode(source);
+  vals = "";
+  return facts;
+}
+
+/** Read + parse + free, no walk: the floor the benchmark compares against. */
+export function parseOnlyNative(source: string, timeoutMs?: number): boolean {
+  const a = addon ?? loadNativeAddon();
+  return timeoutMs === undefined ? a.parseOnly(source) : a.parseOnly(source, timeoutMs);
+}
