@@ -1,0 +1,96 @@
+/** Spawn the real built CLI (bin/shellguard.js → dist/cli/main.js) in a sandboxed environment. */
+
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const BIN = join(ROOT, "bin", "shellguard.js");
+
+let built = false;
+
+/** `npm run build:ts` once per test file. Others' in-progress type errors do not stop the emit. */
+export function buildOnce(): void {
+  if (built) return;
+  const r = spawnSync("npm", ["run", "build:ts"], { cwd: ROOT, encoding: "utf8" });
+  if (!existsSync(join(ROOT, "dist", "cli", "main.js"))) {
+    throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
+  }
+  built = true;
+}
+
+export interface Sandbox {
+  dir: string;
+  home: string;
+  xdg: string;
+  env: NodeJS.ProcessEnv;
+  cleanup(): void;
+}
+
+/** A temp project directory with its own HOME and XDG_CONFIG_HOME (no real user config is read). */
+export function sandbox(): Sandbox {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), "shellguard-cli-")));
+  const home = join(base, "home");
+  const xdg = join(base, "xdg");
+  const dir = join(home, "project");
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(xdg, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: xdg,
+    XDG_CACHE_HOME: join(base, "cache"),
+    LANG: "C.UTF-8",
+  };
+  return { dir, home, xdg, env, cleanup: () => rmSync(base, { recursive: true, force: true }) };
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export function run(sb: Sandbox, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): RunResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: opts.cwd ?? sb.dir,
+    env: { ...sb.env, ...opts.env },
+    input: opts.input ?? "",
+    encoding: "utf8",
+    timeout: 30_000,
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A long-lived `serve` worker: send a line, await the answer line. */
+export function serve(sb: Sandbox, args: string[] = []): { ask(line: string): Promise<string>; close(): Promise<number> } {
+  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [BIN, "serve", ...args], { cwd: sb.dir, env: sb.env });
+  let buffer = "";
+  const waiting: ((line: string) => void)[] = [];
+  const ready: string[] = [];
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk: string) => {
+    buffer += chunk;
+    let nl: number;
+    while ((nl = buffer.indexOf("\n")) !== -1) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      const w = waiting.shift();
+      if (w) w(line);
+      else ready.push(line);
+    }
+  });
+  return {
+    ask(line: string) {
+      child.stdin.write(line + "\n");
+      const r = ready.shift();
+      return r !== undefined ? Promise.resolve(r) : new Promise((res) => waiting.push(res));
+    },
+    close() {
+      child.stdin.end();
+      return new Promise((res) => child.on("close", (code) => res(code ?? -1)));
+    },
+  };
+}
