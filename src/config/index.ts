@@ -14,6 +14,6 @@ export type { TrustOptions, TrustStore } from "./trust.js";
 export { starterConfig, DEFAULT_SCHEMA_REF } from "./starter.js";
 export type { StarterOptions } from "./starter.js";
 export { validateConfig, rulePatternProblem, formatKeyPath } from "./validate.js";
-export type { RawConfig, RawRule, VerifyRule } from "./validate.js";
+export type { RawConfig, RawRule, RuleUse, VerifyRule } from "./validate.js";
 export { PROJECT_SEARCH_PLACES, USER_CONFIG_NAMES, userConfigDir, trustStorePath } from "./paths.js";
 export type * from "./types.js";

@@ -29,7 +29,10 @@ export interface LoadConfigOptions {
   env?: NodeJS.ProcessEnv;
   /**
    * The engine's rule check, called once for every rule (rules.* and dangerous.patterns) of
-   * every file; a returned message (e.g. a `match` example that does not match) is a ConfigError.
+   * every file read, with how the rule is used (deny, ask, allow, dangerous); a returned
+   * message (e.g. a `match` example that does not match) is a ConfigError naming the rule's key
+   * path. Rules of an untrusted file are verified too, even those then ignored: whether a file
+   * is valid does not depend on trust.
    */
   verifyRule?: VerifyRule;
 }
@@ -147,7 +150,7 @@ function loadFile(
   } else if (format === "yaml") {
     value = parseYaml(path, bytes.toString("utf8"), hash, env);
   }
-  return { info, raw: validateConfig(path, value, verifyRule) };
+  return { info, raw: validateConfig(path, value, verifyRule, format === "package" ? [PACKAGE_PROP] : []) };
 }
 
 function normalizeMode(mode: string): ModeName {

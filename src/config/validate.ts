@@ -29,7 +29,14 @@ export interface RawConfig {
   import?: string[];
 }
 
-export type VerifyRule = (rule: RuleSpec) => string | null;
+/** How a rule is used: deny/ask/dangerous rules match any command of a line, allow rules must cover every one. */
+export type RuleUse = "deny" | "ask" | "allow" | "dangerous";
+
+/**
+ * The engine's check of one rule: its pattern and its match/notMatch examples (as matched for
+ * `use`). Returns a message when the rule is bad, else null.
+ */
+export type VerifyRule = (rule: RuleSpec, use: RuleUse) => string | null;
 
 interface AjvError {
   instancePath: string;
@@ -139,14 +146,14 @@ function unknownKeyMessage(key: string, known: string[]): string {
 }
 
 /** Turn ajv's errors into problems, most useful first, one per key path. */
-function problemsOf(errors: readonly AjvError[], data: unknown): ConfigProblem[] {
+function problemsOf(errors: readonly AjvError[], data: unknown, keyPrefix: readonly string[]): ConfigProblem[] {
   const out: ConfigProblem[] = [];
   const seen = new Set<string>();
   for (const e of errors) {
     // `if` only says which branch failed; the branch's own errors follow. Errors inside
     // propertyNames are repeated by the propertyNames error itself.
     if (e.keyword === "if" || e.keyword === "anyOf" || e.keyword === "oneOf" || e.schemaPath.includes("/propertyNames/")) continue;
-    const segs = segmentsOf(e.instancePath, data);
+    const segs = [...keyPrefix, ...segmentsOf(e.instancePath, data)];
     let message: string;
     switch (e.keyword) {
       case "additionalProperties": {
@@ -189,31 +196,33 @@ function problemsOf(errors: readonly AjvError[], data: unknown): ConfigProblem[]
   return out;
 }
 
-/** Problems with a rule pattern that the schema does not catch, or null. */
+/**
+ * Problems with a rule pattern that the schema does not catch, or null. The engine owns the rule
+ * syntax (and checks it again through verifyRule); these are the mistakes that are certain.
+ * `Bash` and `Bash()` are valid: they match every command, as in Claude Code.
+ */
 export function rulePatternProblem(pattern: string): string | null {
   let inner = pattern.trim();
   if (inner.startsWith("Bash(")) {
     if (!inner.endsWith(")")) return "has an unclosed Bash( ... ) wrapper";
     inner = inner.slice(5, -1).trim();
-    if (!inner) return "is empty inside Bash()";
+    if (!inner) return null;
   }
   if (inner.endsWith(":*") && !inner.slice(0, -2).trim()) return "has nothing before :*";
-  const trailing = /\\+$/.exec(inner)?.[0].length ?? 0;
-  if (trailing % 2 === 1) return "ends with a lone backslash (write \\\\ for a backslash, \\* for a literal star)";
   return null;
 }
 
 /** Each rule of a validated config with its key path (for syntax checks and verifyRule). */
-function* rulesOf(config: RawConfig): Generator<[(string | number)[], RawRule]> {
+function* rulesOf(config: RawConfig): Generator<[(string | number)[], RawRule, RuleUse]> {
   for (const list of ["deny", "ask", "allow"] as const) {
     const rules = config.rules?.[list];
-    if (rules) for (let i = 0; i < rules.length; i++) yield [["rules", list, i], rules[i] as RawRule];
+    if (rules) for (let i = 0; i < rules.length; i++) yield [["rules", list, i], rules[i] as RawRule, list];
   }
   const patterns = config.dangerous?.patterns;
   if (Array.isArray(patterns)) {
-    for (let i = 0; i < patterns.length; i++) yield [["dangerous", "patterns", i], patterns[i] as RawRule];
+    for (let i = 0; i < patterns.length; i++) yield [["dangerous", "patterns", i], patterns[i] as RawRule, "dangerous"];
   } else if (patterns?.add) {
-    for (let i = 0; i < patterns.add.length; i++) yield [["dangerous", "patterns", "add", i], patterns.add[i] as RawRule];
+    for (let i = 0; i < patterns.add.length; i++) yield [["dangerous", "patterns", "add", i], patterns.add[i] as RawRule, "dangerous"];
   }
 }
 
@@ -230,22 +239,22 @@ export function toRuleSpec(rule: RawRule, source: string): RuleSpec {
  * Validate one parsed config file. Throws a ConfigError for the first problem (all problems are
  * in `problems`). `verifyRule` (the engine's) checks each rule's match/notMatch examples.
  */
-export function validateConfig(file: string, data: unknown, verifyRule?: VerifyRule): RawConfig {
+export function validateConfig(file: string, data: unknown, verifyRule?: VerifyRule, keyPrefix: readonly string[] = []): RawConfig {
   if (!validateSchema(data)) {
-    const problems = problemsOf(validateSchema.errors ?? [], data);
-    const first = problems[0] ?? { keyPath: "", message: "does not match the config schema" };
+    const problems = problemsOf(validateSchema.errors ?? [], data, keyPrefix);
+    const first = problems[0] ?? { keyPath: formatKeyPath(keyPrefix), message: "does not match the config schema" };
     throw new ConfigError(file, first.keyPath, first.message, { problems });
   }
   const config = data as RawConfig;
   for (const [segs, rule] of rulesOf(config)) {
     const pattern = typeof rule === "string" ? rule : rule.pattern;
     const syntax = rulePatternProblem(pattern);
-    if (syntax) throw new ConfigError(file, formatKeyPath(typeof rule === "string" ? segs : [...segs, "pattern"]), syntax);
+    if (syntax) throw new ConfigError(file, formatKeyPath([...keyPrefix, ...segs, ...(typeof rule === "string" ? [] : ["pattern"])]), syntax);
   }
   if (verifyRule) {
-    for (const [segs, rule] of rulesOf(config)) {
-      const problem = verifyRule(toRuleSpec(rule, file));
-      if (problem) throw new ConfigError(file, formatKeyPath(segs), problem);
+    for (const [segs, rule, use] of rulesOf(config)) {
+      const problem = verifyRule(toRuleSpec(rule, file), use);
+      if (problem) throw new ConfigError(file, formatKeyPath([...keyPrefix, ...segs]), problem);
     }
   }
   return config;
