@@ -7,69 +7,134 @@
 #define SRC_AT(n) (ts_node_start_byte(n) >> 1)
 #define SRC_END(n) (ts_node_end_byte(n) >> 1)
 
-typedef struct { uint32_t voff, doff, flags; } Acc;
+/* A word being built. Its value stays a pending range of the source as long as it is a verbatim
+ * copy of one (most words, and every dynamic part): such a word crosses as "slice the source",
+ * which costs nothing here and keeps 10,000 nested `$(...)` from copying O(n^2) text. Only a
+ * word that is not a verbatim copy is materialized into x->text. */
+typedef struct {
+  uint32_t voff, doff, flags;
+  uint32_t vs, ve; /* pending verbatim source range, valid while !mat */
+  bool pend, mat;
+} Acc;
 
-static void put_src(SgCtx *x, uint32_t s, uint32_t e) {
+static uint32_t acc_len(const SgCtx *x, const Acc *a) {
+  return a->mat ? x->text.len - a->voff : a->pend ? a->ve - a->vs : 0;
+}
+
+static void copy_src(SgCtx *x, uint32_t s, uint32_t e) {
   if (e <= s) return;
   VEC_RESERVE(&x->oom, x->text, e - s);
   memcpy(x->text.data + x->text.len, x->src + s, (size_t)(e - s) * 2);
   x->text.len += e - s;
 }
 
-/* A run-time part: its source text, listed as one dynamic span of the word being built. */
-static void put_dynamic(SgCtx *x, Acc *a, uint32_t s, uint32_t e) {
-  int32_t from = (int32_t)(x->text.len - a->voff);
-  put_src(x, s, e);
-  VEC_RESERVE(&x->oom, x->spans, 2);
-  x->spans.data[x->spans.len++] = from;
-  x->spans.data[x->spans.len++] = (int32_t)(x->text.len - a->voff);
+static void materialize(SgCtx *x, Acc *a) {
+  if (a->mat) return;
+  a->mat = true;
+  a->voff = x->text.len;
+  if (a->pend) copy_src(x, a->vs, a->ve);
 }
 
-static void put_cp(SgCtx *x, uint32_t cp) {
+static void put_src(SgCtx *x, Acc *a, uint32_t s, uint32_t e) {
+  if (e <= s) return;
+  if (!a->mat) {
+    if (!a->pend) {
+      a->pend = true;
+      a->vs = s;
+      a->ve = e;
+      return;
+    }
+    if (a->ve == s) {
+      a->ve = e;
+      return;
+    }
+    materialize(x, a);
+  }
+  copy_src(x, s, e);
+}
+
+static void put_unit(SgCtx *x, Acc *a, uint16_t ch) {
+  materialize(x, a);
+  VEC_PUSH(&x->oom, x->text, ch);
+}
+
+/* A run-time part: its source text, listed as one dynamic span of the word being built. */
+static void put_dynamic(SgCtx *x, Acc *a, uint32_t s, uint32_t e) {
+  int32_t from = (int32_t)acc_len(x, a);
+  put_src(x, a, s, e);
+  VEC_RESERVE(&x->oom, x->spans, 2);
+  x->spans.data[x->spans.len++] = from;
+  x->spans.data[x->spans.len++] = (int32_t)acc_len(x, a);
+}
+
+static void put_cp(SgCtx *x, Acc *a, uint32_t cp) {
   if (cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
-  VEC_RESERVE(&x->oom, x->text, 2);
   if (cp >= 0x10000) {
     cp -= 0x10000;
-    x->text.data[x->text.len++] = (uint16_t)(0xD800 + (cp >> 10));
-    x->text.data[x->text.len++] = (uint16_t)(0xDC00 + (cp & 0x3FF));
+    put_unit(x, a, (uint16_t)(0xD800 + (cp >> 10)));
+    put_unit(x, a, (uint16_t)(0xDC00 + (cp & 0x3FF)));
   } else {
-    x->text.data[x->text.len++] = (uint16_t)cp;
+    put_unit(x, a, (uint16_t)cp);
   }
 }
 
-/* Unquoted word text: `\x` -> x, `\`+newline -> nothing. Output never exceeds input. */
+static bool has_backslash(const uint16_t *src, uint32_t s, uint32_t e) {
+  for (uint32_t i = s; i < e; i++)
+    if (src[i] == '\\') return true;
+  return false;
+}
+
+/* Unquoted word text: `\x` -> x, `\`+newline -> nothing. */
 static void cook_unquoted(SgCtx *x, Acc *a, uint32_t s, uint32_t e, bool first) {
-  if (e <= s) return;
-  VEC_RESERVE(&x->oom, x->text, e - s);
-  uint16_t *out = x->text.data + x->text.len;
   const uint16_t *src = x->src;
-  for (uint32_t i = s; i < e;) {
+  bool escaped = false;
+  for (uint32_t i = s; i < e; i++) {
     uint16_t ch = src[i];
     if (ch == '\\' && i + 1 < e) {
-      a->flags |= W_QUOTED;
-      if (src[i + 1] != '\n') *out++ = src[i + 1];
-      i += 2;
-      continue;
+      escaped = true;
+      i++;
+    } else if (ch == '*' || ch == '?' || ch == '[' || ch == '{') {
+      a->flags |= W_GLOB;
+    } else if (ch == '~' && i == s && first) {
+      a->flags |= W_TILDE;
     }
-    if (ch == '*' || ch == '?' || ch == '[' || ch == '{') a->flags |= W_GLOB;
-    else if (ch == '~' && i == s && first) a->flags |= W_TILDE;
-    *out++ = ch;
-    i++;
+  }
+  if (!escaped) {
+    put_src(x, a, s, e);
+    return;
+  }
+  a->flags |= W_QUOTED;
+  materialize(x, a);
+  VEC_RESERVE(&x->oom, x->text, e - s); /* output never exceeds input */
+  uint16_t *out = x->text.data + x->text.len;
+  for (uint32_t i = s; i < e; i++) {
+    if (src[i] == '\\' && i + 1 < e) {
+      if (src[++i] != '\n') *out++ = src[i];
+    } else {
+      *out++ = src[i];
+    }
   }
   x->text.len = (uint32_t)(out - x->text.data);
 }
 
 /* Double-quoted text (and unquoted heredoc bodies, which do not unescape `\"`). */
-static void cook_dq_text(SgCtx *x, uint32_t s, uint32_t e, bool heredoc) {
-  if (e <= s) return;
+static void cook_dq_text(SgCtx *x, Acc *a, uint32_t s, uint32_t e, bool heredoc) {
+  const uint16_t *src = x->src;
+  if (!has_backslash(src, s, e)) {
+    put_src(x, a, s, e);
+    return;
+  }
+  materialize(x, a);
   VEC_RESERVE(&x->oom, x->text, e - s);
   uint16_t *out = x->text.data + x->text.len;
-  const uint16_t *src = x->src;
   for (uint32_t i = s; i < e;) {
     uint16_t ch = src[i];
     if (ch == '\\' && i + 1 < e) {
       uint16_t n = src[i + 1];
-      if (n == '\n') { i += 2; continue; }
+      if (n == '\n') {
+        i += 2;
+        continue;
+      }
       if (n == '$' || n == '`' || n == '\\' || (n == '"' && !heredoc)) {
         *out++ = n;
         i += 2;
@@ -90,12 +155,16 @@ static int hexval(uint16_t c) {
 }
 
 /* $'...' escapes. \NNN and \xHH give the code unit of their value; \u and \U give a code point. */
-static void cook_ansi_c(SgCtx *x, uint32_t s, uint32_t e) {
+static void cook_ansi_c(SgCtx *x, Acc *a, uint32_t s, uint32_t e) {
   const uint16_t *src = x->src;
+  if (!has_backslash(src, s, e)) {
+    put_src(x, a, s, e);
+    return;
+  }
   for (uint32_t i = s; i < e;) {
     uint16_t ch = src[i];
     if (ch != '\\' || i + 1 >= e) {
-      VEC_PUSH(&x->oom, x->text, ch);
+      put_unit(x, a, ch);
       i++;
       continue;
     }
@@ -114,14 +183,14 @@ static void cook_ansi_c(SgCtx *x, uint32_t s, uint32_t e) {
       default: break;
     }
     if (simple >= 0) {
-      VEC_PUSH(&x->oom, x->text, (uint16_t)simple);
+      put_unit(x, a, (uint16_t)simple);
       i += 2;
       continue;
     }
     if (n >= '0' && n <= '7') {
       uint32_t v = 0, j = i + 1;
       while (j < e && j < i + 4 && src[j] >= '0' && src[j] <= '7') v = v * 8 + (src[j++] - '0');
-      VEC_PUSH(&x->oom, x->text, (uint16_t)v);
+      put_unit(x, a, (uint16_t)v);
       i = j;
       continue;
     }
@@ -129,18 +198,18 @@ static void cook_ansi_c(SgCtx *x, uint32_t s, uint32_t e) {
       uint32_t max = n == 'x' ? 2 : n == 'u' ? 4 : 8, v = 0, j = i + 2;
       while (j < e && j < i + 2 + max && hexval(src[j]) >= 0) v = v * 16 + (uint32_t)hexval(src[j++]);
       if (j > i + 2) {
-        if (n == 'x') VEC_PUSH(&x->oom, x->text, (uint16_t)v);
-        else put_cp(x, v);
+        if (n == 'x') put_unit(x, a, (uint16_t)v);
+        else put_cp(x, a, v);
         i = j;
         continue;
       }
     } else if (n == 'c' && i + 2 < e) {
-      VEC_PUSH(&x->oom, x->text, (uint16_t)(src[i + 2] & 0x1f));
+      put_unit(x, a, (uint16_t)(src[i + 2] & 0x1f));
       i += 3;
       continue;
     }
     /* Unknown escape: the backslash stays; the next character is read normally. */
-    VEC_PUSH(&x->oom, x->text, ch);
+    put_unit(x, a, ch);
     i++;
   }
 }
@@ -156,7 +225,7 @@ static void cook_string(SgCtx *x, TSTreeCursor *c, Acc *a, bool heredoc) {
   TSNode n = ts_tree_cursor_current_node(c);
   uint32_t pos = SRC_AT(n), end = SRC_END(n);
   if (!ts_tree_cursor_goto_first_child(c)) {
-    cook_dq_text(x, pos, end, heredoc);
+    cook_dq_text(x, a, pos, end, heredoc);
     return;
   }
   bool first = true;
@@ -168,14 +237,14 @@ static void cook_string(SgCtx *x, TSTreeCursor *c, Acc *a, bool heredoc) {
       if (first) pos = SRC_END(ch);
       else end = SRC_AT(ch);
     } else if (is_dynamic_kind(k)) {
-      cook_dq_text(x, pos, SRC_AT(ch), heredoc);
+      cook_dq_text(x, a, pos, SRC_AT(ch), heredoc);
       put_dynamic(x, a, SRC_AT(ch), SRC_END(ch));
       pos = SRC_END(ch);
     }
     first = false;
   } while (ts_tree_cursor_goto_next_sibling(c));
   ts_tree_cursor_goto_parent(c);
-  cook_dq_text(x, pos, end, heredoc);
+  cook_dq_text(x, a, pos, end, heredoc);
 }
 
 static void cook_node(SgCtx *x, TSTreeCursor *c, Acc *a, bool first);
@@ -214,7 +283,7 @@ static void cook_node(SgCtx *x, TSTreeCursor *c, Acc *a, bool first) {
       a->flags |= W_QUOTED;
       if (e > s && x->src[s] == '\'') s++;
       if (e > s && x->src[e - 1] == '\'') e--;
-      put_src(x, s, e);
+      put_src(x, a, s, e);
       break;
     case K_STRING:
       a->flags |= W_QUOTED;
@@ -234,13 +303,13 @@ static void cook_node(SgCtx *x, TSTreeCursor *c, Acc *a, bool first) {
         ts_tree_cursor_goto_parent(c);
         if (done) break;
       }
-      put_src(x, s, e);
+      put_src(x, a, s, e);
       break;
     case K_ANSI_C_STRING:
       a->flags |= W_QUOTED;
       if (e - s >= 2 && x->src[s] == '$' && x->src[s + 1] == '\'') s += 2;
       if (e > s && x->src[e - 1] == '\'') e--;
-      cook_ansi_c(x, s, e);
+      cook_ansi_c(x, a, s, e);
       break;
     case K_CONCATENATION:
     case K_COMMAND_NAME:
@@ -249,11 +318,11 @@ static void cook_node(SgCtx *x, TSTreeCursor *c, Acc *a, bool first) {
     case K_EXTGLOB:
     case K_BRACE_EXPR:
       a->flags |= W_GLOB;
-      put_src(x, s, e);
+      put_src(x, a, s, e);
       break;
     default:
       if (is_dynamic_kind(k)) put_dynamic(x, a, s, e);
-      else put_src(x, s, e); /* number, regex, and anything else: the text */
+      else put_src(x, a, s, e); /* number, regex, and anything else: the text */
       break;
   }
 }
@@ -262,11 +331,18 @@ static void begin(SgCtx *x, Acc *a) {
   a->voff = x->text.len;
   a->doff = x->spans.len / 2;
   a->flags = 0;
+  a->pend = a->mat = false;
 }
 
 static int32_t finish(SgCtx *x, Acc *a, uint32_t start, uint32_t end) {
-  SgWord w = {a->voff, x->text.len - a->voff, start, end, a->doff, x->spans.len / 2 - a->doff,
-              a->flags};
+  SgWord w = {a->voff, 0, start, end, a->doff, x->spans.len / 2 - a->doff, a->flags};
+  if (a->mat) {
+    w.vlen = x->text.len - a->voff;
+  } else {
+    w.flags |= W_SRC;
+    w.voff = a->pend ? a->vs : 0;
+    w.vlen = a->pend ? a->ve - a->vs : 0;
+  }
   VEC_PUSH(&x->oom, x->words, w);
   return (int32_t)x->words.len - 1;
 }
@@ -282,7 +358,7 @@ int32_t sg_cook_word(SgCtx *x, TSTreeCursor *c) {
 int32_t sg_text_word(SgCtx *x, uint32_t start, uint32_t end) {
   Acc a;
   begin(x, &a);
-  put_src(x, start, end);
+  put_src(x, &a, start, end);
   return finish(x, &a, start, end);
 }
 
@@ -330,11 +406,11 @@ int32_t sg_cook_assignment_word(SgCtx *x, TSTreeCursor *c) {
   begin(x, &a);
   AssignShape sh;
   if (goto_assign_value(x, c, &sh)) {
-    put_src(x, s, SRC_AT(ts_tree_cursor_current_node(c)));
+    put_src(x, &a, s, SRC_AT(ts_tree_cursor_current_node(c)));
     cook_node(x, c, &a, true);
     ts_tree_cursor_goto_parent(c);
   } else {
-    put_src(x, s, e);
+    put_src(x, &a, s, e);
   }
   return finish(x, &a, s, e);
 }
@@ -349,21 +425,21 @@ static int32_t cook_delimiter(SgCtx *x, uint32_t s, uint32_t e, bool *quoted) {
     uint16_t ch = src[i];
     if (q == '\'') {
       if (ch == '\'') q = 0;
-      else VEC_PUSH(&x->oom, x->text, ch);
+      else put_src(x, &a, i, i + 1);
     } else if (q == '"') {
       if (ch == '"') q = 0;
       else if (ch == '\\' && i + 1 < e &&
                (src[i + 1] == '$' || src[i + 1] == '`' || src[i + 1] == '"' || src[i + 1] == '\\'))
-        VEC_PUSH(&x->oom, x->text, src[++i]);
-      else VEC_PUSH(&x->oom, x->text, ch);
+        put_unit(x, &a, src[++i]);
+      else put_src(x, &a, i, i + 1);
     } else if (ch == '\'' || ch == '"') {
       q = ch;
       *quoted = true;
     } else if (ch == '\\' && i + 1 < e) {
       *quoted = true;
-      VEC_PUSH(&x->oom, x->text, src[++i]);
+      put_unit(x, &a, src[++i]);
     } else {
-      VEC_PUSH(&x->oom, x->text, ch);
+      put_src(x, &a, i, i + 1);
     }
   }
   if (*quoted) a.flags |= W_QUOTED;
@@ -373,7 +449,7 @@ static int32_t cook_delimiter(SgCtx *x, uint32_t s, uint32_t e, bool *quoted) {
 void sg_cook_redirect(SgCtx *x, TSTreeCursor *c) {
   TSNode n = ts_tree_cursor_current_node(c);
   uint32_t kind = sg_kind(x, n);
-  SgRedir r = {-1, x->text.len, 0, -1, 0, 0, SRC_AT(n), SRC_END(n), -1, -1};
+  SgRedir r = {-1, 0, 0, -1, 0, 0, SRC_AT(n), SRC_END(n), -1, -1};
   bool have_op = false, quoted_delim = false;
   if (ts_tree_cursor_goto_first_child(c)) {
     do {
@@ -382,13 +458,9 @@ void sg_cook_redirect(SgCtx *x, TSTreeCursor *c) {
       if (!ts_node_is_named(ch)) {
         if (!have_op) {
           have_op = true;
-          if (k >= T_OP0 && k < T_OP0 + SG_NOPS) {
-            r.op = (int32_t)(k - T_OP0);
-          } else {
-            r.op_off = x->text.len;
-            put_src(x, cs, ce);
-            r.op_len = ce - cs;
-          }
+          if (k >= T_OP0 && k < T_OP0 + SG_NOPS) r.op = (int32_t)(k - T_OP0);
+          r.op_start = cs; /* JS reads source[op_start, op_end) for an unlisted operator */
+          r.op_end = ce;
         }
       } else if (k == K_FILE_DESCRIPTOR && r.fd == -1) {
         int64_t v = 0;
@@ -406,7 +478,7 @@ void sg_cook_redirect(SgCtx *x, TSTreeCursor *c) {
           begin(x, &a);
           if (quoted_delim) {
             a.flags = W_QUOTED;
-            put_src(x, cs, ce);
+            put_src(x, &a, cs, ce);
           } else {
             cook_string(x, c, &a, true);
           }
@@ -424,24 +496,51 @@ void sg_cook_redirect(SgCtx *x, TSTreeCursor *c) {
   VEC_PUSH(&x->oom, x->redirs, r);
 }
 
-/* bash joins `a\<newline>b` into one word; tree-sitter sees two. Words cooked one after the other
- * are contiguous in x->text and x->spans, so merging only extends the first. */
+/* Appends word w's value to x->text (it may live in the source or elsewhere in the pool). */
+static void append_value(SgCtx *x, const SgWord *w) {
+  VEC_RESERVE(&x->oom, x->text, w->vlen);
+  const uint16_t *from = (w->flags & W_SRC ? x->src : x->text.data) + w->voff;
+  memmove(x->text.data + x->text.len, from, (size_t)w->vlen * 2);
+  x->text.len += w->vlen;
+}
+
+/* bash joins `a\<newline>b` into one word; tree-sitter sees two. The joined value is built at the
+ * end of the pool (rare, so the copy does not matter); spans of consecutive words are adjacent. */
 void sg_merge_continuations(SgCtx *x, uint32_t first, uint32_t *count) {
-  SgWord *w = x->words.data + first;
   const uint16_t *src = x->src;
   uint32_t n = *count, out = 0;
   for (uint32_t i = 0; i < n; i++) {
+    SgWord *w = x->words.data + first;
     if (out > 0) {
-      SgWord *p = &w[out - 1], *q = &w[i];
+      SgWord *p = &w[out - 1], q = w[i];
       uint32_t g = p->end;
-      bool joined = (q->start == g + 2 && src[g] == '\\' && src[g + 1] == '\n') ||
-                    (q->start == g + 3 && src[g] == '\\' && src[g + 1] == '\r' && src[g + 2] == '\n');
-      if (joined && p->voff + p->vlen == q->voff && p->doff + p->ndyn == q->doff) {
-        for (uint32_t j = 0; j < 2 * q->ndyn; j++) x->spans.data[2 * q->doff + j] += (int32_t)p->vlen;
-        p->vlen += q->vlen;
-        p->ndyn += q->ndyn;
-        p->end = q->end;
-        p->flags |= q->flags & ~(uint32_t)W_TILDE;
+      bool joined = (q.start == g + 2 && src[g] == '\\' && src[g + 1] == '\n') ||
+                    (q.start == g + 3 && src[g] == '\\' && src[g + 1] == '\r' && src[g + 2] == '\n');
+      if (joined) {
+        if ((p->flags & W_SRC) || p->voff + p->vlen != x->text.len) {
+          SgWord old = *p;
+          p->voff = x->text.len;
+          p->flags &= ~(uint32_t)W_SRC;
+          append_value(x, &old);
+        }
+        append_value(x, &q);
+        if (q.ndyn && p->doff + p->ndyn != q.doff) {
+          /* not adjacent (cannot happen for argv, kept for safety): move p's spans to the end */
+          uint32_t nd = x->spans.len / 2;
+          VEC_RESERVE(&x->oom, x->spans, 2 * p->ndyn);
+          memmove(x->spans.data + 2 * nd, x->spans.data + 2 * p->doff, (size_t)p->ndyn * 8);
+          x->spans.len += 2 * p->ndyn;
+          p->doff = nd;
+          VEC_RESERVE(&x->oom, x->spans, 2 * q.ndyn);
+          memmove(x->spans.data + x->spans.len, x->spans.data + 2 * q.doff, (size_t)q.ndyn * 8);
+          q.doff = x->spans.len / 2;
+          x->spans.len += 2 * q.ndyn;
+        }
+        for (uint32_t j = 0; j < 2 * q.ndyn; j++) x->spans.data[2 * q.doff + j] += (int32_t)p->vlen;
+        p->vlen += q.vlen;
+        p->ndyn += q.ndyn;
+        p->end = q.end;
+        p->flags |= q.flags & ~(uint32_t)(W_TILDE | W_SRC);
         continue;
       }
     }

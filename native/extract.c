@@ -420,8 +420,8 @@ void sg_write_records(SgCtx *x, int32_t *o) {
     for (uint32_t j = 0; j < c->nredir; j++) {
       const SgRedir *r = &x->redirs.data[(uint32_t)x->ridx.data[c->redir + j]];
       *o++ = r->op;
-      *o++ = (int32_t)r->op_off;
-      *o++ = (int32_t)r->op_len;
+      *o++ = (int32_t)r->op_start;
+      *o++ = (int32_t)r->op_end;
       *o++ = r->fd;
       *o++ = (int32_t)r->fd_start;
       *o++ = (int32_t)r->fd_end;

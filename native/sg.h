@@ -33,10 +33,11 @@ enum {
 enum { SEP_NONE, SEP_SEMI, SEP_AMP, SEP_AND, SEP_OR, SEP_PIPE, SEP_PIPE_AMP, SEP_NL, SEP_DSEMI };
 
 /* Word flags. */
-enum { W_QUOTED = 1, W_GLOB = 2, W_TILDE = 4 };
+/* Word flags; W_SRC: the value is source[voff, voff+vlen) rather than text[...]. */
+enum { W_QUOTED = 1, W_GLOB = 2, W_TILDE = 4, W_SRC = 8 };
 
 typedef struct {
-  uint32_t voff, vlen;  /* value: text[voff, voff+vlen) */
+  uint32_t voff, vlen;  /* value: text[voff, voff+vlen), or the source's with W_SRC */
   uint32_t start, end;
   uint32_t doff, ndyn;  /* dynamic spans: spans[2*doff ...] pairs, relative to voff */
   uint32_t flags;
@@ -49,8 +50,8 @@ typedef struct {
 } SgAssign;
 
 typedef struct {
-  int32_t op;            /* SG_OPS index, -1: text[op_off, op_off+op_len) */
-  uint32_t op_off, op_len;
+  int32_t op;            /* SG_OPS index, -1: JS reads source[op_start, op_end) */
+  uint32_t op_start, op_end;
   int32_t fd;            /* -1 none, -2 too large: JS reads source[fd_start, fd_end) */
   uint32_t fd_start, fd_end;
   uint32_t start, end;

@@ -10,10 +10,12 @@
  *   command    start, end, parent, pipeline, stage, sep (index into SEPS),
  *              flags (1 background, 2 negated), nArgv, nAssignments, nRedirects,
  *              argv words, assignments, redirects                             × nCommands
- *   word       valueOffset, valueLength, start, end, flags (1 quoted, 2 glob, 4 tilde),
+ *   word       valueOffset, valueLength, start, end,
+ *              flags (1 quoted, 2 glob, 4 tilde, 8 the value is a slice of the source, not of
+ *              the values string: most words are verbatim source text and cost no copy),
  *              nDynamic, then nDynamic × (spanStart, spanEnd)
  *   assignment nameStart, nameEnd, start, end, flags (1 append, 2 has value), [word]
- *   redirect   op (index into OPS, or -1: opOffset/opLength into the values), opOffset, opLength,
+ *   redirect   op (index into OPS, or -1: read source[opStart, opEnd)), opStart, opEnd,
  *              fd (-1 none, -2 too large: read source[fdStart, fdEnd)), fdStart, fdEnd, start, end,
  *              flags (1 has target, 2 has body), [target word], [body word]
  */
@@ -70,14 +72,15 @@ export function loadNativeAddon(): NativeAddon {
 let rec = new Int32Array(1 << 14);
 let p = 0;
 let vals = "";
+let src = "";
 
 function word(): Word {
   const r = rec;
   const voff = r[p]!;
-  const value = vals.slice(voff, voff + r[p + 1]!);
+  const flags = r[p + 4]!;
+  const value = (flags & 8 ? src : vals).slice(voff, voff + r[p + 1]!);
   const start = r[p + 2]!;
   const end = r[p + 3]!;
-  const flags = r[p + 4]!;
   const ndyn = r[p + 5]!;
   p += 6;
   let dynamic: Span[] | null = null;
@@ -149,7 +152,7 @@ function decode(source: string): Facts {
     const redirects: Redirect[] = [];
     for (let j = 0; j < nRedir; j++) {
       const opCode = r[p]!;
-      const op = opCode >= 0 ? OPS[opCode]! : vals.slice(r[p + 1]!, r[p + 1]! + r[p + 2]!);
+      const op = opCode >= 0 ? OPS[opCode]! : source.slice(r[p + 1]!, r[p + 2]!);
       const fdCode = r[p + 3]!;
       const fd = fdCode >= 0 ? fdCode : fdCode === -1 ? null : Number(source.slice(r[p + 4]!, r[p + 5]!));
       const rStart = r[p + 6]!;
@@ -190,8 +193,9 @@ export function extractFactsNative(source: string, timeoutMs?: number): Facts {
     rec = res[0];
     vals = res[1];
   }
+  src = source;
   const facts = decode(source);
-  vals = "";
+  vals = src = "";
   return facts;
 }
 
