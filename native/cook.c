@@ -84,18 +84,18 @@ static bool has_backslash(const uint16_t *src, uint32_t s, uint32_t e) {
   return false;
 }
 
-/* Unquoted word text: `\x` -> x, `\`+newline -> nothing. */
-static void cook_unquoted(SgCtx *x, Acc *a, uint32_t s, uint32_t e, bool first) {
+/* Unquoted word text: `\x` -> x, `\`+newline (or CRLF) -> nothing; a lone trailing `\` stays. */
+static void cook_unquoted(SgCtx *x, Acc *a, uint32_t s, uint32_t e, bool at_start) {
   const uint16_t *src = x->src;
   bool escaped = false;
   for (uint32_t i = s; i < e; i++) {
     uint16_t ch = src[i];
-    if (ch == '\\' && i + 1 < e) {
+    if (ch == '\\') {
       escaped = true;
       i++;
     } else if (ch == '*' || ch == '?' || ch == '[' || ch == '{') {
       a->flags |= W_GLOB;
-    } else if (ch == '~' && i == s && first) {
+    } else if (ch == '~' && i == s && at_start) {
       a->flags |= W_TILDE;
     }
   }
@@ -108,11 +108,10 @@ static void cook_unquoted(SgCtx *x, Acc *a, uint32_t s, uint32_t e, bool first) 
   VEC_RESERVE(&x->oom, x->text, e - s); /* output never exceeds input */
   uint16_t *out = x->text.data + x->text.len;
   for (uint32_t i = s; i < e; i++) {
-    if (src[i] == '\\' && i + 1 < e) {
-      if (src[++i] != '\n') *out++ = src[i];
-    } else {
-      *out++ = src[i];
-    }
+    if (src[i] != '\\' || i + 1 >= e) *out++ = src[i];
+    else if (src[i + 1] == '\n') i++;
+    else if (src[i + 1] == '\r' && i + 2 < e && src[i + 2] == '\n') i += 2;
+    else *out++ = src[++i];
   }
   x->text.len = (uint32_t)(out - x->text.data);
 }
@@ -131,8 +130,8 @@ static void cook_dq_text(SgCtx *x, Acc *a, uint32_t s, uint32_t e, bool heredoc)
     uint16_t ch = src[i];
     if (ch == '\\' && i + 1 < e) {
       uint16_t n = src[i + 1];
-      if (n == '\n') {
-        i += 2;
+      if (n == '\n' || (n == '\r' && i + 2 < e && src[i + 2] == '\n')) {
+        i += n == '\n' ? 2 : 3;
         continue;
       }
       if (n == '$' || n == '`' || n == '\\' || (n == '"' && !heredoc)) {
@@ -190,7 +189,7 @@ static void cook_ansi_c(SgCtx *x, Acc *a, uint32_t s, uint32_t e) {
     if (n >= '0' && n <= '7') {
       uint32_t v = 0, j = i + 1;
       while (j < e && j < i + 4 && src[j] >= '0' && src[j] <= '7') v = v * 8 + (src[j++] - '0');
-      put_unit(x, a, (uint16_t)v);
+      put_unit(x, a, (uint16_t)(v & 0xff)); /* a byte, as bash has it */
       i = j;
       continue;
     }
@@ -219,101 +218,89 @@ static bool is_dynamic_kind(uint32_t k) {
          k == K_ARITH_EXP || k == K_ARRAY;
 }
 
-/* "..." (or an unquoted heredoc body): the text between the quotes, expansion children dynamic,
- * everything else literal with the double-quote escapes applied. */
-static void cook_string(SgCtx *x, TSTreeCursor *c, Acc *a, bool heredoc) {
-  TSNode n = ts_tree_cursor_current_node(c);
-  uint32_t pos = SRC_AT(n), end = SRC_END(n);
-  if (!ts_tree_cursor_goto_first_child(c)) {
-    cook_dq_text(x, a, pos, end, heredoc);
-    return;
-  }
-  bool first = true;
+/* The children of a double-quoted node between pos and close: expansion children are dynamic
+ * spans, the text around them literal with the double-quote escapes. A translated_string's inner
+ * string is entered (one level; the grammar nests no deeper). */
+static uint32_t cook_dq_children(SgCtx *x, TSTreeCursor *c, Acc *a, uint32_t pos, uint32_t close,
+                                 bool heredoc, bool enter_strings) {
+  if (!ts_tree_cursor_goto_first_child(c)) return pos;
   do {
     TSNode ch = ts_tree_cursor_current_node(c);
-    uint32_t k = sg_kind(x, ch);
-    if (!ts_node_is_named(ch) && (k == T_DQUOTE || k == T_DOLLAR_DQUOTE)) {
-      /* the opening quote moves the start; a later quote is the closing one */
-      if (first) pos = SRC_END(ch);
-      else end = SRC_AT(ch);
-    } else if (is_dynamic_kind(k)) {
-      cook_dq_text(x, a, pos, SRC_AT(ch), heredoc);
-      put_dynamic(x, a, SRC_AT(ch), SRC_END(ch));
-      pos = SRC_END(ch);
+    uint32_t k = sg_kind(x, ch), cs = SRC_AT(ch), ce = SRC_END(ch);
+    if (is_dynamic_kind(k)) {
+      if (!heredoc && (cs < pos || ce > close)) continue;
+      cook_dq_text(x, a, pos, cs, heredoc);
+      put_dynamic(x, a, cs, ce);
+      pos = ce;
+    } else if (enter_strings && k == K_STRING) {
+      pos = cook_dq_children(x, c, a, pos, close, heredoc, false);
     }
-    first = false;
   } while (ts_tree_cursor_goto_next_sibling(c));
   ts_tree_cursor_goto_parent(c);
-  cook_dq_text(x, a, pos, end, heredoc);
+  return pos;
 }
 
-static void cook_node(SgCtx *x, TSTreeCursor *c, Acc *a, bool first);
-
-/* concatenation / command_name: children cooked by kind, gaps between them as unquoted text;
- * tilde only from the first part. */
-static void cook_concat(SgCtx *x, TSTreeCursor *c, Acc *a, bool first) {
+/* "..." or $"...": the text between the quotes (found in the source, so an unterminated string
+ * keeps its tail). */
+static void cook_string(SgCtx *x, TSTreeCursor *c, Acc *a) {
   TSNode n = ts_tree_cursor_current_node(c);
-  uint32_t pos = SRC_AT(n), end = SRC_END(n);
+  uint32_t s = SRC_AT(n), e = SRC_END(n);
+  uint32_t open = s + 1 + (e > s && x->src[s] == '$');
+  uint32_t close = e > open && x->src[e - 1] == '"' ? e - 1 : e;
+  uint32_t pos = cook_dq_children(x, c, a, open, close, false, true);
+  cook_dq_text(x, a, pos, close, false);
+}
+
+/* An unquoted heredoc body: like a string without quotes, and `\"` stays. */
+static void cook_heredoc_body(SgCtx *x, TSTreeCursor *c, Acc *a) {
+  TSNode n = ts_tree_cursor_current_node(c);
+  uint32_t pos = cook_dq_children(x, c, a, SRC_AT(n), SRC_END(n), true, false);
+  cook_dq_text(x, a, pos, SRC_END(n), true);
+}
+
+static void cook_node(SgCtx *x, TSTreeCursor *c, Acc *a, bool at_start);
+
+/* concatenation / command_name: every child cooked by its kind (tokens as their text), source
+ * between children as unquoted text; tilde only at the very start of the word. */
+static void cook_concat(SgCtx *x, TSTreeCursor *c, Acc *a, bool at_start) {
+  TSNode n = ts_tree_cursor_current_node(c);
+  uint32_t s = SRC_AT(n), pos = s, end = SRC_END(n);
   if (ts_tree_cursor_goto_first_child(c)) {
     do {
       TSNode ch = ts_tree_cursor_current_node(c);
-      if (!ts_node_is_named(ch)) continue;
       uint32_t cs = SRC_AT(ch);
-      if (cs > pos) {
-        cook_unquoted(x, a, pos, cs, first);
-        first = false;
-      }
-      cook_node(x, c, a, first);
-      first = false;
-      if (SRC_END(ch) > pos) pos = SRC_END(ch);
+      if (cs > pos) cook_unquoted(x, a, pos, cs, at_start && pos == s);
+      cook_node(x, c, a, at_start && cs == s);
+      pos = SRC_END(ch);
     } while (ts_tree_cursor_goto_next_sibling(c));
     ts_tree_cursor_goto_parent(c);
   }
-  if (end > pos) cook_unquoted(x, a, pos, end, first);
+  if (end > pos) cook_unquoted(x, a, pos, end, at_start && pos == s);
 }
 
-static void cook_node(SgCtx *x, TSTreeCursor *c, Acc *a, bool first) {
+static void cook_node(SgCtx *x, TSTreeCursor *c, Acc *a, bool at_start) {
   TSNode n = ts_tree_cursor_current_node(c);
-  uint32_t k = sg_kind(x, n), s = SRC_AT(n), e = SRC_END(n);
+  uint32_t k = ts_node_is_named(n) ? sg_kind(x, n) : K_OTHER, s = SRC_AT(n), e = SRC_END(n);
   switch (k) {
     case K_WORD:
-      cook_unquoted(x, a, s, e, first);
+      cook_unquoted(x, a, s, e, at_start);
       break;
     case K_RAW_STRING:
       a->flags |= W_QUOTED;
-      if (e > s && x->src[s] == '\'') s++;
-      if (e > s && x->src[e - 1] == '\'') e--;
-      put_src(x, a, s, e);
+      if (e - s >= 2) put_src(x, a, s + 1, e - 1);
       break;
     case K_STRING:
-      a->flags |= W_QUOTED;
-      cook_string(x, c, a, false);
-      break;
     case K_TRANSLATED_STRING:
       a->flags |= W_QUOTED;
-      if (ts_tree_cursor_goto_first_child(c)) {
-        bool done = false;
-        do {
-          if (sg_kind(x, ts_tree_cursor_current_node(c)) == K_STRING) {
-            cook_string(x, c, a, false);
-            done = true;
-            break;
-          }
-        } while (ts_tree_cursor_goto_next_sibling(c));
-        ts_tree_cursor_goto_parent(c);
-        if (done) break;
-      }
-      put_src(x, a, s, e);
+      cook_string(x, c, a);
       break;
     case K_ANSI_C_STRING:
       a->flags |= W_QUOTED;
-      if (e - s >= 2 && x->src[s] == '$' && x->src[s + 1] == '\'') s += 2;
-      if (e > s && x->src[e - 1] == '\'') e--;
-      cook_ansi_c(x, a, s, e);
+      if (e - s >= 3) cook_ansi_c(x, a, s + 2, e - 1);
       break;
     case K_CONCATENATION:
     case K_COMMAND_NAME:
-      cook_concat(x, c, a, first);
+      cook_concat(x, c, a, at_start);
       break;
     case K_EXTGLOB:
     case K_BRACE_EXPR:
@@ -322,7 +309,7 @@ static void cook_node(SgCtx *x, TSTreeCursor *c, Acc *a, bool first) {
       break;
     default:
       if (is_dynamic_kind(k)) put_dynamic(x, a, s, e);
-      else put_src(x, a, s, e); /* number, regex, and anything else: the text */
+      else put_src(x, a, s, e); /* number, regex, tokens, anything else: the text */
       break;
   }
 }
@@ -390,7 +377,11 @@ void sg_cook_assignment(SgCtx *x, TSTreeCursor *c) {
   SgAssign as = {SRC_AT(n), SRC_END(n), SRC_AT(n), SRC_END(n), -1, 0};
   AssignShape sh;
   if (goto_assign_value(x, c, &sh)) {
+    uint32_t vs = SRC_AT(ts_tree_cursor_current_node(c));
     as.value = sg_cook_word(x, c);
+    /* a value is tilde-expanded when its source starts with `~` */
+    SgWord *w = &x->words.data[as.value];
+    w->flags = (w->flags & ~(uint32_t)W_TILDE) | (x->src[vs] == '~' && vs < x->len ? W_TILDE : 0);
     ts_tree_cursor_goto_parent(c);
   }
   if (sh.has_op) as.name_end = sh.op_start;
@@ -408,6 +399,7 @@ int32_t sg_cook_assignment_word(SgCtx *x, TSTreeCursor *c) {
   if (goto_assign_value(x, c, &sh)) {
     put_src(x, &a, s, SRC_AT(ts_tree_cursor_current_node(c)));
     cook_node(x, c, &a, true);
+    a.flags &= ~(uint32_t)W_TILDE; /* `NAME=~/x` as one word does not start with `~` */
     ts_tree_cursor_goto_parent(c);
   } else {
     put_src(x, &a, s, e);
@@ -415,38 +407,25 @@ int32_t sg_cook_assignment_word(SgCtx *x, TSTreeCursor *c) {
   return finish(x, &a, s, e);
 }
 
-/* Heredoc delimiter with quotes removed; *quoted tells whether any part was quoted. */
+/* Heredoc delimiter: quote characters and backslashes removed; any of them makes it "quoted"
+ * (and the body literal). */
 static int32_t cook_delimiter(SgCtx *x, uint32_t s, uint32_t e, bool *quoted) {
   Acc a;
   begin(x, &a);
-  const uint16_t *src = x->src;
-  uint16_t q = 0; /* the open quote, if any */
   for (uint32_t i = s; i < e; i++) {
-    uint16_t ch = src[i];
-    if (q == '\'') {
-      if (ch == '\'') q = 0;
-      else put_src(x, &a, i, i + 1);
-    } else if (q == '"') {
-      if (ch == '"') q = 0;
-      else if (ch == '\\' && i + 1 < e &&
-               (src[i + 1] == '$' || src[i + 1] == '`' || src[i + 1] == '"' || src[i + 1] == '\\'))
-        put_unit(x, &a, src[++i]);
-      else put_src(x, &a, i, i + 1);
-    } else if (ch == '\'' || ch == '"') {
-      q = ch;
-      *quoted = true;
-    } else if (ch == '\\' && i + 1 < e) {
-      *quoted = true;
-      put_unit(x, &a, src[++i]);
-    } else {
-      put_src(x, &a, i, i + 1);
-    }
+    uint16_t ch = x->src[i];
+    if (ch == '\'' || ch == '"' || ch == '\\') *quoted = true;
+    else put_src(x, &a, i, i + 1);
   }
-  if (*quoted) a.flags |= W_QUOTED;
+  a.flags = *quoted ? W_QUOTED : 0;
   return finish(x, &a, s, e);
 }
 
-void sg_cook_redirect(SgCtx *x, TSTreeCursor *c) {
+static bool is_redirect_kind(uint32_t k) {
+  return k == K_FILE_REDIRECT || k == K_HEREDOC_REDIRECT || k == K_HERESTRING_REDIRECT;
+}
+
+static void cook_redirect(SgCtx *x, TSTreeCursor *c) {
   TSNode n = ts_tree_cursor_current_node(c);
   uint32_t kind = sg_kind(x, n);
   SgRedir r = {-1, 0, 0, -1, 0, 0, SRC_AT(n), SRC_END(n), -1, -1};
@@ -462,38 +441,62 @@ void sg_cook_redirect(SgCtx *x, TSTreeCursor *c) {
           r.op_start = cs; /* JS reads source[op_start, op_end) for an unlisted operator */
           r.op_end = ce;
         }
-      } else if (k == K_FILE_DESCRIPTOR && r.fd == -1) {
-        int64_t v = 0;
-        uint32_t i = cs;
-        for (; i < ce && i < cs + 9 && x->src[i] >= '0' && x->src[i] <= '9'; i++)
-          v = v * 10 + (x->src[i] - '0');
-        r.fd = i == ce ? (int32_t)v : -2;
-        r.fd_start = cs;
-        r.fd_end = ce;
-      } else if (kind == K_HEREDOC_REDIRECT) {
-        if (k == K_HEREDOC_START && r.target < 0) {
+        continue;
+      }
+      switch (k) {
+        case K_FILE_DESCRIPTOR: {
+          int64_t v = 0;
+          uint32_t i = cs;
+          for (; i < ce && i < cs + 9 && x->src[i] >= '0' && x->src[i] <= '9'; i++)
+            v = v * 10 + (x->src[i] - '0');
+          r.fd = i == ce && ce > cs ? (int32_t)v : -2;
+          r.fd_start = cs;
+          r.fd_end = ce;
+          break;
+        }
+        case K_HEREDOC_START:
+          quoted_delim = false;
           r.target = cook_delimiter(x, cs, ce, &quoted_delim);
-        } else if (k == K_HEREDOC_BODY && r.body < 0) {
+          break;
+        case K_HEREDOC_BODY: {
           Acc a;
           begin(x, &a);
           if (quoted_delim) {
             a.flags = W_QUOTED;
             put_src(x, &a, cs, ce);
           } else {
-            cook_string(x, c, &a, true);
+            cook_heredoc_body(x, c, &a);
           }
           r.body = finish(x, &a, cs, ce);
+          break;
         }
-      } else if (kind == K_FILE_REDIRECT) {
-        if (r.target < 0 && ts_tree_cursor_current_field_id(c) == x->f_destination)
-          r.target = sg_cook_word(x, c);
-      } else if (r.target < 0 && k != K_COMMENT && k != K_ERROR) {
-        r.target = sg_cook_word(x, c); /* herestring */
+        case K_HEREDOC_END: case K_FILE_REDIRECT: case K_HERESTRING_REDIRECT: case K_COMMENT:
+        case K_ERROR:
+          break;
+        default:
+          /* the target; in a heredoc_redirect, other children are the continuation statement */
+          if (kind != K_HEREDOC_REDIRECT && r.target < 0) r.target = sg_cook_word(x, c);
+          break;
       }
     } while (ts_tree_cursor_goto_next_sibling(c));
     ts_tree_cursor_goto_parent(c);
   }
   VEC_PUSH(&x->oom, x->redirs, r);
+}
+
+/* Cooks the redirect under the cursor, and a heredoc's own nested redirects (`<<EOF > out`):
+ * tree-sitter puts those inside the heredoc_redirect, but they apply to the same command. */
+void sg_cook_redirect(SgCtx *x, TSTreeCursor *c) {
+  cook_redirect(x, c);
+  if (sg_kind(x, ts_tree_cursor_current_node(c)) != K_HEREDOC_REDIRECT ||
+      !ts_tree_cursor_goto_first_child(c))
+    return;
+  do {
+    TSNode ch = ts_tree_cursor_current_node(c);
+    uint32_t k = sg_kind(x, ch);
+    if (ts_node_is_named(ch) && k != K_HEREDOC_REDIRECT && is_redirect_kind(k)) cook_redirect(x, c);
+  } while (ts_tree_cursor_goto_next_sibling(c));
+  ts_tree_cursor_goto_parent(c);
 }
 
 /* Appends word w's value to x->text (it may live in the source or elsewhere in the pool). */

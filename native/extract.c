@@ -14,6 +14,7 @@ static const char *const NAMED[K_COUNT] = {
   [K_REDIRECTED] = "redirected_statement", [K_FILE_REDIRECT] = "file_redirect",
   [K_HEREDOC_REDIRECT] = "heredoc_redirect", [K_HERESTRING_REDIRECT] = "herestring_redirect",
   [K_HEREDOC_START] = "heredoc_start", [K_HEREDOC_BODY] = "heredoc_body",
+  [K_HEREDOC_END] = "heredoc_end",
   [K_FILE_DESCRIPTOR] = "file_descriptor", [K_PIPELINE] = "pipeline", [K_LIST] = "list",
   [K_NEGATED] = "negated_command", [K_COMMENT] = "comment", [K_WORD] = "word",
   [K_RAW_STRING] = "raw_string", [K_STRING] = "string", [K_TRANSLATED_STRING] = "translated_string",
@@ -21,8 +22,7 @@ static const char *const NAMED[K_COUNT] = {
   [K_EXTGLOB] = "extglob_pattern", [K_REGEX] = "regex", [K_BRACE_EXPR] = "brace_expression",
   [K_SIMPLE_EXP] = "simple_expansion", [K_EXPANSION] = "expansion",
   [K_CMD_SUBST] = "command_substitution", [K_PROC_SUBST] = "process_substitution",
-  [K_ARITH_EXP] = "arithmetic_expansion", [K_ARRAY] = "array", [K_C_FOR] = "c_style_for_statement",
-  [K_PAREN_EXPR] = "parenthesized_expression",
+  [K_ARITH_EXP] = "arithmetic_expansion", [K_ARRAY] = "array",
 };
 
 static const char *const ANON[K_COUNT] = {
@@ -100,6 +100,7 @@ static void emit_command(SgCtx *x, uint32_t d, TSNode n, uint32_t kind, int32_t 
   SgFrame *F = x->frames.data;
   SgCmd cmd = {SRC_AT(n), SRC_END(n), F[d].cons, F[d].pipeline, F[d].stage, scope, SEP_NONE, 0, 0,
                d, 0, 0, 0, 0, 0, 0};
+  /* sep: the token before the statement this node heads, climbing while it has none */
   uint32_t j = d;
   for (;;) {
     if (F[j].has_prev) {
@@ -109,68 +110,54 @@ static void emit_command(SgCtx *x, uint32_t d, TSNode n, uint32_t kind, int32_t 
     if (j == 0 || !climbs(F[j - 1].kind)) break;
     j--;
   }
-  for (j = d; j > 0 && climbs(F[j - 1].kind); j--) {}
+  /* background is settled when a `&` follows one of the climbed nodes (mark_background) */
+  for (j = d; j > 0 && climbs(F[j - 1].kind); j--)
+    if (F[j - 1].kind == K_NEGATED) cmd.neg = 1;
   cmd.climb_top = j;
-  for (j = d; j > 0; j--) {
-    uint32_t pk = F[j - 1].kind;
-    if (pk == K_NEGATED) {
-      cmd.neg = 1;
-      break;
-    }
-    if (pk != K_PIPELINE && pk != K_REDIRECTED) break;
-  }
-  if (d > 0 && F[d - 1].kind == K_REDIRECTED && F[d].scope == F[d - 1].own_scope)
-    F[d - 1].owner_cmd = (int32_t)x->cmds.len; /* the body command owns its heredocs */
+  bool simple = kind == K_COMMAND || kind == K_DECLARATION || kind == K_UNSET;
+  if (simple && d > 0 && F[d - 1].kind == K_REDIRECTED)
+    F[d - 1].owner_cmd = (int32_t)x->cmds.len; /* owns that statement's heredocs */
 
   TSTreeCursor *c = &x->c2;
-  cmd.argv = x->words.len;
   cmd.assign = x->assigns.len;
   cmd.redir = x->redirs.len;
-  if (kind == K_REDIRECTED) {
-    /* no body: the redirects come from the scope */
-  } else if (kind == K_VAR_ASSIGN) {
+  if (kind == K_VAR_ASSIGN) {
     ts_tree_cursor_reset(c, n);
     sg_cook_assignment(x, c);
-  } else {
+  } else if (kind != K_REDIRECTED) { /* a body-less redirected_statement has only its scope */
     ts_tree_cursor_reset(c, n);
-    if (kind == K_COMMAND || kind == K_VAR_ASSIGNS) {
-      /* first pass: leading assignments and redirects, so the argv words stay contiguous */
-      bool seen_name = false;
-      if (ts_tree_cursor_goto_first_child(c)) {
-        do {
-          TSNode ch = ts_tree_cursor_current_node(c);
-          uint32_t k = sg_kind(x, ch);
-          if (k == K_COMMAND_NAME) seen_name = true;
-          else if (k == K_VAR_ASSIGN && !seen_name) sg_cook_assignment(x, c);
-          else if (is_redirect(k) && kind == K_COMMAND) sg_cook_redirect(x, c);
-        } while (ts_tree_cursor_goto_next_sibling(c));
-        ts_tree_cursor_goto_parent(c);
-      }
-    }
-    cmd.argv = x->words.len;
-    if (kind != K_VAR_ASSIGNS && ts_tree_cursor_goto_first_child(c)) {
-      bool seen_name = kind != K_COMMAND, first = true;
+    /* first pass: assignments and redirects, so that the argv words end up contiguous */
+    if (ts_tree_cursor_goto_first_child(c)) {
       do {
         TSNode ch = ts_tree_cursor_current_node(c);
         uint32_t k = sg_kind(x, ch);
-        if (kind != K_COMMAND && first && !ts_node_is_named(ch)) {
-          sg_text_word(x, SRC_AT(ch), SRC_END(ch)); /* the keyword: export, declare, unset, ... */
-        } else if (ts_node_is_named(ch) && k != K_COMMENT) {
-          if (k == K_COMMAND_NAME) {
-            seen_name = true;
-            sg_cook_word(x, c);
-          } else if (kind == K_COMMAND) {
-            if (seen_name && k != K_VAR_ASSIGN && !is_redirect(k)) sg_cook_word(x, c);
-          } else if (k == K_VAR_ASSIGN) {
-            sg_cook_assignment_word(x, c);
-          } else {
-            sg_cook_word(x, c);
-          }
-        }
-        first = false;
+        if (!ts_node_is_named(ch)) continue;
+        if (k == K_VAR_ASSIGN && (kind == K_COMMAND || kind == K_VAR_ASSIGNS)) sg_cook_assignment(x, c);
+        else if (is_redirect(k) && simple) sg_cook_redirect(x, c);
       } while (ts_tree_cursor_goto_next_sibling(c));
       ts_tree_cursor_goto_parent(c);
     }
+  }
+  cmd.argv = x->words.len;
+  if (simple && ts_tree_cursor_goto_first_child(c)) {
+    bool first = true;
+    do {
+      TSNode ch = ts_tree_cursor_current_node(c);
+      uint32_t k = sg_kind(x, ch);
+      if (!ts_node_is_named(ch)) {
+        /* the keyword of export, declare, local, readonly, typeset, unset, unsetenv */
+        if (first && kind != K_COMMAND) sg_text_word(x, SRC_AT(ch), SRC_END(ch));
+      } else if (kind == K_COMMAND) {
+        TSFieldId f = ts_tree_cursor_current_field_id(c);
+        if (f == x->f_argument || (f == x->f_name && SRC_END(ch) > SRC_AT(ch))) sg_cook_word(x, c);
+      } else if (k == K_VAR_ASSIGN) {
+        sg_cook_assignment_word(x, c);
+      } else if (k != K_COMMENT && !is_redirect(k)) {
+        sg_cook_word(x, c);
+      }
+      first = false;
+    } while (ts_tree_cursor_goto_next_sibling(c));
+    ts_tree_cursor_goto_parent(c);
   }
   cmd.nargv = x->words.len - cmd.argv;
   cmd.nassign = x->assigns.len - cmd.assign;
@@ -187,8 +174,9 @@ static void enter_redirected(SgCtx *x, uint32_t d, TSNode n) {
   ts_tree_cursor_reset(c, n);
   if (ts_tree_cursor_goto_first_child(c)) {
     do {
+      TSNode ch = ts_tree_cursor_current_node(c);
       if (ts_tree_cursor_current_field_id(c) == x->f_body) has_body = true;
-      else if (is_redirect(sg_kind(x, ts_tree_cursor_current_node(c)))) sg_cook_redirect(x, c);
+      else if (ts_node_is_named(ch) && is_redirect(sg_kind(x, ch))) sg_cook_redirect(x, c);
     } while (ts_tree_cursor_goto_next_sibling(c));
   }
   sc.count = x->redirs.len - sc.first;
@@ -201,8 +189,7 @@ static void enter_redirected(SgCtx *x, uint32_t d, TSNode n) {
 
 /* Is a variable_assignment under a node of this kind a statement of its own? */
 static bool assignment_is_statement(uint32_t parent_kind) {
-  return parent_kind != K_COMMAND && parent_kind != K_DECLARATION && parent_kind != K_VAR_ASSIGNS &&
-         parent_kind != K_C_FOR && parent_kind != K_PAREN_EXPR && parent_kind != K_VAR_ASSIGN;
+  return parent_kind != K_COMMAND && parent_kind != K_DECLARATION && parent_kind != K_VAR_ASSIGNS;
 }
 
 static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t prev_kind,
@@ -223,11 +210,12 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
   f->scope = p ? p->scope : -1;
   f->first_cmd = x->cmds.len;
   if (p && p->kind == K_PIPELINE) {
-    /* `cat <<EOF | bash`: the pipeline inside the heredoc_redirect continues the owner's */
-    if (!has_prev && !named && (k == T_PIPE || k == T_PIPE_AMP) && d >= 3 &&
-        f[-2].kind == K_HEREDOC_REDIRECT) {
+    /* A pipeline that starts with `|` continues another: `cat <<EOF | bash` puts the `| bash`
+     * inside the heredoc_redirect, and the command owning the heredoc is its stage 0. */
+    if (!has_prev && !named && (k == T_PIPE || k == T_PIPE_AMP)) {
       p->stage_next = 1;
-      if (f[-3].kind == K_REDIRECTED && f[-3].owner_cmd >= 0) {
+      if (d >= 3 && f[-2].kind == K_HEREDOC_REDIRECT && f[-3].kind == K_REDIRECTED &&
+          f[-3].owner_cmd >= 0) {
         SgCmd *o = &x->cmds.data[f[-3].owner_cmd];
         o->pipeline = p->pipe_ord;
         o->stage = 0;
@@ -241,6 +229,11 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
     f->scope = p->own_scope;
   }
   f->child_cons = f->cons;
+  if (k == K_CMD_SUBST || k == K_PROC_SUBST) {
+    /* a new I/O context: the commands inside are no stage of the enclosing pipeline */
+    f->pipeline = -1;
+    f->stage = -1;
+  }
 
   uint32_t s = SRC_AT(n), e = SRC_END(n);
   if (k == K_ERROR) {

@@ -15,10 +15,10 @@ enum {
   /* named nodes */
   K_PROGRAM, K_COMMAND, K_COMMAND_NAME, K_DECLARATION, K_UNSET, K_VAR_ASSIGN, K_VAR_ASSIGNS,
   K_REDIRECTED, K_FILE_REDIRECT, K_HEREDOC_REDIRECT, K_HERESTRING_REDIRECT, K_HEREDOC_START,
-  K_HEREDOC_BODY, K_FILE_DESCRIPTOR, K_PIPELINE, K_LIST, K_NEGATED, K_COMMENT, K_WORD,
+  K_HEREDOC_BODY, K_HEREDOC_END, K_FILE_DESCRIPTOR, K_PIPELINE, K_LIST, K_NEGATED, K_COMMENT, K_WORD,
   K_RAW_STRING, K_STRING, K_TRANSLATED_STRING, K_ANSI_C_STRING, K_CONCATENATION, K_NUMBER,
   K_EXTGLOB, K_REGEX, K_BRACE_EXPR, K_SIMPLE_EXP, K_EXPANSION, K_CMD_SUBST, K_PROC_SUBST,
-  K_ARITH_EXP, K_ARRAY, K_C_FOR, K_PAREN_EXPR, K_ERROR,
+  K_ARITH_EXP, K_ARRAY, K_ERROR,
   /* anonymous tokens */
   T_SEMI, T_AMP, T_AND, T_OR, T_PIPE, T_PIPE_AMP, T_DSEMI, T_EQ, T_PLUS_EQ, T_DQUOTE, T_DOLLAR_DQUOTE,
   T_OP0, /* redirect operators, in SG_OPS order */
@@ -94,7 +94,7 @@ typedef struct {
   const uint8_t *kinds;
   const int8_t *cons_type;
   uint32_t nsym;
-  TSFieldId f_body, f_destination;
+  TSFieldId f_body, f_name, f_argument;
   /* pools, reused across calls */
   SG_VEC(uint16_t) text;
   SG_VEC(int32_t) spans;

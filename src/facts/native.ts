@@ -154,7 +154,7 @@ function decode(source: string): Facts {
       const opCode = r[p]!;
       const op = opCode >= 0 ? OPS[opCode]! : source.slice(r[p + 1]!, r[p + 2]!);
       const fdCode = r[p + 3]!;
-      const fd = fdCode >= 0 ? fdCode : fdCode === -1 ? null : Number(source.slice(r[p + 4]!, r[p + 5]!));
+      const fd = fdCode >= 0 ? fdCode : fdCode === -1 ? null : Number.parseInt(source.slice(r[p + 4]!, r[p + 5]!), 10);
       const rStart = r[p + 6]!;
       const rEnd = r[p + 7]!;
       const rFlags = r[p + 8]!;
