@@ -4,14 +4,21 @@
  * YAML is cached by content hash in `$XDG_CACHE_HOME/shellguard/`.
  */
 
-import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { basename, extname, join } from "node:path";
 import { ConfigError } from "./errors.js";
 import { PACKAGE_PROP, userCacheDir } from "./paths.js";
+import { sha256Hex } from "./sha256.js";
 
 const require = createRequire(import.meta.url);
+
+let tempCounter = 0;
+
+/** A unique temporary name next to `file`, for write-then-rename (O_EXCL is not needed: it is per process). */
+export function tempName(file: string): string {
+  return `${file}.${process.pid}.${Date.now().toString(36)}.${(tempCounter++).toString(36)}.tmp`;
+}
 
 export type ConfigFormat = "json" | "yaml" | "js" | "package";
 
@@ -34,8 +41,16 @@ export function formatOf(file: string): ConfigFormat | null {
   }
 }
 
+let crypto: typeof import("node:crypto") | undefined;
+
+/**
+ * Hex SHA-256. Loading node:crypto costs ~5 ms of startup; hashing a small input in plain
+ * JavaScript costs ~1 ms on a cold start (it runs in the interpreter), a large one more.
+ */
 export function sha256(data: string | Buffer): string {
-  return createHash("sha256").update(data).digest("hex");
+  if (data.length <= 4096) return sha256Hex(data);
+  crypto ??= require("node:crypto") as typeof import("node:crypto");
+  return crypto.createHash("sha256").update(data).digest("hex");
 }
 
 /** Read a file's bytes; a failure is a ConfigError. */
@@ -127,7 +142,7 @@ export function parseYaml(file: string, text: string, contentHash: string, env: 
   const value = parseYamlUncached(file, text);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const tmp = `${cacheFile}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+    const tmp = tempName(cacheFile);
     writeFileSync(tmp, JSON.stringify({ hash: contentHash, value }), { mode: 0o600 });
     try {
       renameSync(tmp, cacheFile);

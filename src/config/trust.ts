@@ -7,10 +7,9 @@
  */
 
 import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { randomBytes } from "node:crypto";
 import { dirname, resolve } from "node:path";
 import { ConfigError } from "./errors.js";
-import { formatOf, packageProperty, parseJson, readBytes, sha256 } from "./parse.js";
+import { formatOf, packageProperty, parseJson, readBytes, sha256, tempName } from "./parse.js";
 import { PACKAGE_PROP, trustStorePath } from "./paths.js";
 
 export interface TrustOptions {
@@ -74,7 +73,7 @@ export function readTrustStore(env: NodeJS.ProcessEnv = process.env): TrustStore
 function writeTrustStore(env: NodeJS.ProcessEnv, data: TrustStore): void {
   const store = trustStorePath(env);
   mkdirSync(dirname(store), { recursive: true, mode: 0o700 });
-  const tmp = `${store}.${process.pid}.${randomBytes(4).toString("hex")}.tmp`;
+  const tmp = tempName(store);
   try {
     writeFileSync(tmp, `${JSON.stringify(data, null, 2)}\n`, { mode: 0o600 });
     renameSync(tmp, store);
