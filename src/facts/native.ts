@@ -69,7 +69,7 @@ export function loadNativeAddon(): NativeAddon {
 
 // Decoder state: the records buffer is reused across calls (the addon writes into it, or hands
 // back a bigger one), and decoding is synchronous, so module-level cursors are safe.
-let rec = new Int32Array(1 << 14);
+let rec: Int32Array = new Int32Array(1 << 14);
 let p = 0;
 let vals = "";
 let src = "";

@@ -1,0 +1,58 @@
+/**
+ * extractFacts: the native addon when it loads, else the reference extractor (node-tree-sitter +
+ * TypeScript, several times slower) with one warning line on stderr. The choice is made once, when
+ * this module loads; `SHELLGUARD_NO_NATIVE=1` in the environment forces the fallback (for tests).
+ * The reference module is imported only when it is needed, so a normal start never loads it.
+ */
+import { extractFactsNative, loadNativeAddon, parseOnlyNative } from "./native.js";
+import type { Facts } from "./types.js";
+
+export type { Facts } from "./types.js";
+
+function nativeProblem(): string | null {
+  if (process.env.SHELLGUARD_NO_NATIVE === "1") return "SHELLGUARD_NO_NATIVE=1";
+  try {
+    loadNativeAddon();
+    return null;
+  } catch (err) {
+    return (err instanceof Error ? err.message : String(err)).split("\n")[0] ?? "unknown error";
+  }
+}
+
+const problem = nativeProblem();
+let referenceError: unknown;
+const reference: ((source: string) => Facts) | null =
+  problem === null
+    ? null
+    : await import("./reference.js").then(
+        (m) => m.extractFactsReference,
+        (err: unknown) => {
+          referenceError = err;
+          return null;
+        },
+      );
+let warned = false;
+
+/** Whether extractFacts uses the native addon. */
+export function nativeAvailable(): boolean {
+  return problem === null;
+}
+
+/** The Facts of one command line (docs/facts.md). */
+export function extractFacts(source: string): Facts {
+  if (problem === null) return extractFactsNative(source);
+  if (!warned) {
+    warned = true;
+    process.stderr.write(`shellguard: native addon unavailable (${problem}); using the slower reference parser\n`);
+  }
+  if (reference === null) {
+    throw new Error(`shellguard: no parser available: the native addon (${problem}) and the reference extractor (${String(referenceError)}) both failed to load`);
+  }
+  return reference(source);
+}
+
+/** Read + parse + free with the native addon, no walk (the benchmark's floor). */
+export function parseOnly(source: string): boolean {
+  if (problem !== null) throw new Error(`shellguard: native addon unavailable (${problem})`);
+  return parseOnlyNative(source);
+}
