@@ -66,3 +66,12 @@ describe("starterConfig", () => {
     expect({ ...c, files: [] }).toEqual({ ...DEFAULTS, files: [] });
   });
 });
+
+describe("docs/config.md", () => {
+  it("every YAML example is a valid config", () => {
+    const md = readFileSync(new URL("../../docs/config.md", import.meta.url), "utf8");
+    const blocks = [...md.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+    expect(blocks.length).toBeGreaterThanOrEqual(3);
+    for (const block of blocks) expect(() => validateConfig("docs/config.md", parseYaml(block))).not.toThrow();
+  });
+});
