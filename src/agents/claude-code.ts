@@ -1,0 +1,71 @@
+/**
+ * Claude Code: a `PreToolUse` command hook for the `Bash` tool.
+ *
+ * Input (stdin), as Claude Code sends it:
+ *   { "session_id", "transcript_path", "cwd", "permission_mode", "hook_event_name": "PreToolUse",
+ *     "tool_name": "Bash", "tool_input": { "command", "description"?, "timeout"?, ... }, "tool_use_id" }
+ * Answer (stdout, exit 0), or nothing:
+ *   { "hookSpecificOutput": { "hookEventName": "PreToolUse",
+ *     "permissionDecision": "deny" | "ask" | "allow", "permissionDecisionReason": "..." } }
+ * A deny's reason is shown to Claude; an ask's reason is shown to the person in the prompt.
+ */
+
+import type { ModeName } from "../engine/types.js";
+import { payloadCwd, type AgentAdapter, type HookRequest } from "./hook.js";
+import { describe, isObject } from "./util.js";
+import type { Verdict } from "./verdict.js";
+
+export const CLAUDE_TOOL = "Bash";
+export const CLAUDE_EVENT = "PreToolUse";
+
+/** Claude Code's `permission_mode` → shellguard's mode; anything else (or none) → default. */
+export const CLAUDE_MODES: Readonly<Record<string, ModeName>> = {
+  default: "default",
+  acceptEdits: "acceptEdits",
+  plan: "explore",
+  bypassPermissions: "bypass",
+  dontAsk: "dontAsk",
+};
+
+export function claudeMode(permissionMode: unknown): ModeName {
+  return typeof permissionMode === "string" && Object.prototype.hasOwnProperty.call(CLAUDE_MODES, permissionMode)
+    ? CLAUDE_MODES[permissionMode]!
+    : "default";
+}
+
+export interface ClaudeAnswer {
+  hookSpecificOutput: {
+    hookEventName: "PreToolUse";
+    permissionDecision: "allow" | "ask" | "deny";
+    permissionDecisionReason: string;
+  };
+}
+
+export const claudeCode: AgentAdapter = {
+  name: "claude-code",
+  parse(payload, io): HookRequest {
+    const event = payload.hook_event_name;
+    if (event !== undefined && event !== CLAUDE_EVENT) {
+      return { kind: "malformed", problem: `"hook_event_name" is ${JSON.stringify(event)}; this hook answers ${CLAUDE_EVENT} only` };
+    }
+    const tool = payload.tool_name;
+    if (typeof tool !== "string") return { kind: "malformed", problem: `"tool_name" must be a string, not ${describe(tool)}` };
+    if (tool !== CLAUDE_TOOL) return { kind: "ignore" };
+    const input = payload.tool_input;
+    if (!isObject(input)) return { kind: "malformed", problem: `"tool_input" must be an object, not ${describe(input)}` };
+    const command = input.command;
+    if (typeof command !== "string") return { kind: "malformed", problem: `"tool_input.command" must be a string, not ${describe(command)}` };
+    const cwd = payloadCwd(payload.cwd, io);
+    if (typeof cwd !== "string") return { kind: "malformed", problem: cwd.problem };
+    return { kind: "check", command, cwd, mode: claudeMode(payload.permission_mode) };
+  },
+  answer(verdict: Verdict): ClaudeAnswer {
+    return {
+      hookSpecificOutput: {
+        hookEventName: CLAUDE_EVENT,
+        permissionDecision: verdict.decision,
+        permissionDecisionReason: verdict.reason,
+      },
+    };
+  },
+};

@@ -1,0 +1,74 @@
+/**
+ * Gemini CLI: a `BeforeTool` command hook for the `run_shell_command` tool.
+ *
+ * Input (stdin): { "session_id", "transcript_path", "cwd", "hook_event_name": "BeforeTool",
+ *   "timestamp", "tool_name": "run_shell_command",
+ *   "tool_input": { "command", "description"?, "dir_path"? (older versions: "directory") } }
+ * Answer (stdout, exit 0), or nothing:
+ *   { "decision": "deny", "reason": "..." }   — the reason is sent to the model as the tool's error.
+ *
+ * `ask`: Gemini CLI's hooks reference documents only "allow" and "deny" ("block") for BeforeTool,
+ * and the releases that predate `ask` treat any other decision as no decision — the tool would run.
+ * So by default an ask is answered as a deny whose reason says a person must confirm it. With
+ * `--ask` (for a Gemini CLI that forces its confirmation prompt on `"decision": "ask"`), an ask is
+ * answered `{ "decision": "ask", "reason", "systemMessage" }`.
+ *
+ * Gemini sends no approval mode, so the command is decided in the config's mode. An allow is
+ * never answered (nothing is printed).
+ */
+
+import { resolve } from "node:path";
+import { payloadCwd, type AgentAdapter, type HookRequest } from "./hook.js";
+import { describe, isObject } from "./util.js";
+import { REASON_PREFIX, type Verdict } from "./verdict.js";
+
+export const GEMINI_TOOL = "run_shell_command";
+export const GEMINI_EVENT = "BeforeTool";
+
+export interface GeminiAnswer {
+  decision: "deny" | "ask";
+  reason: string;
+  systemMessage?: string;
+}
+
+export interface GeminiOptions {
+  /** Answer an ask as `"decision": "ask"` instead of a deny. */
+  ask: boolean;
+}
+
+export function geminiCli(options: GeminiOptions = { ask: false }): AgentAdapter {
+  return {
+    name: "gemini-cli",
+    parse(payload, io): HookRequest {
+      const event = payload.hook_event_name;
+      if (event !== undefined && event !== GEMINI_EVENT) {
+        return { kind: "malformed", problem: `"hook_event_name" is ${JSON.stringify(event)}; this hook answers ${GEMINI_EVENT} only` };
+      }
+      const tool = payload.tool_name;
+      if (typeof tool !== "string") return { kind: "malformed", problem: `"tool_name" must be a string, not ${describe(tool)}` };
+      if (tool !== GEMINI_TOOL) return { kind: "ignore" };
+      const input = payload.tool_input;
+      if (!isObject(input)) return { kind: "malformed", problem: `"tool_input" must be an object, not ${describe(input)}` };
+      const command = input.command;
+      if (typeof command !== "string") return { kind: "malformed", problem: `"tool_input.command" must be a string, not ${describe(command)}` };
+      const base = payloadCwd(payload.cwd, io);
+      if (typeof base !== "string") return { kind: "malformed", problem: base.problem };
+      // The directory the command runs in, relative to the project root.
+      const dir = input.dir_path ?? input.directory;
+      if (dir !== undefined && dir !== null && typeof dir !== "string") {
+        return { kind: "malformed", problem: `"tool_input.dir_path" must be a string, not ${describe(dir)}` };
+      }
+      return { kind: "check", command, cwd: dir ? resolve(base, dir) : base };
+    },
+    answer(verdict: Verdict): GeminiAnswer | null {
+      if (verdict.decision === "allow") return null;
+      if (verdict.decision === "deny") return { decision: "deny", reason: verdict.reason };
+      if (options.ask) return { decision: "ask", reason: verdict.reason, systemMessage: verdict.reason };
+      const why = verdict.reason.startsWith(REASON_PREFIX) ? verdict.reason.slice(REASON_PREFIX.length) : verdict.reason;
+      return {
+        decision: "deny",
+        reason: `${REASON_PREFIX}this command needs a person's confirmation, which this hook cannot ask for, so it is denied: ${why} Ask the user to run it themselves if it is intended.`,
+      };
+    },
+  };
+}

@@ -1,0 +1,145 @@
+/** Spawn `test/agents/run-hook.mjs` (→ dist/agents/index.js) in a sandbox: temp project, HOME, XDG dirs. */
+
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+export const RUN_HOOK = join(ROOT, "test", "agents", "run-hook.mjs");
+
+let built = false;
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * `tsc -p tsconfig.build.json` once for all agent test files: they run in parallel, so a lock
+ * directory serialises the builds, and a build finished after this file started waiting is reused.
+ * Others' in-progress type errors do not stop the emit.
+ */
+export function buildOnce(): void {
+  if (built) return;
+  const key = createHash("sha256").update(ROOT).digest("hex").slice(0, 12);
+  const lock = join(tmpdir(), `shellguard-agents-build-${key}.lock`);
+  const stamp = `${lock}.done`;
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      const st = statSync(lock, { throwIfNoEntry: false });
+      if (st && Date.now() - st.mtimeMs > 180_000) rmSync(lock, { recursive: true, force: true });
+      sleep(100);
+    }
+  }
+  try {
+    const fresh = existsSync(stamp) && statSync(stamp).mtimeMs >= started;
+    if (!fresh) {
+      const r = spawnSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: ROOT, encoding: "utf8" });
+      if (!existsSync(join(ROOT, "dist", "agents", "index.js"))) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
+      writeFileSync(stamp, String(Date.now()));
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+  built = true;
+}
+
+export interface Sandbox {
+  base: string;
+  /** The project directory (inside HOME). */
+  dir: string;
+  home: string;
+  xdg: string;
+  env: NodeJS.ProcessEnv;
+  /** Write a file (parents created) relative to `base`, or at an absolute path. */
+  write(path: string, content: string | object): string;
+  read(path: string): string;
+  cleanup(): void;
+}
+
+export function sandbox(): Sandbox {
+  const base = realpathSync(mkdtempSync(join(tmpdir(), "shellguard-agents-")));
+  const home = join(base, "home");
+  const xdg = join(base, "xdg");
+  const dir = join(home, "project");
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(xdg, { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_CONFIG_HOME: xdg,
+    XDG_CACHE_HOME: join(base, "cache"),
+    LANG: "C.UTF-8",
+  };
+  const at = (p: string): string => resolve(base, p);
+  return {
+    base,
+    dir,
+    home,
+    xdg,
+    env,
+    write(path, content) {
+      const file = at(path);
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content, null, 2) + "\n");
+      return file;
+    },
+    read: (path) => readFileSync(at(path), "utf8"),
+    cleanup: () => rmSync(base, { recursive: true, force: true }),
+  };
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `shellguard agent-hook <args...>` as a spawned process, `input` on its stdin. */
+export function runHook(sb: Sandbox, args: string[], input: string | Buffer = "", opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): RunResult {
+  const r = spawnSync(process.execPath, [RUN_HOOK, ...args], {
+    cwd: opts.cwd ?? sb.dir,
+    env: { ...sb.env, ...opts.env },
+    input,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: 60_000,
+  });
+  if (r.error) throw r.error;
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A Claude Code PreToolUse payload for the Bash tool, as Claude Code sends it. */
+export function claudePayload(command: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    session_id: "3f1c2a9e-8d4b-4c1e-9a57-0b6e2d7f4c11",
+    transcript_path: "/home/dev/.claude/projects/-home-dev-project/3f1c2a9e-8d4b-4c1e-9a57-0b6e2d7f4c11.jsonl",
+    cwd: "/home/dev/project",
+    permission_mode: "default",
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command, description: "Run a shell command" },
+    tool_use_id: "toolu_01HJ6Q2nQ4pWcYc3T9c8m1Zr",
+    ...fields,
+  };
+}
+
+/** A Gemini CLI BeforeTool payload for run_shell_command, as Gemini CLI sends it. */
+export function geminiPayload(command: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    session_id: "c0d2b6a4-1f7e-4f43-b7f1-2a9e5c3d8b60",
+    transcript_path: "/home/dev/.gemini/tmp/5e1f/chats/session-2026-12-02T10-00-c0d2b6a4.json",
+    cwd: "/home/dev/project",
+    hook_event_name: "BeforeTool",
+    timestamp: "2026-12-02T10:00:00.000Z",
+    tool_name: "run_shell_command",
+    tool_input: { command, description: "Run a shell command" },
+    ...fields,
+  };
+}
