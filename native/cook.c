@@ -349,62 +349,71 @@ int32_t sg_text_word(SgCtx *x, uint32_t start, uint32_t end) {
   return finish(x, &a, start, end);
 }
 
-/* The operator child and value child of a variable_assignment (cursor on the assignment). */
-typedef struct { uint32_t op_start; bool has_op, append; } AssignShape;
+/* A variable_assignment (cursor on it): moves the cursor to its `value` child if it has one. The
+ * name is the text before the value (or all of it) less a trailing `+=` (append) or `=`. */
+typedef struct { uint32_t start, end, name_end; bool append, has_value; } AssignShape;
 
 static bool goto_assign_value(SgCtx *x, TSTreeCursor *c, AssignShape *sh) {
-  sh->has_op = sh->append = false;
-  if (!ts_tree_cursor_goto_first_child(c)) return false;
-  do {
-    TSNode ch = ts_tree_cursor_current_node(c);
-    if (!sh->has_op) {
-      uint32_t k = sg_kind(x, ch);
-      if (!ts_node_is_named(ch) && (k == T_EQ || k == T_PLUS_EQ)) {
-        sh->has_op = true;
-        sh->append = k == T_PLUS_EQ;
-        sh->op_start = SRC_AT(ch);
+  TSNode n = ts_tree_cursor_current_node(c);
+  sh->start = SRC_AT(n);
+  sh->end = SRC_END(n);
+  sh->has_value = false;
+  if (ts_tree_cursor_goto_first_child(c)) {
+    do {
+      if (ts_tree_cursor_current_field_id(c) == x->f_value) {
+        sh->has_value = true;
+        break;
       }
-    } else if (ts_node_is_named(ch)) {
-      return true; /* cursor stays on the value; caller goes back to the parent */
-    }
-  } while (ts_tree_cursor_goto_next_sibling(c));
-  ts_tree_cursor_goto_parent(c);
-  return false;
+    } while (ts_tree_cursor_goto_next_sibling(c));
+    if (!sh->has_value) ts_tree_cursor_goto_parent(c);
+  }
+  uint32_t ne = sh->has_value ? SRC_AT(ts_tree_cursor_current_node(c)) : sh->end;
+  sh->append = ne >= sh->start + 2 && x->src[ne - 2] == '+' && x->src[ne - 1] == '=';
+  sh->name_end = sh->append ? ne - 2 : ne > sh->start && x->src[ne - 1] == '=' ? ne - 1 : ne;
+  return sh->has_value;
 }
 
 void sg_cook_assignment(SgCtx *x, TSTreeCursor *c) {
-  TSNode n = ts_tree_cursor_current_node(c);
-  SgAssign as = {SRC_AT(n), SRC_END(n), SRC_AT(n), SRC_END(n), -1, 0};
   AssignShape sh;
+  SgAssign as = {0, 0, 0, 0, -1, 0};
   if (goto_assign_value(x, c, &sh)) {
     uint32_t vs = SRC_AT(ts_tree_cursor_current_node(c));
     as.value = sg_cook_word(x, c);
     /* a value is tilde-expanded when its source starts with `~` */
     SgWord *w = &x->words.data[as.value];
-    w->flags = (w->flags & ~(uint32_t)W_TILDE) | (x->src[vs] == '~' && vs < x->len ? W_TILDE : 0);
+    w->flags = (w->flags & ~(uint32_t)W_TILDE) | (vs < x->len && x->src[vs] == '~' ? W_TILDE : 0);
     ts_tree_cursor_goto_parent(c);
   }
-  if (sh.has_op) as.name_end = sh.op_start;
+  as.name_start = as.start = sh.start;
+  as.name_end = sh.name_end;
+  as.end = sh.end;
   as.append = sh.append;
   VEC_PUSH(&x->oom, x->assigns, as);
 }
 
-/* A declaration_command's `NAME=value` argument: the text up to the value, then the value. */
+/* A declaration_command's `NAME=value` argument: the text up to the first `=` (or `+=`), that
+ * operator, then the cooked value. */
 int32_t sg_cook_assignment_word(SgCtx *x, TSTreeCursor *c) {
-  TSNode n = ts_tree_cursor_current_node(c);
-  uint32_t s = SRC_AT(n), e = SRC_END(n);
+  AssignShape sh;
   Acc a;
   begin(x, &a);
-  AssignShape sh;
-  if (goto_assign_value(x, c, &sh)) {
-    put_src(x, &a, s, SRC_AT(ts_tree_cursor_current_node(c)));
+  bool has_value = goto_assign_value(x, c, &sh);
+  uint32_t eq = sh.start;
+  while (eq < sh.end && !(x->src[eq] == (sh.append ? '+' : '=') &&
+                          (!sh.append || (eq + 1 < sh.end && x->src[eq + 1] == '='))))
+    eq++;
+  if (eq < sh.end) {
+    put_src(x, &a, sh.start, eq + (sh.append ? 2 : 1));
+  } else { /* no operator in the text: the operator alone */
+    if (sh.append) put_unit(x, &a, '+');
+    put_unit(x, &a, '=');
+  }
+  if (has_value) {
     cook_node(x, c, &a, true);
     a.flags &= ~(uint32_t)W_TILDE; /* `NAME=~/x` as one word does not start with `~` */
     ts_tree_cursor_goto_parent(c);
-  } else {
-    put_src(x, &a, s, e);
   }
-  return finish(x, &a, s, e);
+  return finish(x, &a, sh.start, sh.end);
 }
 
 /* Heredoc delimiter: quote characters and backslashes removed; any of them makes it "quoted"

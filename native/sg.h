@@ -94,7 +94,7 @@ typedef struct {
   const uint8_t *kinds;
   const int8_t *cons_type;
   uint32_t nsym;
-  TSFieldId f_body, f_name, f_argument;
+  TSFieldId f_body, f_name, f_argument, f_value;
   /* pools, reused across calls */
   SG_VEC(uint16_t) text;
   SG_VEC(int32_t) spans;

@@ -1,0 +1,81 @@
+/**
+ * The native addon and the reference extractor must produce deep-equal Facts (docs/facts.md) on
+ * every line of the tldr corpus and on the hand-written hard cases.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { isDeepStrictEqual } from "node:util";
+import { describe, expect, it } from "vitest";
+import { extractFactsNative } from "../src/facts/native.js";
+import { extractFactsReference } from "../src/facts/reference.js";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+/** CI checks out shared/ beside the repository, as in the workspace. */
+const corpusFile = path.resolve(repoRoot, "../shared/corpus/tldr-commands.txt");
+const hardCasesFile = path.join(repoRoot, "test/fixtures/hard-cases.txt");
+
+/** The path and both values of the first field where a and b differ, or null. */
+function firstDifference(a: unknown, b: unknown, at = "facts"): string | null {
+  if (isDeepStrictEqual(a, b)) return null;
+  if (a !== null && b !== null && typeof a === "object" && typeof b === "object") {
+    if (Array.isArray(a) && Array.isArray(b) && a.length !== b.length) {
+      const n = Math.min(a.length, b.length);
+      for (let i = 0; i < n; i++) {
+        const d = firstDifference(a[i], b[i], `${at}[${i}]`);
+        if (d !== null) return d;
+      }
+      return `${at}.length: native ${a.length}, reference ${b.length}`;
+    }
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    for (const k of keys) {
+      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], Array.isArray(a) ? `${at}[${k}]` : `${at}.${k}`);
+      if (d !== null) return d;
+    }
+  }
+  const show = (v: unknown): string => (JSON.stringify(v) ?? String(v)).slice(0, 300);
+  return `${at}: native ${show(a)}, reference ${show(b)}`;
+}
+
+/** Compares every input; fails listing the first few differing lines with their first difference. */
+function compareAll(label: string, inputs: string[]): void {
+  const failures: string[] = [];
+  let count = 0;
+  inputs.forEach((source, i) => {
+    const d = firstDifference(extractFactsNative(source), extractFactsReference(source));
+    if (d === null) return;
+    count++;
+    if (failures.length < 10) failures.push(`${label}:${i + 1} ${JSON.stringify(source)}\n    ${d}`);
+  });
+  expect(count, `${count} of ${inputs.length} inputs differ:\n${failures.join("\n")}`).toBe(0);
+}
+
+describe("native vs reference", () => {
+  it("agree on every hard case", () => {
+    const lines = fs.readFileSync(hardCasesFile, "utf8").split("\n").filter((l) => l.trim() !== "");
+    const inputs = lines.map((l) => JSON.parse(l) as string);
+    expect(inputs.length).toBeGreaterThanOrEqual(80);
+    compareAll("hard-cases.txt", inputs);
+  });
+
+  it("agree on every line of the tldr corpus", () => {
+    if (!fs.existsSync(corpusFile)) {
+      throw new Error(`corpus not found at ${corpusFile} (shared/ is expected beside the repository)`);
+    }
+    const lines = fs.readFileSync(corpusFile, "utf8").split("\n");
+    if (lines[lines.length - 1] === "") lines.pop();
+    expect(lines.length).toBeGreaterThan(20_000);
+    compareAll("tldr-commands.txt", lines);
+  });
+
+  it("agree on every prefix of a few hard cases (truncated, half-parsed input)", () => {
+    const samples = [
+      "cat <<EOF | bash\nrm -rf $x \\$y\nEOF\n",
+      "A=1 B=(x y) export C=~/d; { a \"b $(c 'd')\" e\\\nf; } > g 2>&1 &",
+      "echo $'\\x72\\u00e9\\U0001F600' \"${a:-$(b)}\" <(c) `d` $((e+1))",
+    ];
+    const inputs: string[] = [];
+    for (const s of samples) for (let i = 0; i <= s.length; i++) inputs.push(s.slice(0, i));
+    compareAll("prefixes", inputs);
+  });
+});

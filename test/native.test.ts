@@ -1,0 +1,242 @@
+/** Focused checks of the native extractor's cooked values and context (docs/facts.md). */
+import { describe, expect, it, vi } from "vitest";
+import { extractFactsNative, loadNativeAddon } from "../src/facts/native.js";
+import { CONSTRUCT_TYPES, type Facts, type SimpleCommand, type Word } from "../src/facts/types.js";
+
+const facts = (s: string): Facts => extractFactsNative(s);
+const cmd = (s: string, i = 0): SimpleCommand => {
+  const c = facts(s).commands[i];
+  if (c === undefined) throw new Error(`no command ${i} in ${JSON.stringify(s)}`);
+  return c;
+};
+const argv = (s: string, i = 0): string[] => cmd(s, i).argv.map((w) => w.value);
+const word = (s: string, arg: number, i = 0): Word => cmd(s, i).argv[arg] as Word;
+
+describe("command names are cooked", () => {
+  it.each([
+    ["\\rm -rf /", "rm"],
+    ["'rm' -rf /", "rm"],
+    ['"rm" -rf /', "rm"],
+    ["r''m -rf /", "rm"],
+    ["r\"\"m -rf /", "rm"],
+    ["$'\\x72m' -rf /", "rm"],
+    ["$'\\162\\155' -rf /", "rm"],
+    ["$'\\u0072m' -rf /", "rm"],
+    ["r\\\nm -rf /", "rm"],
+    ["r\\\r\nm -rf /", "rm"],
+    ["/bin/rm -rf /", "/bin/rm"],
+  ])("%j names %s", (src, name) => {
+    expect(argv(src)[0]).toBe(name);
+    expect(argv(src).slice(1)).toEqual(["-rf", "/"]);
+  });
+
+  it("marks quoting, globs and tildes", () => {
+    expect(word("\\rm", 0)).toMatchObject({ quoted: true, glob: false, tilde: false, dynamic: null });
+    expect(word("ls *.md", 1)).toMatchObject({ value: "*.md", quoted: false, glob: true });
+    expect(word("ls '*.md'", 1)).toMatchObject({ value: "*.md", quoted: true, glob: false });
+    expect(word("ls \\*.md", 1)).toMatchObject({ value: "*.md", quoted: true, glob: false });
+    expect(word("ls {a,b}", 1)).toMatchObject({ glob: true });
+    expect(word("ls {1..3}", 1)).toMatchObject({ value: "{1..3}", glob: true });
+    expect(word("cd ~/x", 1)).toMatchObject({ value: "~/x", tilde: true });
+    expect(word("cd a~", 1)).toMatchObject({ tilde: false });
+    expect(word("cd '~'", 1)).toMatchObject({ tilde: false, quoted: true });
+    expect(word("cd \\~", 1)).toMatchObject({ value: "~", tilde: false, quoted: true });
+  });
+});
+
+describe("word cooking", () => {
+  it("removes quotes and applies the escapes of each kind", () => {
+    expect(argv(`echo 'a\\b' "c\\$d\\"e\\\\f\\g" $'h\\ti\\'j'`).slice(1)).toEqual(["a\\b", 'c$d"e\\f\\g', "h\ti'j"]);
+    expect(argv(`echo a"b"'c'$'d'`)[1]).toBe("abcd");
+    expect(argv(`echo 'it''s'`)[1]).toBe("its");
+    expect(argv(`echo "a\\\nb"`)[1]).toBe("ab");
+  });
+
+  it("decodes ANSI-C strings", () => {
+    expect(argv(`echo $'\\a\\b\\e\\E\\f\\n\\r\\t\\v\\\\\\'\\"\\?'`)[1]).toBe("\x07\b\x1b\x1b\f\n\r\t\v\\'\"?");
+    expect(argv(`echo $'\\x41\\x4g\\101\\0'`)[1]).toBe("A\x04gA\0");
+    expect(argv(`echo $'\\u00e9\\U0001F600'`)[1]).toBe("é😀");
+    expect(argv(`echo $'\\U00110000\\uD800'`)[1]).toBe("\ufffd\ufffd");
+    expect(argv(`echo $'\\cA\\c?'`)[1]).toBe("\x01\x1f");
+    expect(argv(`echo $'\\q\\x\\u'`)[1]).toBe("\\q\\x\\u");
+  });
+
+  it("keeps run-time parts as source text and lists them as dynamic spans", () => {
+    const w = word(`echo "pre $HOME mid \${U:-x} $(date) post"`, 1);
+    expect(w.value).toBe("pre $HOME mid ${U:-x} $(date) post");
+    // tree-sitter-bash's `$(` token takes the blank before it, so that span starts at the blank
+    expect(w.dynamic).toEqual([[4, 9], [14, 21], [21, 29]]);
+    expect(w.quoted).toBe(true);
+    expect(word("echo a$x'b'", 1)).toMatchObject({ value: "a$xb", dynamic: [[1, 3]] });
+    expect(word("echo $((1+2))", 1)).toMatchObject({ value: "$((1+2))", dynamic: [[0, 8]] });
+    expect(word("diff <(ls a)", 1)).toMatchObject({ value: "<(ls a)", dynamic: [[0, 7]] });
+    expect(word("echo plain", 1).dynamic).toBeNull();
+  });
+
+  it("joins words split by a line continuation", () => {
+    const c = cmd("echo a\\\n$b\\\n'c' d");
+    expect(c.argv.map((w) => w.value)).toEqual(["echo", "a$bc", "d"]);
+    expect(c.argv[1]).toMatchObject({ start: 5, end: 15, quoted: true, dynamic: [[1, 3]] });
+    expect(argv("echo a \\\nb")).toEqual(["echo", "a", "b"]); // a space before the `\`: two words
+  });
+
+  it("gives UTF-16 offsets (JS string indices) with astral characters", () => {
+    const src = "echo 😀 é'x' e\u0301";
+    const c = cmd(src);
+    for (const w of c.argv) expect(src.slice(w.start, w.end).length).toBe(w.end - w.start);
+    expect(c.argv.map((w) => src.slice(w.start, w.end))).toEqual(["echo", "😀", "é'x'", "e\u0301"]);
+    expect(c.argv.map((w) => w.value)).toEqual(["echo", "😀", "éx", "e\u0301"]);
+  });
+});
+
+describe("assignments and declarations", () => {
+  it("splits leading assignments from argv", () => {
+    const c = cmd("A=1 B+=x C= D=~/y E=(a b) env");
+    expect(c.argv.map((w) => w.value)).toEqual(["env"]);
+    expect(c.assignments.map((a) => [a.name, a.append, a.value?.value ?? null])).toEqual([
+      ["A", false, "1"], ["B", true, "x"], ["C", false, null], ["D", false, "~/y"], ["E", false, "(a b)"],
+    ]);
+    expect(c.assignments[3]?.value?.tilde).toBe(true);
+    expect(c.assignments[4]?.value?.dynamic).toEqual([[0, 5]]);
+  });
+
+  it("emits an assignment-only line as a command with empty argv", () => {
+    const f = facts("X=1 Y=$(rm -rf /)");
+    expect(f.commands.map((c) => c.argv.map((w) => w.value))).toEqual([[], ["rm", "-rf", "/"]]);
+    expect(f.commands[0]?.assignments.map((a) => a.name)).toEqual(["X", "Y"]);
+  });
+
+  it("turns declaration arguments into NAME=value words", () => {
+    expect(argv("export A=1 B=\"x $y\" C")).toEqual(["export", "A=1", "B=x $y", "C"]);
+    expect(word("export B=\"x $y\"", 1).dynamic).toEqual([[4, 6]]);
+    expect(argv("local x=$(id) y")).toEqual(["local", "x=$(id)", "y"]);
+    expect(argv("unset -f fn 'a[1]'")).toEqual(["unset", "-f", "fn", "a[1]"]);
+  });
+});
+
+describe("redirects", () => {
+  it("reports op, fd and cooked target", () => {
+    const r = cmd("cmd 2>&1 >'out file' <in &>>all 3>&-").redirects;
+    expect(r.map((x) => [x.op, x.fd, x.target?.value ?? null])).toEqual([
+      [">&", 2, "1"], [">", null, "out file"], ["<", null, "in"], ["&>>", null, "all"], [">&-", 3, null],
+    ]);
+  });
+
+  it("gives commands of a redirected group the group's redirects, sorted by start", () => {
+    const f = facts("{ a > x; b; } 2> f");
+    expect(f.commands.map((c) => c.redirects.map((r) => r.target?.value))).toEqual([["x", "f"], ["f"]]);
+    expect(cmd("> out.txt")).toMatchObject({ argv: [], redirects: [{ op: ">", target: { value: "out.txt" } }] });
+  });
+
+  it("cooks heredoc bodies by the delimiter's quoting", () => {
+    const open = cmd("cat <<EOF\nhi $USER \\$x \\\"q\\\"\nEOF\n").redirects[0];
+    expect(open?.target).toMatchObject({ value: "EOF", quoted: false });
+    expect(open?.body).toMatchObject({ value: 'hi $USER $x \\"q\\"\n', quoted: false, dynamic: [[3, 8]] });
+    const literal = cmd("cat <<'EOF'\nhi $USER \\$x\nEOF\n").redirects[0];
+    expect(literal?.target).toMatchObject({ value: "EOF", quoted: true });
+    expect(literal?.body).toMatchObject({ value: "hi $USER \\$x\n", quoted: true, dynamic: null });
+    expect(cmd("cat <<EOF").redirects).toEqual([]);
+  });
+
+  it("gives a heredoc's own nested redirects to its command", () => {
+    expect(cmd("cat <<EOF > out\nx\nEOF\n").redirects.map((r) => r.op)).toEqual(["<<", ">"]);
+  });
+
+  it("reports herestrings", () => {
+    expect(cmd("bash <<< 'rm -rf /'").redirects[0]).toMatchObject({ op: "<<<", target: { value: "rm -rf /" } });
+  });
+});
+
+describe("context", () => {
+  it("numbers pipelines and stages, including a heredoc continuation", () => {
+    const f = facts("a | b; c | d | e");
+    expect(f.commands.map((c) => [c.pipeline, c.stage, c.sep])).toEqual([
+      [0, 0, ""], [0, 1, "|"], [1, 0, ";"], [1, 1, "|"], [1, 2, "|"],
+    ]);
+    const h = facts("cat <<EOF | bash\nrm -rf /\nEOF\n");
+    expect(h.commands.map((c) => [c.argv[0]?.value, c.pipeline, c.stage])).toEqual([["cat", 0, 0], ["bash", 0, 1]]);
+    // inside $(...) a new I/O context starts: its commands are no stage of the outer pipeline
+    expect(facts("echo $(a | b) | c").commands.map((c) => [c.pipeline, c.stage])).toEqual([[0, 0], [1, 0], [1, 1], [0, 1]]);
+    expect(facts("echo $(a) | c").commands.map((c) => [c.pipeline, c.stage])).toEqual([[0, 0], [-1, -1], [0, 1]]);
+  });
+
+  it("reports separators, background and negation", () => {
+    const f = facts("! a && b || c & d\ne; f |& g");
+    expect(f.commands.map((c) => [c.argv[0]?.value, c.sep, c.background, c.negated])).toEqual([
+      ["a", "", true, true], ["b", "&&", true, false], ["c", "||", true, false], ["d", "&", false, false],
+      ["e", "\n", false, false], ["f", ";", false, false], ["g", "|&", false, false],
+    ]);
+  });
+
+  it("lists constructs with their parents, and each command's innermost construct", () => {
+    const f = facts("for f in *; do echo \"$(cat $f)\"; done");
+    expect(f.constructs.map((c) => [c.type, c.parent])).toEqual([
+      ["for_statement", -1], ["command_substitution", 0], ["simple_expansion", 1],
+    ]);
+    expect(f.commands.map((c) => [c.argv[0]?.value, c.parent])).toEqual([["echo", 0], ["cat", 1]]);
+  });
+
+  it("reports ERROR and MISSING nodes", () => {
+    expect(facts("echo (").errors.map((e) => e.type)).toContain("ERROR");
+    const missing = facts("echo {1..3} @(a|b)").errors.filter((e) => e.type === "MISSING");
+    expect(missing.length).toBeGreaterThan(0);
+    for (const e of missing) expect(e.end).toBe(e.start);
+  });
+});
+
+describe("the addon", () => {
+  it("sends construct types in CONSTRUCT_TYPES order", () => {
+    const f = facts("(a); { b; }; f() { :; }; [[ x ]]; $((1)); $x; ${y}; <(c); `d`; if a; then b; fi; while a; do b; done; case x in y) ;; esac; for ((;;)); do :; done; cat <<E\nE\n; for i in 1; do :; done");
+    const seen = new Set(f.constructs.map((c) => c.type));
+    for (const t of CONSTRUCT_TYPES) expect(seen, t).toContain(t);
+  });
+
+  it("grows its records buffer for a large result and keeps working for small ones", () => {
+    const big = "echo " + Array.from({ length: 20_000 }, (_, i) => `a${i}\\$`).join(" ");
+    const f = facts(big);
+    expect(f.commands[0]?.argv.length).toBe(20_001);
+    expect(f.commands[0]?.argv[20_000]?.value).toBe("a19999$");
+    expect(argv("echo small")).toEqual(["echo", "small"]);
+  });
+
+  it("reports a parse that exceeds its time budget as one ERROR over the input", () => {
+    const src = "echo " + "$( ".repeat(3000) + "x" + " )".repeat(3000);
+    expect(extractFactsNative(src, 0)).toEqual({ source: src, commands: [], constructs: [], errors: [{ type: "ERROR", start: 0, end: src.length }] });
+    expect(extractFactsNative(src).commands.length).toBe(3001); // the parser was reset after the cancel
+    expect(loadNativeAddon().parseOnly(src, 0)).toBe(false);
+    expect(loadNativeAddon().parseOnly(src)).toBe(true);
+  });
+
+  it("rejects a non-string source", () => {
+    expect(() => loadNativeAddon().extract(42 as unknown as string, new Int32Array(16))).toThrow(TypeError);
+  });
+});
+
+describe("extractFacts (src/facts/index.ts)", () => {
+  it("uses the native addon", async () => {
+    const index = await import("../src/facts/index.js");
+    expect(index.nativeAvailable()).toBe(true);
+    expect(index.extractFacts("\\rm -rf /").commands[0]?.argv[0]?.value).toBe("rm");
+    expect(index.parseOnly("echo hi")).toBe(true);
+  });
+
+  it("falls back to the reference extractor with one warning when SHELLGUARD_NO_NATIVE=1", async () => {
+    vi.resetModules();
+    vi.stubEnv("SHELLGUARD_NO_NATIVE", "1");
+    const write = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const index = await import("../src/facts/index.js");
+      expect(index.nativeAvailable()).toBe(false);
+      const a = index.extractFacts("r''m -rf / | sh");
+      index.extractFacts("echo again");
+      expect(a).toEqual(extractFactsNative("r''m -rf / | sh"));
+      const lines = write.mock.calls.map((c) => String(c[0]));
+      expect(lines).toEqual(["shellguard: native addon unavailable (SHELLGUARD_NO_NATIVE=1); using the slower reference parser\n"]);
+      expect(() => index.parseOnly("x")).toThrow(/unavailable/);
+    } finally {
+      write.mockRestore();
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+  });
+});
