@@ -113,7 +113,7 @@ export async function runApp(argv: string[]): Promise<void> {
     .version(version())
     .alias("h", "help")
     .help()
-    .wrap(Math.min(100, process.stdout.columns || 80))
+    .wrap(process.stdout.isTTY && process.stdout.columns ? Math.min(120, process.stdout.columns) : null)
     .fail((msg, err) => {
       if (err) {
         process.exitCode = reportError(err);

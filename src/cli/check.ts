@@ -5,7 +5,6 @@ import { Guard } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
 import { EXIT, exitFor, reportError, UsageError } from "./errors.js";
 import { formatDecision, styleFor } from "./format.js";
-import { runJsonLines } from "./jsonl.js";
 
 export interface CheckArgs {
   command?: string | undefined;
@@ -42,6 +41,7 @@ export async function runCheck(args: CheckArgs): Promise<number> {
     });
     guard.configFor();
     if (args.batch) {
+      const { runJsonLines } = await import("./jsonl.js");
       await runJsonLines(process.stdin, writeOut, guard, args.mode !== undefined ? { mode: args.mode } : {});
       return EXIT.allow;
     }

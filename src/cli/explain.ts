@@ -5,7 +5,7 @@ import { normalizeMode } from "../engine/modes.js";
 import type { Facts, SimpleCommand, Word } from "../facts/types.js";
 import { EXIT, reportError, UsageError } from "./errors.js";
 import { readStdin, writeOut } from "./check.js";
-import { formatDecision, formatFinding, oneLine, styleFor, type Style } from "./format.js";
+import { formatDecision, oneLine, styleFor, type Style } from "./format.js";
 
 export interface ExplainArgs {
   command?: string | undefined;
@@ -79,8 +79,8 @@ export function formatExplanation(x: Explanation, s: Style): string {
       lines.push(`  ${i + 1}. ${c.forms.map((f) => oneLine(JSON.stringify(f))).join(" → ")}  (${flags.join(", ")}; allow rules may match ${c.allowForms} form${c.allowForms === 1 ? "" : "s"})`);
     });
     lines.push(`  read-only: ${x.analysis.readOnly ? "yes" : "no"}; edits inside working directories: ${x.analysis.editsInsideWorkdirs ? "yes" : "no"}`);
-    if (x.analysis.findings.length === 0) lines.push("  no findings");
-    for (const f of x.analysis.findings) lines.push(...formatFinding(f, x.command, s));
+    const n = x.analysis.findings.length;
+    lines.push(n === 0 ? "  no findings" : `  ${n} finding${n === 1 ? "" : "s"} (shown with the decision)`);
   }
   lines.push(s.bold(`Steps (mode ${x.mode})`));
   if (x.steps.length === 0) lines.push("  the analysis failed; the fail-safe decided");
