@@ -96,5 +96,6 @@ export const HARMLESS_DEVICES: ReadonlySet<string> = new Set([
 ]);
 
 export function isHarmlessDevice(path: string): boolean {
-  return HARMLESS_DEVICES.has(path) || path.startsWith("/dev/fd/") || path.startsWith("/dev/pts/");
+  // Terminals (/dev/tty, /dev/tty3, /dev/ttyUSB0, /dev/pts/1) take text, not a filesystem.
+  return HARMLESS_DEVICES.has(path) || path.startsWith("/dev/fd/") || path.startsWith("/dev/pts/") || /^\/dev\/tty[A-Za-z]*\d*$/.test(path);
 }

@@ -29,31 +29,104 @@ export const SPECS: Readonly<Record<string, FlagSpec>> = {
   sort: { short: { b: "b", d: "d", f: "f", g: "g", i: "i", M: "M", h: "h", n: "n", R: "R", r: "r", V: "V", c: "c", C: "C", m: "m", s: "s", u: "u", z: "z" }, shortValue: { k: "key", o: "output", t: "field-separator", S: "buffer-size", T: "temporary-directory" }, long: { unique: "u", reverse: "r", numeric: "n", "numeric-sort": "n" }, longValue: { key: "key", output: "output", "field-separator": "field-separator", "buffer-size": "buffer-size", "temporary-directory": "temporary-directory", "compress-program": "compress-program", "files0-from": "files0-from", "random-source": "random-source", parallel: "parallel", sort: "sort" } },
   tree: { short: { a: "a", d: "d", f: "f", i: "i", l: "l", x: "x", p: "p", s: "s", h: "h", u: "u", g: "g", D: "D", F: "F", q: "q", N: "N", Q: "Q", r: "r", t: "t", c: "c", U: "U", v: "v", C: "C", n: "n", J: "J", X: "X" }, shortValue: { L: "level", P: "pattern", I: "ignore", o: "output", H: "html" }, longValue: { filelimit: "filelimit", charset: "charset", sort: "sort" } },
   dd: {},
+  rsync: {
+    short: { v: "v", q: "q", c: "c", a: "a", r: "r", R: "R", b: "b", u: "u", d: "d", l: "l", L: "L", k: "k", K: "K", H: "H", p: "p", E: "E", A: "A", X: "X", o: "o", g: "g", D: "D", t: "t", O: "O", J: "J", S: "S", n: "n", W: "W", x: "x", y: "y", z: "z", C: "C", F: "F", P: "P", h: "h", i: "i", m: "m", s: "s", U: "U", N: "N", "8": "8", "4": "4", "6": "6" },
+    shortValue: { e: "rsh", B: "block-size", T: "temp-dir", M: "remote-option", f: "filter" },
+    longValue: { rsh: "rsh", "rsync-path": "rsync-path", exclude: "exclude", include: "include", filter: "filter", "exclude-from": "exclude-from", "include-from": "include-from", "files-from": "files-from", "temp-dir": "temp-dir", "compare-dest": "compare-dest", "copy-dest": "copy-dest", "link-dest": "link-dest", "backup-dir": "backup-dir", suffix: "suffix", "partial-dir": "partial-dir", chmod: "chmod", chown: "chown", "log-file": "log-file", "password-file": "password-file", port: "port", bwlimit: "bwlimit", "max-size": "max-size", "min-size": "min-size", timeout: "timeout", "out-format": "out-format", "block-size": "block-size", "remote-option": "remote-option" },
+  },
+  scp: {
+    short: { "3": "3", "4": "4", "6": "6", A: "A", B: "B", C: "C", O: "O", p: "p", q: "q", R: "R", r: "r", s: "s", T: "T", v: "v" },
+    shortValue: { c: "cipher", D: "sftp-server", F: "ssh-config", i: "identity", J: "jump", l: "limit", o: "ssh-option", P: "port", S: "program", X: "sftp-option" },
+  },
+  patch: {
+    short: { b: "backup", c: "context", e: "ed", E: "remove-empty-files", f: "force", l: "ignore-whitespace", n: "normal", N: "forward", R: "reverse", s: "silent", t: "batch", T: "set-time", u: "unified", v: "version", Z: "set-utc" },
+    shortValue: { B: "prefix", d: "directory", D: "ifdef", F: "fuzz", i: "input", o: "output", p: "strip", r: "reject-file", V: "version-control", Y: "basename-prefix", z: "suffix" },
+    long: { backup: "backup", context: "context", ed: "ed", force: "force", "ignore-whitespace": "ignore-whitespace", normal: "normal", forward: "forward", reverse: "reverse", silent: "silent", quiet: "silent", batch: "batch", "dry-run": "dry-run", unified: "unified", verbose: "verbose", binary: "binary", posix: "posix" },
+    longValue: { prefix: "prefix", directory: "directory", ifdef: "ifdef", fuzz: "fuzz", input: "input", output: "output", strip: "strip", "reject-file": "reject-file", "version-control": "version-control", "basename-prefix": "basename-prefix", suffix: "suffix", quoting: "quoting", merge: "merge", "read-only": "read-only", reject: "reject", get: "get" },
+  },
+  unzip: {
+    short: { l: "list", t: "test", v: "verbose", z: "comment", f: "freshen", u: "update", o: "overwrite", n: "never", q: "quiet", a: "a", b: "b", C: "C", j: "junk-paths", L: "L", M: "M", V: "V", X: "X", K: "K", p: "pipe", c: "pipe" },
+    shortValue: { d: "exdir", x: "exclude", P: "password" },
+  },
 };
+
+/**
+ * tar's directory to extract into (`-C DIR`, `--directory=DIR`, `xzf f -C DIR`), when the
+ * command extracts (`-x`, `--extract`, `--get`, or an old-style first word with `x`); else null.
+ * Returns the index of the word holding the directory (or its value's word).
+ */
+export function tarExtractDir(args: readonly string[]): { index: number; value: string } | null {
+  let extracting = false;
+  let dir: { index: number; value: string } | null = null;
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === "--") break;
+    if (a === "--extract" || a === "--get" || (i === 1 && !a.startsWith("-") && /^[A-Za-z]*x/.test(a)) || /^-[A-Za-z]*x/.test(a) && !a.startsWith("--")) extracting = true;
+    if (a === "-C" || a === "--directory" || a === "--cd") dir = { index: i + 1, value: args[i + 1] ?? "" };
+    else if (a.startsWith("--directory=")) dir = { index: i, value: a.slice(12) };
+    else if (/^-C./.test(a)) dir = { index: i, value: a.slice(2) };
+  }
+  return extracting ? dir : null;
+}
 
 export function parseFor(command: string, args: readonly string[]): ParsedFlags {
   return parseFlags(args, SPECS[command] ?? {}, 1);
 }
 
-/** The signal named in kill/pkill/killall arguments: `-9`, `-KILL`, `-SIGKILL`, `-s KILL`, `--signal=9`, `-n 9`. */
-export function signalOf(args: readonly string[]): string | null {
+const SIGNAL_NAMES: ReadonlySet<string> = new Set([
+  "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "IOT", "BUS", "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM",
+  "TERM", "STKFLT", "CHLD", "CLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF",
+  "WINCH", "IO", "POLL", "PWR", "SYS", "EMT", "INFO", "LOST", "UNUSED", "RTMIN", "RTMAX", "EXIT",
+]);
+
+/** A signal spelling (`9`, `KILL`, `kill`, `SIGKILL`, `SigKill`, `RTMIN+1`) in canonical form, or null. */
+function signalName(spec: string): string | null {
+  const s = spec.toUpperCase().replace(/^SIG(?=[A-Z])/, "");
+  if (/^\d+$/.test(s)) return String(Number(s));
+  return SIGNAL_NAMES.has(s) || /^RT(?:MIN|MAX)[+-]\d+$/.test(s) ? s : null;
+}
+
+/**
+ * The signal named in kill/pkill/killall arguments: `-9`, `-KILL`, `-kill`, `-SIGKILL`, `-s KILL`,
+ * `-sKILL`, `--signal=9`, `-n 9` (kill only). Signal names are case-insensitive, as bash and
+ * procps read them. Options that are not signals (`pkill -f -9 x`) are skipped, not a stop;
+ * `kill -l`/`-L` only lists signals. Returns null when no signal is given (SIGTERM).
+ */
+export function signalOf(args: readonly string[], command = "kill"): string | null {
+  // pkill/pgrep: -s is the session id and -n "newest"; they only take a signal as -SIG or --signal.
+  const sOption = command !== "pkill" && command !== "pgrep";
   for (let i = 1; i < args.length; i++) {
     const a = args[i] as string;
     if (a === "--") break;
-    if (a === "-s" || a === "-n" || a === "--signal") return (args[i + 1] ?? "").toUpperCase();
-    if (a.startsWith("--signal=")) return a.slice(9).toUpperCase();
-    if (/^-s[A-Za-z0-9]+$/.test(a) && a.length > 2 && !/^-[a-z]+$/.test(a)) return a.slice(2).toUpperCase();
-    if (/^-(?:\d+|[A-Z][A-Z0-9+-]*)$/.test(a)) return a.slice(1).toUpperCase();
+    if (!a.startsWith("-") || a.length < 2) continue;
+    if (command !== "pkill" && (a === "-l" || a === "-L" || a === "--list" || a === "--table")) return null;
+    if ((sOption && (a === "-s" || a === "-n")) || a === "--signal") {
+      const sig = signalName(args[i + 1] ?? "");
+      if (sig !== null) return sig;
+      i++;
+      continue;
+    }
+    if (a.startsWith("--signal=")) {
+      const sig = signalName(a.slice(9));
+      if (sig !== null) return sig;
+      continue;
+    }
+    if (a.startsWith("--")) continue;
+    const whole = signalName(a.slice(1));
+    if (whole !== null) return whole;
+    if (sOption && (a.startsWith("-s") || a.startsWith("-n"))) {
+      const sig = signalName(a.slice(2));
+      if (sig !== null) return sig;
+    }
   }
   return null;
 }
 
 export function isKillSignal(signal: string | null): boolean {
-  const s = signal?.replace(/^SIG/, "");
-  return s === "9" || s === "KILL";
+  return signal === "9" || signal === "KILL";
 }
 
-const GIT_GLOBAL: FlagSpec = {
+export const GIT_GLOBAL: FlagSpec = {
   short: { p: "paginate", P: "no-pager", v: "version", h: "help" },
   shortValue: { C: "C", c: "config" },
   long: { paginate: "paginate", "no-pager": "no-pager", bare: "bare", "no-replace-objects": "n", "literal-pathspecs": "l", "glob-pathspecs": "g", "noglob-pathspecs": "g", "icase-pathspecs": "i", "no-optional-locks": "o", "no-advice": "a", version: "version", help: "help", "html-path": "x", "man-path": "x", "info-path": "x" },

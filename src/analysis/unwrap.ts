@@ -1,14 +1,17 @@
 /**
  * Turns Facts into CommandViews: every simple command seen through its wrappers (sudo, env,
- * xargs, find -exec, ...) and into the strings given to shells (`bash -c '...'`, `eval`, heredocs
- * fed to a shell), parsed again up to a bounded depth. Also reports the shell-level findings
- * (eval, pipe into a shell, unseen scripts, dynamic command names).
+ * xargs, find -exec, ...) and into the strings given to shells (`bash -c '...'`, `eval`, `su -c`,
+ * `trap`, `alias`, git aliases, heredocs fed to a shell), parsed again up to a bounded depth.
+ * A nested parse inherits the wrapper state of the command that runs it: `sudo bash -c 'ls'`
+ * gives a privileged `ls` whose forms start with `sudo bash -c ls`. Also reports the shell-level
+ * findings (eval, pipe into a shell, unseen scripts, dynamic command names).
  */
 
 import type { Facts, SimpleCommand, Word } from "../facts/types.js";
 import { type CommandView, commandName, joinForm } from "./command.js";
-import { parseFlags, has } from "./flags.js";
-import { INTERPRETERS, SHELL_FLAGS, SHELLS, WRAPPERS } from "./wrappers.js";
+import { parseFlags, has, values } from "./flags.js";
+import { GIT_GLOBAL } from "./specs.js";
+import { INTERPRETERS, SHELL_FLAGS, SHELLS, SSH_FLAGS, SU_FLAGS, WRAPPERS } from "./wrappers.js";
 import type { FindingDraft } from "./check.js";
 
 export const MAX_DEPTH = 5;
@@ -22,11 +25,27 @@ export interface UnwrapResult {
 
 type Extract = (source: string) => Facts;
 
-interface Origin {
+/** The wrapper state a command starts from (empty at top level; the runner's for a nested parse). */
+interface Inherit {
+  privileged: boolean;
+  /** Forms of the command that runs this one, outermost first (prefixed to its own). */
+  forms: readonly string[];
+  /** Limit on allowForms set by a privilege wrapper on the way, -1 when none. */
+  allowForms: number;
+  argsUnknown: boolean;
+  wrappers: readonly string[];
+}
+
+interface Origin extends Inherit {
   depth: number;
   /** Range in the top-level source every command of a nested parse maps to. */
   range: [number, number] | null;
 }
+
+/** Queue a string to be parsed as shell code; `inherit` null means "same state as this parse". */
+type Nest = (source: string, range: [number, number], inherit: Inherit | null) => void;
+
+const TOP: Origin = { depth: 0, range: null, privileged: false, forms: [], allowForms: -1, argsUnknown: false, wrappers: [] };
 
 const DYNAMIC_WORD = (start: number, end: number, value: string): Word => ({
   value, start, end, quoted: false, glob: false, tilde: false, dynamic: [[0, value.length]],
@@ -35,22 +54,28 @@ const DYNAMIC_WORD = (start: number, end: number, value: string): Word => ({
 export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
   const out: UnwrapResult = { views: [], findings: [], parses: [] };
   // Nested parses are queued, not recursed into: depth is bounded and the stack stays flat.
-  const queue: Array<{ facts: Facts; origin: Origin }> = [{ facts, origin: { depth: 0, range: null } }];
+  const queue: Array<{ facts: Facts; origin: Origin }> = [{ facts, origin: TOP }];
   for (let q = 0; q < queue.length; q++) {
     const { facts: f, origin } = queue[q] as { facts: Facts; origin: Origin };
     out.parses.push({ facts: f, depth: origin.depth, range: origin.range });
+    const nest: Nest = (src, range, inherit) => {
+      if (origin.depth + 1 > MAX_DEPTH) {
+        out.findings.push({ id: "shell/nesting-too-deep", message: `Shell-in-shell nesting deeper than ${MAX_DEPTH} levels cannot be analysed; run the inner command directly.`, start: range[0], end: range[1] });
+        return;
+      }
+      const from = inherit ?? origin;
+      queue.push({
+        facts: extract(src),
+        origin: { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: false, wrappers: from.wrappers },
+      });
+    };
     for (const sc of f.commands) {
+      hiddenSubstitutions(sc, f, origin, nest);
       if (sc.argv.length === 0) {
-        out.views.push(makeView(sc, f, origin, sc.argv, 0, [], false, false, []));
+        out.views.push(makeView(sc, f, origin, sc.argv, 0, origin.wrappers.slice(), origin.privileged, false, origin.forms.slice(), origin.allowForms < 0 ? undefined : origin.allowForms));
         continue;
       }
-      unwrapCommand(sc, f, origin, out, (src, range) => {
-        if (origin.depth + 1 > MAX_DEPTH) {
-          out.findings.push({ id: "shell/nesting-too-deep", message: `Shell-in-shell nesting deeper than ${MAX_DEPTH} levels cannot be analysed; run the inner command directly.`, start: range[0], end: range[1] });
-          return;
-        }
-        queue.push({ facts: extract(src), origin: { depth: origin.depth + 1, range: origin.range ?? range } });
-      });
+      unwrapCommand(sc, sc.argv, f, origin, out, nest);
     }
   }
   return out;
@@ -68,16 +93,21 @@ function makeView(sc: SimpleCommand, facts: Facts, origin: Origin, words: readon
   };
 }
 
-function unwrapCommand(sc: SimpleCommand, facts: Facts, origin: Origin, out: UnwrapResult,
-  nest: (source: string, range: [number, number]) => void): void {
-  let words: readonly Word[] = sc.argv;
+/** What a string run by `view` inherits: its privilege, forms and wrappers. */
+function inheritFrom(view: CommandView): Inherit {
+  return { privileged: view.privileged, forms: view.forms, allowForms: view.privileged ? view.allowForms : -1, argsUnknown: false, wrappers: view.wrappers };
+}
+
+function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest): void {
+  let words: readonly Word[] = argv;
   let i = 0;
-  const wrappers: string[] = [];
-  const forms: string[] = [];
-  let privileged = false;
-  let allowForms = -1;
-  let argsUnknown = false;
+  const wrappers: string[] = origin.wrappers.slice();
+  const forms: string[] = origin.forms.slice();
+  let privileged = origin.privileged;
+  let allowForms = origin.allowForms;
+  let argsUnknown = origin.argsUnknown;
   const at = (w: Word): [number, number] => origin.range ?? [w.start, w.end];
+  const span = (a: Word, b: Word): [number, number] => origin.range ?? [a.start, Math.max(a.end, b.end)];
 
   while (i < words.length) {
     const word = words[i] as Word;
@@ -99,27 +129,44 @@ function unwrapCommand(sc: SimpleCommand, facts: Facts, origin: Origin, out: Unw
           allowForms = forms.length;
         }
         argsUnknown ||= hit.argsUnknown === true;
+        if (hit.replace !== undefined) words = markReplaced(words, i + hit.inner, hit.replace);
+        if (hit.shellString) {
+          // `sudo -s cmd args`: the words go to the user's shell through -c; read them as shell code.
+          const view = makeView(sc, facts, origin, words, i, wrappers, privileged, argsUnknown, forms, allowForms < 0 ? undefined : allowForms);
+          view.wrapperOnly = true;
+          out.views.push(view);
+          nest(args.slice(hit.inner).join(" "), span(words[i + hit.inner] as Word, words[words.length - 1] as Word), inheritFrom(view));
+          return;
+        }
         i += hit.inner;
         continue;
       }
     }
-    if (trusted && (name === "su") && privilegedShellString(words, i, args, at, nest)) {
-      privileged = true;
-      allowForms = allowForms < 0 ? forms.length : allowForms;
-      out.views.push({ ...makeView(sc, facts, origin, words, i, wrappers, privileged, argsUnknown, forms, allowForms), wrapperOnly: true });
-      return;
-    }
     break;
   }
 
-  const view = makeView(sc, facts, origin, words, i, wrappers, privileged, argsUnknown, forms, allowForms < 0 ? forms.length : allowForms);
-  if (view.trusted && SHELLS.has(view.name) && shellString(view, words, i, at, nest, out)) view.wrapperOnly = true;
-  if (view.trusted && view.name === "eval") evalString(view, at, nest, out);
-  if (view.trusted && (view.name === "source" || view.name === ".")) sourceFile(view, at, out);
-  if (view.trusted && view.name === "find") findExec(view, sc, facts, origin, out);
-  if (view.trusted && view.name === "watch") watchString(view, words, i, nest);
+  const view = makeView(sc, facts, origin, words, i, wrappers, privileged, argsUnknown, forms, allowForms < 0 ? undefined : allowForms);
+  if (view.trusted && view.words.length > 0) {
+    const n = view.name;
+    if (SHELLS.has(n) && shellString(view, at, nest, out)) view.wrapperOnly = true;
+    else if (SU_LIKE.has(n) && suString(view, at, nest, out)) view.wrapperOnly = true;
+    else if (n === "eval") evalString(view, span, nest, out);
+    else if (n === "source" || n === ".") sourceFile(view, at, out);
+    else if (n === "find" || n === "fd" || n === "fdfind") execBlocks(view, sc, facts, origin, out, nest);
+    else if (n === "watch") watchString(view, span, nest);
+    else if (n === "trap") trapString(view, at, nest, out);
+    else if (n === "alias") aliasStrings(view, at, nest);
+    else if (n === "git") gitStrings(view, at, span, nest, out);
+    else if (n === "ssh") sshString(view, span, nest);
+  }
   pipeIntoInterpreter(view, at, out);
   out.views.push(view);
+}
+
+/** `xargs -I{} cmd {}`: the words holding the replace string are filled in at run time. */
+function markReplaced(words: readonly Word[], from: number, replace: string): readonly Word[] {
+  if (replace === "") return words;
+  return words.map((w, k) => (k >= from && w.value.includes(replace) ? DYNAMIC_WORD(w.start, w.end, w.value) : w));
 }
 
 /** `env -S 'a b'` (or `-Sa b`, `--split-string=...`) splits its string into words: make them real words. */
@@ -147,39 +194,88 @@ function splitEnvString(words: readonly Word[], i: number): readonly Word[] {
   return words;
 }
 
-/** `su [-] [user] -c 'cmd'`: the string runs as another user. */
-function privilegedShellString(words: readonly Word[], i: number, args: readonly string[],
-  at: (w: Word) => [number, number], nest: (s: string, r: [number, number]) => void): boolean {
-  const p = parseFlags(args, { short: { l: "login", m: "preserve", p: "preserve", f: "fast", P: "pty" }, shortValue: { c: "command", s: "shell", g: "group", G: "supp-group", w: "whitelist" }, long: { login: "login", pty: "pty" }, longValue: { command: "command", "session-command": "command", shell: "shell", group: "group" } }, 1);
-  const c = p.flags.get("command");
-  if (c === undefined) return false;
-  const idx = args.findIndex((a, k) => k > 0 && (a === c[0]));
-  const w = words[i + Math.max(idx, 0)] as Word;
-  nest(c[0] as string, at(w));
+/** The whole word is one run-time value (`"$X"`, `"$(curl ...)"`): nothing of it can be seen. */
+function wholeDynamic(w: Word): boolean {
+  const d = w.dynamic;
+  return d !== null && d.length === 1 && (d[0] as [number, number])[0] === 0 && (d[0] as [number, number])[1] === w.value.length;
+}
+
+/** Parse `w` as shell code run by `view`; a string known only at run time is a finding instead. */
+function runString(view: CommandView, w: Word, range: [number, number], nest: Nest, out: UnwrapResult, what: string): boolean {
+  if (wholeDynamic(w)) {
+    out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs ${what} that is only known at run time ('${w.value}'); it cannot be checked. Save it to a file and read it first.`, start: range[0], end: range[1] });
+    return false;
+  }
+  nest(w.value, range, inheritFrom(view));
   return true;
 }
 
+const SU_LIKE: ReadonlySet<string> = new Set(["su", "runuser", "sg"]);
+const AST_GREP: ReadonlySet<string> = new Set(["run", "scan", "test", "new", "lsp", "completions", "help"]);
+
+/**
+ * `su [-] [user] -c 'cmd'`, `runuser -l user -c 'cmd'` (runuser -u is a plain wrapper), `sg group
+ * [-c] 'cmd'`: the string runs as another user or group. Returns true when a string was parsed.
+ */
+function suString(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): boolean {
+  // `sg` is also ast-grep (`sg run --pattern ...`, `sg -p ...`); shadow's sg takes only `-` and `-c`.
+  if (view.name === "sg" && (AST_GREP.has(view.args[1] as string) || view.args.some((a, k) => k > 0 && a.startsWith("-") && a !== "-" && a !== "-c"))) return false;
+  const p = parseFlags(view.args, SU_FLAGS, 1);
+  // The view itself runs as someone else: privileged, allow rules may match only up to here.
+  view.privileged = true;
+  const c = values(p, "command")[0];
+  if (c !== undefined) {
+    const w = valueWord(view, c);
+    return w !== null && runString(view, w, at(w), nest, out, "a command string");
+  }
+  // sg group 'cmd': the command after the group goes to /bin/sh -c.
+  if (view.name === "sg") {
+    const ops = p.operands.filter((o) => view.args[o] !== "-");
+    const cmd = ops[1];
+    if (cmd !== undefined) return runString(view, view.words[cmd] as Word, at(view.words[cmd] as Word), nest, out, "a command string");
+  }
+  return false;
+}
+
+/** The word holding an option's value `v` (`-c v`, `-cv`, `--command=v`), trimmed to the value. */
+function valueWord(view: CommandView, v: string): Word | null {
+  for (let k = 1; k < view.words.length; k++) {
+    const w = view.words[k] as Word;
+    if (w.value === v && k > 1 && (view.args[k - 1] as string).startsWith("-")) return w;
+  }
+  for (let k = 1; k < view.words.length; k++) {
+    const w = view.words[k] as Word;
+    if (!w.value.startsWith("-") || !w.value.endsWith(v) || w.value.length === v.length) continue;
+    const cut = w.value.length - v.length;
+    const spans = w.dynamic?.filter(([s]) => s >= cut).map(([s, e]): [number, number] => [s - cut, e - cut]) ?? [];
+    return { ...w, value: v, dynamic: spans.length > 0 ? spans : null };
+  }
+  return null;
+}
+
 /** `bash -c STRING`: parse STRING again. Returns true when the view only wraps what it parsed. */
-function shellString(view: CommandView, words: readonly Word[], i: number, at: (w: Word) => [number, number],
-  nest: (s: string, r: [number, number]) => void, out: UnwrapResult): boolean {
+function shellString(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): boolean {
   // `+o opt` / `+x`: bash's "unset option" spelling; not an operand.
-  const args = view.args.filter((a, k) => !(k > 0 && a.startsWith("+")) && !(k > 1 && view.args[k - 1] === "+o"));
+  const keep: number[] = [];
+  for (let k = 0; k < view.args.length; k++) {
+    const a = view.args[k] as string;
+    if (k > 0 && a.startsWith("+")) continue;
+    if (k > 1 && view.args[k - 1] === "+o") continue;
+    keep.push(k);
+  }
+  const args = keep.map((k) => view.args[k] as string);
   const p = parseFlags(args, SHELL_FLAGS, 1);
   const longCommand = p.flags.get("command-string");
-  const script = longCommand !== undefined ? longCommand[0] : has(p, "command") ? args[p.rest] : undefined;
-  if (script !== undefined) {
-    const w = words.find((x, k) => k > i && x.value === script) ?? view.words[0] as Word;
-    if (w.dynamic && w.dynamic.length === 1 && (w.dynamic[0] as [number, number])[0] === 0 && (w.dynamic[0] as [number, number])[1] === w.value.length) {
-      out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs a script that is only known at run time ('${w.value}'); it cannot be checked. Save it to a file and read it first.`, start: at(w)[0], end: at(w)[1] });
-      return false;
-    }
-    nest(script, at(w));
-    return true;
+  if (longCommand !== undefined || has(p, "command")) {
+    const k = longCommand !== undefined ? view.args.findIndex((a, j) => j > 0 && a === longCommand[0]) : keep[p.rest] ?? -1;
+    const w = view.words[k] as Word | undefined;
+    if (w === undefined || k <= 0) return false;
+    return runString(view, w, at(w), nest, out, "a script");
   }
-  const operand = p.rest < args.length ? args[p.rest] : undefined;
+  const operand = p.rest < args.length ? keep[p.rest] : undefined;
   if (operand !== undefined) {
-    const w = words.find((x, k) => k > i && x.value === operand);
-    if (w?.dynamic && /^[<>]\(/.test(w.value)) {
+    const w = view.words[operand] as Word;
+    if (w.dynamic && /^[<>]\(/.test(w.value)) {
       out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs a script produced by '${w.value}', which cannot be seen before it runs. Download it to a file and read it first.`, start: at(w)[0], end: at(w)[1] });
     }
     return false;
@@ -189,8 +285,7 @@ function shellString(view: CommandView, words: readonly Word[], i: number, at: (
   for (const r of view.redirects) {
     const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
     if (body !== null) {
-      nest(body.value, at(body));
-      fed = true;
+      fed = runString(view, body, at(body), nest, out, "a script") || fed;
     } else if (r.op === "<" && r.target?.dynamic) {
       out.findings.push({ id: "shell/dynamic-script", message: `${view.name} reads its script from '${r.target.value}', which cannot be seen before it runs.`, start: at(r.target)[0], end: at(r.target)[1] });
     }
@@ -198,19 +293,13 @@ function shellString(view: CommandView, words: readonly Word[], i: number, at: (
   return fed;
 }
 
-function evalString(view: CommandView, at: (w: Word) => [number, number], nest: (s: string, r: [number, number]) => void, out: UnwrapResult): void {
+function evalString(view: CommandView, span: (a: Word, b: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
   const first = view.words[0] as Word;
-  out.findings.push({ id: "shell/eval", message: "eval runs its arguments as shell code assembled at run time; run the command directly instead.", start: at(first)[0], end: at(first)[1] });
+  const r = span(first, first);
+  out.findings.push({ id: "shell/eval", message: "eval runs its arguments as shell code assembled at run time; run the command directly instead.", start: r[0], end: r[1] });
   if (view.words.length > 1) {
-    const last = view.words[view.words.length - 1] as Word;
-    nest(view.args.slice(1).join(" "), origin2(at, view.words[1] as Word, last));
+    nest(view.args.slice(1).join(" "), span(view.words[1] as Word, view.words[view.words.length - 1] as Word), inheritFrom(view));
   }
-}
-
-function origin2(at: (w: Word) => [number, number], a: Word, b: Word): [number, number] {
-  const ra = at(a);
-  const rb = at(b);
-  return [ra[0], Math.max(ra[1], rb[1])];
 }
 
 function sourceFile(view: CommandView, at: (w: Word) => [number, number], out: UnwrapResult): void {
@@ -221,36 +310,119 @@ function sourceFile(view: CommandView, at: (w: Word) => [number, number], out: U
   }
 }
 
-/** `find ... -exec cmd {} ;`: each -exec/-execdir/-ok/-okdir command becomes a view of its own. */
-function findExec(view: CommandView, sc: SimpleCommand, facts: Facts, origin: Origin, out: UnwrapResult): void {
+const FIND_EXEC: ReadonlySet<string> = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+const FD_EXEC: ReadonlySet<string> = new Set(["-x", "--exec", "-X", "--exec-batch"]);
+/** fd's placeholders: `{}`, `{/}`, `{//}`, `{.}`, `{/.}`. */
+const FD_PLACEHOLDER = /\{(?:|\/|\/\/|\.|\/\.)\}/;
+
+/**
+ * `find ... -exec cmd {} ;` and `fd ... -x cmd`: each command becomes a view of its own, seen
+ * through wrappers and shell strings like any other, with the file names ({}) dynamic.
+ */
+function execBlocks(view: CommandView, sc: SimpleCommand, facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest): void {
   const w = view.words;
+  const isFind = view.name === "find";
+  const starts = isFind ? FIND_EXEC : FD_EXEC;
+  const placeholder = isFind ? (v: string) => v.includes("{}") : (v: string) => FD_PLACEHOLDER.test(v);
   for (let k = 1; k < w.length; k++) {
     const a = (w[k] as Word).value;
-    if (a !== "-exec" && a !== "-execdir" && a !== "-ok" && a !== "-okdir") continue;
+    if (!starts.has(a)) continue;
     let end = k + 1;
-    while (end < w.length && (w[end] as Word).value !== ";" && (w[end] as Word).value !== "+") end++;
-    const inner = w.slice(k + 1, end).map((x) => (x.value.includes("{}") ? DYNAMIC_WORD(x.start, x.end, x.value) : x));
+    while (end < w.length && (w[end] as Word).value !== ";" && !(isFind && (w[end] as Word).value === "+")) end++;
+    const inner = w.slice(k + 1, end).map((x) => (placeholder(x.value) ? DYNAMIC_WORD(x.start, x.end, x.value) : x));
     if (inner.length > 0) {
-      const nested: SimpleCommand = { ...sc, argv: inner, redirects: [] };
-      const forms = [...view.forms, joinForm(inner, 0)];
-      unwrapCommand(nested, facts, origin, out, () => undefined);
-      const last = out.views[out.views.length - 1] as CommandView;
-      last.forms = [...forms.slice(0, -1), ...last.forms];
-      last.allowForms = view.privileged ? view.allowForms : last.allowForms + forms.length - 1;
-      last.privileged ||= view.privileged;
-      last.argsUnknown = true;
+      const execOrigin: Origin = { ...origin, ...inheritFrom(view), argsUnknown: true, wrappers: [...view.wrappers, view.name] };
+      unwrapCommand({ ...sc, argv: inner, redirects: [] }, inner, facts, execOrigin, out, nest);
     }
     k = end;
   }
 }
 
 /** `watch 'cmd args'` runs its arguments through `sh -c`. */
-function watchString(view: CommandView, words: readonly Word[], i: number, nest: (s: string, r: [number, number]) => void): void {
+function watchString(view: CommandView, span: (a: Word, b: Word) => [number, number], nest: Nest): void {
   const p = parseFlags(view.args, { short: { b: "b", e: "e", g: "g", t: "t", x: "exec", c: "color", d: "d", p: "p", r: "r" }, shortValue: { n: "interval", q: "q" }, longValue: { interval: "interval" }, long: { exec: "exec", differences: "d", beep: "b" }, longOptional: { differences: "d" }, stopAtOperand: true }, 1);
   if (p.rest >= view.args.length) return;
-  const first = words[i + p.rest] as Word;
-  const last = words[words.length - 1] as Word;
-  nest(view.args.slice(p.rest).join(" "), [first.start, last.end]);
+  nest(view.args.slice(p.rest).join(" "), span(view.words[p.rest] as Word, view.words[view.words.length - 1] as Word), inheritFrom(view));
+}
+
+/** `trap 'cmd' SIGNAL...`: the string runs when the signal (or EXIT) arrives. */
+function trapString(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
+  let k = 1;
+  if (view.args[k] === "--") k++;
+  const action = view.words[k];
+  // `trap -p`, `trap -l`, `trap SIG` (reset), `trap - SIG` (reset), `trap '' SIG` (ignore).
+  if (action === undefined || k + 1 >= view.words.length || action.value === "-" || (action.value.startsWith("-") && k === 1 && action.value !== "--")) return;
+  if (action.value === "") return;
+  runString(view, action, at(action), nest, out, "a trap handler");
+}
+
+/** `alias name='cmd'`: the value is shell code that runs whenever the alias is used. */
+function aliasStrings(view: CommandView, at: (w: Word) => [number, number], nest: Nest): void {
+  for (let k = 1; k < view.words.length; k++) {
+    const w = view.words[k] as Word;
+    const eq = w.value.indexOf("=");
+    if (eq <= 0) continue;
+    nest(w.value.slice(eq + 1), at(w), inheritFrom(view));
+  }
+}
+
+/** git config keys whose value is a shell command git runs (`!` aliases handled apart). */
+const GIT_COMMAND_KEYS = /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|sequence\.editor|diff\.external|pager\..+|gpg(?:\.[a-z0-9]+)?\.program|(?:diff|merge)tool\..+\.cmd|filter\..+\.(?:clean|smudge|process)|diff\..+\.(?:textconv|command)|merge\..+\.driver|credential(?:\..+)?\.helper|uploadpack\.packobjectshook|remote\..+\.(?:receivepack|uploadpack)|(?:ssh|gpg)\.command)$/i;
+
+/**
+ * git runs shell code from: `-c key=cmd` for command-valued keys, `-c alias.x='!cmd'` aliases,
+ * `submodule foreach CMD`, `rebase --exec CMD`, `bisect run CMD`. An alias without `!` is
+ * another git command: `git -c alias.x='reset --hard' x` is `git reset --hard`.
+ */
+function gitStrings(view: CommandView, at: (w: Word) => [number, number], span: (a: Word, b: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
+  const g = parseFlags(view.args, GIT_GLOBAL, 1);
+  const aliases = new Map<string, string>();
+  for (const kv of values(g, "config")) {
+    const eq = kv.indexOf("=");
+    if (eq <= 0) continue;
+    const key = kv.slice(0, eq);
+    const value = kv.slice(eq + 1);
+    const k = view.args.indexOf(kv);
+    const w = (view.words[k] ?? view.words[0]) as Word;
+    if (/^alias\./i.test(key)) aliases.set(key.slice(6), value);
+    else if (GIT_COMMAND_KEYS.test(key) && value !== "") runString(view, { ...w, value: value.replace(/^!/, "") }, at(w), nest, out, `a command from ${key}`);
+  }
+  if (g.rest >= view.args.length) return;
+  const sub = view.args[g.rest] as string;
+  const rest = view.args.slice(g.rest + 1);
+  const subWord = view.words[g.rest] as Word;
+  const range = span(subWord, view.words[view.words.length - 1] as Word);
+  const alias = aliases.get(sub);
+  if (alias !== undefined) {
+    const prefix = view.args.slice(0, g.rest).filter((_, k) => k === 0 || view.args[k - 1] !== "-c" && view.args[k] !== "-c");
+    nest(alias.startsWith("!") ? [alias.slice(1), ...rest].join(" ") : [...prefix, alias, ...rest].join(" "), range, inheritFrom(view));
+    return;
+  }
+  if (sub === "submodule") {
+    const f = rest.indexOf("foreach");
+    if (f >= 0) {
+      let k = f + 1;
+      while (rest[k] === "--recursive" || rest[k] === "-q" || rest[k] === "--quiet") k++;
+      if (k < rest.length) nest(rest.slice(k).join(" "), range, inheritFrom(view));
+    }
+  } else if (sub === "rebase") {
+    for (let k = 0; k < rest.length; k++) {
+      const a = rest[k] as string;
+      const cmd = a === "-x" || a === "--exec" ? rest[k + 1] : a.startsWith("--exec=") ? a.slice(7) : a.startsWith("-x") && a.length > 2 ? a.slice(2) : undefined;
+      if (cmd !== undefined) nest(cmd, range, inheritFrom(view));
+    }
+  } else if (sub === "bisect" && rest[0] === "run" && rest.length > 1) {
+    nest(rest.slice(1).join(" "), range, inheritFrom(view));
+  }
+}
+
+/** `ssh host 'cmd'`: the words after the host are joined and run by the remote shell. */
+function sshString(view: CommandView, span: (a: Word, b: Word) => [number, number], nest: Nest): void {
+  const p = parseFlags(view.args, SSH_FLAGS, 1);
+  // ssh reads options after the host too (`ssh host -t cmd`); the command starts after them.
+  const cmd = p.rest < view.args.length ? parseFlags(view.args, SSH_FLAGS, p.rest + 1).rest : view.args.length;
+  if (cmd >= view.args.length) return;
+  nest(view.args.slice(cmd).join(" "), span(view.words[cmd] as Word, view.words[view.words.length - 1] as Word), inheritFrom(view));
 }
 
 /** `curl ... | sh`: a shell or interpreter reading its program from a pipe. */
@@ -261,4 +433,49 @@ function pipeIntoInterpreter(view: CommandView, at: (w: Word) => [number, number
   if (!readsStdin) return;
   const first = view.words[0] as Word;
   out.findings.push({ id: "shell/pipe-to-shell", message: `Piping into ${view.name} runs whatever the previous command prints, unseen; save it to a file, read it, then run it.`, start: at(first)[0], end: at(first)[1] });
+}
+
+/**
+ * Command substitutions tree-sitter leaves as text: backticks inside `${...}` and inside an
+ * unquoted heredoc body. Bash runs them; each is parsed again (backticks included, so default
+ * mode still reports the substitution as a construct).
+ */
+function hiddenSubstitutions(sc: SimpleCommand, facts: Facts, origin: Origin, nest: Nest): void {
+  for (const w of sc.argv) if (w.dynamic !== null) expansionBackticks(w, origin, nest);
+  for (const a of sc.assignments) if (a.value !== null && a.value.dynamic !== null) expansionBackticks(a.value, origin, nest);
+  for (const r of sc.redirects) {
+    if (r.target !== null && r.target.dynamic !== null) expansionBackticks(r.target, origin, nest);
+    const body = r.body;
+    if (body !== null && !body.quoted) {
+      const text = facts.source.slice(body.start, body.end);
+      if (text.includes("`")) for (const s of backticks(text)) nest(s, origin.range ?? [body.start, body.end], null);
+    }
+  }
+}
+
+function expansionBackticks(w: Word, origin: Origin, nest: Nest): void {
+  for (const [s, e] of w.dynamic as Array<[number, number]>) {
+    if (w.value.charCodeAt(s) !== 36 /* $ */ || w.value.charCodeAt(s + 1) !== 123 /* { */) continue;
+    const text = w.value.slice(s, e);
+    if (text.includes("`")) for (const b of backticks(text)) nest(b, origin.range ?? [w.start, w.end], null);
+  }
+}
+
+/** The `` `...` `` segments of a text (backslash escapes skipped); an unclosed one runs to the end. */
+function backticks(text: string): string[] {
+  const out: string[] = [];
+  let open = -1;
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 92 /* \ */) k++;
+    else if (c === 96 /* ` */) {
+      if (open < 0) open = k;
+      else {
+        out.push(text.slice(open, k + 1));
+        open = -1;
+      }
+    }
+  }
+  if (open >= 0) out.push(text.slice(open));
+  return out;
 }

@@ -3,7 +3,7 @@
  * command starts (after the wrapper's own options, parsed by the shared option parser).
  */
 
-import { parseFlags, has, type FlagSpec } from "./flags.js";
+import { parseFlags, has, values, type FlagSpec } from "./flags.js";
 
 export interface WrapperHit {
   /** Index into args where the wrapped command starts; args.length when there is none. */
@@ -11,7 +11,10 @@ export interface WrapperHit {
   privileged?: boolean;
   /** Arguments reach the inner command from stdin (xargs). */
   argsUnknown?: boolean;
-  /** Indexes of leading `NAME=value` operands to skip (env). */
+  /** Words of the inner command holding this string are filled in at run time (`xargs -I{}`). */
+  replace?: string;
+  /** The words from `inner` on are joined and run as shell code (`sudo -s`, `flock f -c`, `script -c`). */
+  shellString?: boolean;
 }
 
 type Wrapper = (args: readonly string[]) => WrapperHit | null;
@@ -43,6 +46,10 @@ const XARGS: FlagSpec = {
   stopAtOperand: true,
 };
 
+const RUNUSER_SPEC: FlagSpec = { short: { l: "login", m: "preserve", p: "preserve", f: "fast" }, shortValue: { u: "user", g: "group", G: "supp-group", s: "shell", w: "whitelist-environment" }, long: { login: "login" }, longValue: { user: "user", group: "group", shell: "shell" }, stopAtOperand: true };
+
+const FLOCK: FlagSpec = { short: { s: "s", x: "x", e: "x", u: "u", n: "n", o: "o", F: "F" }, shortValue: { w: "timeout", E: "conflict-exit-code" }, long: { shared: "s", exclusive: "x", unlock: "u", nonblock: "n", "close": "o", "no-fork": "F", verbose: "verbose" }, longValue: { timeout: "timeout", wait: "timeout", "conflict-exit-code": "conflict-exit-code" }, stopAtOperand: true };
+
 const TIMEOUT: FlagSpec = {
   short: { v: "verbose", f: "foreground", p: "preserve-status" },
   shortValue: { s: "signal", k: "kill-after" },
@@ -59,17 +66,47 @@ function options(spec: FlagSpec, skip = 0, extra: Partial<WrapperHit> = {}): Wra
   };
 }
 
+const RUNUSER = options(RUNUSER_SPEC, 0, { privileged: true });
+
 const simple = (extra: Partial<WrapperHit> = {}): Wrapper => () => ({ inner: 1, ...extra });
 
 export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["sudo", (args) => {
     const p = parseFlags(args, SUDO, 1);
     if (has(p, "edit") || has(p, "list") || has(p, "validate") || has(p, "version")) return null;
-    return { inner: p.rest, privileged: true };
+    // -s/-i hand the command to the target user's shell through -c: read it as shell code.
+    return { inner: p.rest, privileged: true, shellString: has(p, "shell") || has(p, "login") };
   }],
   ["doas", options({ short: { n: "n", s: "s" }, shortValue: { u: "user", C: "config", a: "style" }, stopAtOperand: true }, 0, { privileged: true })],
   ["pkexec", options({ longValue: { user: "user" }, long: { "keep-cwd": "keep-cwd", "disable-internal-agent": "d" }, stopAtOperand: true }, 0, { privileged: true })],
-  ["runuser", options({ short: { l: "login", m: "preserve", p: "preserve", f: "fast" }, shortValue: { u: "user", g: "group", G: "supp-group", s: "shell", w: "whitelist-environment" }, long: { login: "login" }, longValue: { user: "user", group: "group", shell: "shell" }, stopAtOperand: true }, 0, { privileged: true })],
+  // `runuser -u user cmd` wraps a command; without -u it is su (unwrap.ts reads its -c string).
+  ["runuser", (args) => (args.some((a) => a === "-u" || a.startsWith("--user")) ? RUNUSER(args) : null)],
+  ["coproc", (args) => {
+    // `coproc cmd args`, `coproc { cmd; }`, `coproc NAME { cmd; }` (tree-sitter reads the braces as words).
+    let i = 1;
+    if (args[2] === "{" && args[1] !== "{") i = 2;
+    if (args[i] === "{") i++;
+    return { inner: i };
+  }],
+  ["chroot", options({ longValue: { userspec: "userspec", groups: "groups" }, long: { "skip-chdir": "skip-chdir" }, stopAtOperand: true }, 1)],
+  ["unshare", options({ short: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T", f: "fork", r: "map-root-user", c: "map-current-user" }, shortValue: { S: "setuid", G: "setgid", R: "root", w: "wd" }, long: { fork: "fork", "map-root-user": "map-root-user", "map-current-user": "map-current-user", "kill-child": "kill-child", "mount-proc": "mount-proc" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T", propagation: "propagation" }, longValue: { setuid: "setuid", setgid: "setgid", root: "root", wd: "wd" }, stopAtOperand: true }, 0, { privileged: true })],
+  ["nsenter", options({ short: { a: "all", F: "no-fork", Z: "follow-context" }, shortValue: { t: "target", S: "setuid", G: "setgid", r: "root", w: "wd" }, shortOptional: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T" }, long: { all: "all", "no-fork": "no-fork", "preserve-credentials": "pc" }, longValue: { target: "target", setuid: "setuid", setgid: "setgid", root: "root", wd: "wd" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T" }, stopAtOperand: true }, 0, { privileged: true })],
+  ["strace", options({ short: { f: "f", F: "F", c: "c", C: "C", i: "i", q: "q", r: "r", t: "t", T: "T", v: "v", x: "x", y: "y", w: "w", z: "z", Z: "Z", k: "k", d: "d", D: "D", n: "n" }, shortValue: { e: "expr", o: "output", p: "pid", s: "strsize", u: "user", E: "env", a: "column", b: "detach-on", I: "interruptible", O: "overhead", P: "path", S: "sortby", X: "const-print-style", U: "columns" }, longValue: { output: "output", trace: "expr", signal: "expr", status: "expr", user: "user", env: "env" }, stopAtOperand: true })],
+  ["ltrace", options({ short: { b: "b", c: "c", C: "C", f: "f", h: "h", i: "i", L: "L", r: "r", S: "S", t: "t", T: "T", V: "V", w: "w" }, shortValue: { a: "a", A: "A", D: "D", e: "e", F: "F", l: "l", n: "n", o: "output", p: "pid", s: "s", u: "user", x: "x" }, longValue: { output: "output", library: "l", config: "F" }, stopAtOperand: true })],
+  ["proxychains", options({ short: { q: "q" }, shortValue: { f: "f" }, stopAtOperand: true })],
+  ["proxychains4", options({ short: { q: "q" }, shortValue: { f: "f" }, stopAtOperand: true })],
+  ["torsocks", options({ short: { d: "d", i: "i", q: "q" }, shortValue: { u: "u", p: "p", a: "a", P: "P" }, stopAtOperand: true })],
+  ["nocache", simple()],
+  ["catchsegv", simple()],
+  ["dbus-run-session", options({ longValue: { "config-file": "c", "dbus-daemon": "d" }, stopAtOperand: true })],
+  ["script", (args) => {
+    // `script -c 'cmd' [file]` runs the string through a shell; without -c it opens a shell.
+    const p = parseFlags(args, { short: { a: "a", e: "e", f: "f", q: "q", E: "E" }, shortValue: { c: "command", t: "timing", T: "timing", I: "log-in", O: "log-out", B: "log-io", m: "mode", o: "output-limit" }, longValue: { command: "command", timing: "timing", "log-in": "log-in", "log-out": "log-out", "log-io": "log-io", "logging-format": "mode", "output-limit": "output-limit", echo: "echo" }, long: { append: "a", "return": "e", flush: "f", quiet: "q", force: "force" } }, 1);
+    const c = values(p, "command")[0];
+    if (c === undefined) return null;
+    const k = args.indexOf(c, 1);
+    return k > 0 ? { inner: k, shellString: true } : null;
+  }],
   ["env", (args) => {
     const p = parseFlags(args, ENV, 1);
     let i = p.rest;
@@ -95,10 +132,16 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["caffeinate", options({ short: { d: "d", i: "i", m: "m", s: "s", u: "u" }, shortValue: { t: "t", w: "w" }, stopAtOperand: true })],
   ["xargs", (args) => {
     const p = parseFlags(args, XARGS, 1);
-    return { inner: p.rest, argsUnknown: true };
+    const replace = values(p, "replace")[0];
+    return { inner: p.rest, argsUnknown: true, ...(replace !== undefined ? { replace: replace || "{}" } : {}) };
   }],
   ["busybox", simple()],
-  ["flock", options({ short: { s: "s", x: "x", e: "x", u: "u", n: "n", o: "o", F: "F" }, shortValue: { w: "timeout", E: "conflict-exit-code" }, stopAtOperand: true }, 1)],
+  ["flock", (args) => {
+    // `flock [opts] FILE cmd args`, or `flock [opts] FILE -c 'cmd'` (a shell string).
+    const p = parseFlags(args, FLOCK, 1);
+    if (p.rest + 1 < args.length && (args[p.rest + 1] === "-c" || args[p.rest + 1] === "--command")) return { inner: p.rest + 2, shellString: true };
+    return { inner: Math.min(p.rest + 1, args.length) };
+  }],
 ]);
 
 /** Shells whose `-c STRING` is parsed again; also the interpreters a pipe into which is a finding. */
@@ -113,5 +156,20 @@ export const SHELL_FLAGS: FlagSpec = {
   shortValue: { o: "option", O: "shopt" },
   long: { login: "login", norc: "norc", noprofile: "noprofile", posix: "posix", restricted: "restricted", verbose: "verbose", "debugger": "debugger", "dump-strings": "dump-strings", noediting: "noediting", interactive: "interactive", "no-config": "no-config", private: "private" },
   longValue: { rcfile: "rcfile", "init-file": "rcfile", command: "command-string", "init-command": "init-command" },
+  stopAtOperand: true,
+};
+
+/** su / runuser (without -u) / sg: options as util-linux parses them (anywhere on the line). */
+export const SU_FLAGS: FlagSpec = {
+  short: { l: "login", m: "preserve", p: "preserve", f: "fast", P: "pty" },
+  shortValue: { c: "command", C: "command", s: "shell", g: "group", G: "supp-group", w: "whitelist" },
+  long: { login: "login", pty: "pty", "preserve-environment": "preserve", fast: "fast" },
+  longValue: { command: "command", "session-command": "command", shell: "shell", group: "group", "supp-group": "supp-group", "whitelist-environment": "whitelist" },
+};
+
+/** OpenSSH client options; the first operand is the host, the rest is the remote command. */
+export const SSH_FLAGS: FlagSpec = {
+  short: { "4": "4", "6": "6", A: "A", a: "a", C: "C", f: "f", G: "G", g: "g", K: "K", k: "k", M: "M", N: "N", n: "n", q: "q", s: "s", T: "T", t: "t", V: "V", v: "v", X: "X", x: "x", Y: "Y", y: "y" },
+  shortValue: { B: "B", b: "b", c: "c", D: "D", E: "E", e: "e", F: "F", I: "I", i: "i", J: "J", L: "L", l: "l", m: "m", O: "O", o: "o", p: "p", Q: "Q", R: "R", S: "S", W: "W", w: "w" },
   stopAtOperand: true,
 };

@@ -45,7 +45,8 @@ const WORLD_WRITABLE_SYMBOLIC = /(?:^|,)[ugo]*[ao][ugo]*[+=][rwxXst]*w|(?:^|,)[+
 function chmod(view: CommandView): FindingDraft[] {
   const p = parseFor("chmod", view.args);
   const mode = p.operands.length > 0 ? view.args[p.operands[0] as number] as string : "";
-  const numeric = /^[0-7]{3,4}$/.test(mode) && ["2", "3", "6", "7"].includes(mode.slice(-1));
+  // Octal modes by their bits, so `0777`, `00777`, `1777` and `7` (= 0007) all count.
+  const numeric = /^[0-7]{1,8}$/.test(mode) && (parseInt(mode, 8) & 0o002) !== 0;
   if (!numeric && !WORLD_WRITABLE_SYMBOLIC.test(mode)) return [];
   const recursive = has(p, "recursive") ? " recursively" : "";
   return [finding("dangerous/chmod-world-writable", `chmod ${mode}${recursive} lets every user write these files; grant only what is needed (e.g. 755 or u+w).`)];
@@ -58,7 +59,7 @@ function chown(view: CommandView): FindingDraft[] {
 }
 
 function kill(view: CommandView): FindingDraft[] {
-  return isKillSignal(signalOf(view.args))
+  return isKillSignal(signalOf(view.args, view.name))
     ? [finding("dangerous/kill-force", `${view.name} with SIGKILL stops processes without letting them clean up; try the default SIGTERM first.`)]
     : [];
 }

@@ -44,7 +44,8 @@ function rmLike(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const recursive = view.name === "rm" ? has(p, "recursive") : view.name !== "unlink";
   const out: FindingDraft[] = [];
   for (const i of p.operands) out.push(...targetFindings(view, view.words[i] as Word, recursive, ctx));
-  if (view.argsUnknown && recursive && p.operands.length === 0) {
+  // xargs and fd -x append their input to the operands written; find -exec fills in {}.
+  if (view.argsUnknown && recursive && out.length === 0) {
     out.push({ id: "deletion/dynamic-target", message: `${view.name} gets its targets at run time (from xargs or find); check the input list first.` });
   }
   return out;

@@ -84,6 +84,8 @@ const TABLE: ReadonlyMap<string, Predicate> = new Map<string, Predicate>([
     "apropos", "whatis", "cd", "pushd", "popd", "dirs", "jobs"]
     .map((n): [string, Predicate] => [n, always]),
   ["find", find],
+  // `command -v/-V name` only looks a name up (with a command to run, unwrapping sees through it).
+  ["command", (v) => v.args.some((a, i) => i > 0 && /^-[pvV]*[vV][pvV]*$/.test(a))],
   ["date", noOptions("-s", "--set")],
   ["hostname", (v) => v.args.length === 1 || v.args.slice(1).every((a) => a.startsWith("-") && !/^-(?:F|-file|b|-boot)/.test(a))],
   ["xxd", (v) => v.args.filter((a, i) => i > 0 && !a.startsWith("-")).length < 2],

@@ -10,7 +10,7 @@ import type { CheckContext, CommandCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
 import { has, values, type ParsedFlags } from "../flags.js";
 import { resolvePath, isHarmlessDevice } from "../paths.js";
-import { parseFor } from "../specs.js";
+import { parseFor, tarExtractDir } from "../specs.js";
 import { isWriteRedirect } from "./dangerous.js";
 
 const matchers = new WeakMap<readonly string[], (s: string) => boolean>();
@@ -92,6 +92,30 @@ export function writeTargets(view: CommandView): Word[] {
     case "wget": {
       const p = parseFor("wget", view.args);
       return values(p, "output-document").map((v) => wordFor(view, v));
+    }
+    case "rsync": case "scp": {
+      // The last operand is the destination; `host:path` and `rsync://` are another machine.
+      const ops = operandWords(view, parseFor(name, view.args));
+      const dest = ops[ops.length - 1];
+      if (ops.length < 2 || dest === undefined || /^[^/]*:/.test(dest.value)) return [];
+      const sources = ops.slice(0, -1);
+      return [dest, ...sources.map((s) => ({ ...dest, value: `${dest.value.replace(/\/+$/, "")}/${s.value.replace(/\/+$/, "").split("/").pop() ?? ""}` }))];
+    }
+    case "patch": {
+      // `patch [opts] [file [patchfile]]`: the file patched, or -o's output.
+      const p = parseFor("patch", view.args);
+      if (has(p, "dry-run")) return [];
+      const out = values(p, "output").map((v) => wordFor(view, v));
+      const first = p.operands[0];
+      return first !== undefined && !has(p, "output") ? [...out, view.words[first] as Word] : out;
+    }
+    case "tar": {
+      const dir = tarExtractDir(view.args);
+      return dir === null ? [] : [wordFor(view, dir.value)];
+    }
+    case "unzip": {
+      const p = parseFor("unzip", view.args);
+      return has(p, "list") || has(p, "test") || has(p, "pipe") ? [] : values(p, "exdir").map((v) => wordFor(view, v));
     }
     default:
       return [];
