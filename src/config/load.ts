@@ -123,15 +123,18 @@ function loadFile(
   const { path, format } = found;
   const bytes = found.bytes ?? readBytes(path);
   let value = found.value;
-  let hash: string;
   if (format === "package") {
     if (value === undefined) value = packageProperty(parseJson(path, bytes.toString("utf8")));
     if (value === undefined) throw new ConfigError(path, "", `has no "${PACKAGE_PROP}" property`);
-    hash = packageValueHash(value);
-  } else {
-    hash = sha256(bytes);
   }
-  const trusted = kind !== "project" || trustStore()[realPath(path)] === hash;
+  // The content hash (the trust store's, see trust.ts), computed only when needed.
+  let contentHash: string | undefined;
+  const hash = (): string => (contentHash ??= format === "package" ? packageValueHash(value) : sha256(bytes));
+  let trusted = kind !== "project";
+  if (!trusted) {
+    const recorded = trustStore()[realPath(path)];
+    trusted = recorded !== undefined && recorded === hash();
+  }
   const info: ConfigFileInfo = { path, kind, trusted };
 
   if (format === "js") {
@@ -140,7 +143,7 @@ function loadFile(
       warnings.push(`${path}: not executed: ${trustHint(path)}`);
       return { info, raw: null };
     }
-    const loaded = loadJs(realPath(path), hash);
+    const loaded = loadJs(realPath(path), hash());
     if (loaded.stale) {
       warnings.push(`${path}: changed since this process first loaded it; ES module configs are reloaded only when shellguard restarts`);
     }
@@ -148,7 +151,7 @@ function loadFile(
   } else if (format === "json") {
     value = parseJson(path, bytes.toString("utf8"));
   } else if (format === "yaml") {
-    value = parseYaml(path, bytes.toString("utf8"), hash, env);
+    value = parseYaml(path, bytes.toString("utf8"), hash(), env);
   }
   return { info, raw: validateConfig(path, value, verifyRule, format === "package" ? [PACKAGE_PROP] : []) };
 }

@@ -28,6 +28,8 @@ afterEach(() => {
 export function sandbox(): Sandbox {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "shellguard-config-")));
   made.push(root);
+  // Pins how Node reads .js files below (CommonJS), whatever package.json is above the temp dir.
+  writeFileSync(join(root, "package.json"), '{ "name": "shellguard-config-sandbox", "private": true }\n');
   const home = join(root, "home");
   const repo = join(home, "repo");
   mkdirSync(repo, { recursive: true });
