@@ -114,3 +114,29 @@ describe("configStamp and createConfigCache", () => {
     expect(sb.load().rules.deny.map((r) => r.pattern)).toEqual(["b"]);
   });
 });
+
+describe("JavaScript config reloading", () => {
+  it("a CommonJS config is re-read after it changes", () => {
+    const sb = sandbox();
+    const file = sb.write("home/repo/.shellguardrc.cjs", "module.exports = { rules: { deny: ['one'] } };");
+    trust(file, { env: sb.env });
+    expect(sb.load().rules.deny.map((r) => r.pattern)).toEqual(["one"]);
+    sb.write(file, "module.exports = { rules: { deny: ['two'] } };");
+    trust(file, { env: sb.env });
+    const c = sb.load();
+    expect(c.rules.deny.map((r) => r.pattern)).toEqual(["two"]);
+    expect(c.warnings).toEqual([]);
+  });
+
+  it("an ES module config cannot be reloaded in-process: the old value is kept, with a warning", () => {
+    const sb = sandbox();
+    const file = sb.write("home/repo/.shellguardrc.mjs", "export default { rules: { deny: ['one'] } };");
+    trust(file, { env: sb.env });
+    expect(sb.load().rules.deny.map((r) => r.pattern)).toEqual(["one"]);
+    sb.write(file, "export default { rules: { deny: ['two'] } };");
+    trust(file, { env: sb.env });
+    const c = sb.load();
+    expect(c.rules.deny.map((r) => r.pattern)).toEqual(["one"]);
+    expect(c.warnings).toEqual([`${file}: changed since this process first loaded it; ES module configs are reloaded only when shellguard restarts`]);
+  });
+});
