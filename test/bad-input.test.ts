@@ -123,7 +123,7 @@ describe("worker_threads", () => {
 
     // The raw crossing (records + values) is what a worker would decode; compare it exactly.
     const addon = loadNativeAddon();
-    let out = new Int32Array(256);
+    let out: Int32Array = new Int32Array(256);
     const expected = inputs.map((s) => {
       let r = addon.extract(s, out);
       if (typeof r !== "string") [out, r] = r;
