@@ -1,6 +1,6 @@
 /** Spawn `test/agents/run-hook.mjs` (→ dist/agents/index.js) in a sandbox: temp project, HOME, XDG dirs. */
 
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,16 +12,14 @@ export const RUN_HOOK = join(ROOT, "test", "agents", "run-hook.mjs");
 
 let built = false;
 
-function sleep(ms: number): void {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 /**
  * `tsc -p tsconfig.build.json` once for all agent test files: they run in parallel, so a lock
  * directory serialises the builds, and a build finished after this file started waiting is reused.
  * Others' in-progress type errors do not stop the emit.
  */
-export function buildOnce(): void {
+export async function buildOnce(): Promise<void> {
   if (built) return;
   const key = createHash("sha256").update(ROOT).digest("hex").slice(0, 12);
   const lock = join(tmpdir(), `shellguard-agents-build-${key}.lock`);
@@ -34,13 +32,13 @@ export function buildOnce(): void {
     } catch {
       const st = statSync(lock, { throwIfNoEntry: false });
       if (st && Date.now() - st.mtimeMs > 180_000) rmSync(lock, { recursive: true, force: true });
-      sleep(100);
+      await sleep(100);
     }
   }
   try {
     const fresh = existsSync(stamp) && statSync(stamp).mtimeMs >= started;
     if (!fresh) {
-      const r = spawnSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: ROOT, encoding: "utf8" });
+      const r = await spawnAsync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: ROOT });
       if (!existsSync(join(ROOT, "dist", "agents", "index.js"))) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
       writeFileSync(stamp, String(Date.now()));
     }
@@ -101,18 +99,39 @@ export interface RunResult {
   stderr: string;
 }
 
-/** `shellguard agent-hook <args...>` as a spawned process, `input` on its stdin. */
-export function runHook(sb: Sandbox, args: string[], input: string | Buffer = "", opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): RunResult {
-  const r = spawnSync(process.execPath, [RUN_HOOK, ...args], {
-    cwd: opts.cwd ?? sb.dir,
-    env: { ...sb.env, ...opts.env },
-    input,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 60_000,
+/**
+ * Spawn a process, feed it `input`, collect its output. Asynchronous, so the test worker stays
+ * responsive while a (possibly slow) child runs.
+ */
+export function spawnAsync(
+  command: string,
+  args: string[],
+  opts: { cwd: string; env?: NodeJS.ProcessEnv; input?: string | Buffer; timeoutMs?: number },
+): Promise<RunResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: ["pipe", "pipe", "pipe"] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const timer = setTimeout(() => child.kill("SIGKILL"), opts.timeoutMs ?? 120_000);
+    child.stdout.on("data", (b: Buffer) => out.push(b));
+    child.stderr.on("data", (b: Buffer) => err.push(b));
+    child.on("error", (e) => {
+      clearTimeout(timer);
+      fail(e);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      done({ code: code ?? -1, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") });
+    });
+    // The child may stop reading early (that is its right); a broken pipe is not a test failure.
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(opts.input ?? "");
   });
-  if (r.error) throw r.error;
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** `shellguard agent-hook <args...>` as a spawned process, `input` on its stdin. */
+export function runHook(sb: Sandbox, args: string[], input: string | Buffer = "", opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+  return spawnAsync(process.execPath, [RUN_HOOK, ...args], { cwd: opts.cwd ?? sb.dir, env: { ...sb.env, ...opts.env }, input });
 }
 
 /** A Claude Code PreToolUse payload for the Bash tool, as Claude Code sends it. */
