@@ -1,0 +1,51 @@
+// Median wall time of one hook invocation as the agent runs it: a new process, the payload on
+// stdin, the answer on stdout. Run after a build: node test/agents/bench-hook.mjs [runs]
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const runHook = join(here, "run-hook.mjs");
+const runs = Number(process.argv[2] ?? 30);
+const base = mkdtempSync(join(tmpdir(), "shellguard-bench-"));
+const home = join(base, "home");
+const project = join(home, "project");
+mkdirSync(project, { recursive: true });
+const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(base, "xdg"), XDG_CACHE_HOME: join(base, "cache") };
+
+const claude = (command, tool = "Bash") =>
+  JSON.stringify({ session_id: "s", transcript_path: "/t.jsonl", cwd: project, permission_mode: "default", hook_event_name: "PreToolUse", tool_name: tool, tool_input: { command }, tool_use_id: "toolu_1" });
+const gemini = (command) =>
+  JSON.stringify({ session_id: "s", transcript_path: "/t.json", cwd: project, hook_event_name: "BeforeTool", timestamp: new Date().toISOString(), tool_name: "run_shell_command", tool_input: { command } });
+
+const cases = [
+  ["node -e 0 (process floor)", ["-e", "0"], ""],
+  ["claude-code: rm -rf ~ (ask)", [runHook, "claude-code"], claude("rm -rf ~")],
+  ["claude-code: ls (no output)", [runHook, "claude-code"], claude("ls -la")],
+  ["claude-code: git log | head (no output)", [runHook, "claude-code"], claude("git log --oneline | head -20")],
+  ["claude-code: Read tool (ignored)", [runHook, "claude-code"], claude("", "Read")],
+  ["gemini-cli: rm -rf ~ (deny)", [runHook, "gemini-cli"], gemini("rm -rf ~")],
+];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+try {
+  for (const [label, args, input] of cases) {
+    spawnSync(process.execPath, args, { input, env, cwd: project }); // warm the file cache
+    const times = [];
+    for (let i = 0; i < runs; i++) {
+      const t = process.hrtime.bigint();
+      const r = spawnSync(process.execPath, args, { input, env, cwd: project, encoding: "utf8" });
+      times.push(Number(process.hrtime.bigint() - t) / 1e6);
+      if (r.status !== 0) throw new Error(`${label}: exit ${r.status}\n${r.stderr}`);
+    }
+    console.log(`${label.padEnd(42)} median ${median(times).toFixed(1)} ms  (min ${Math.min(...times).toFixed(1)}, ${runs} runs)`);
+  }
+} finally {
+  rmSync(base, { recursive: true, force: true });
+}
