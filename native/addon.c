@@ -40,7 +40,7 @@ typedef struct {
   int8_t *cons_type;
   SG_VEC(uint16_t) src;
   uint32_t src_len;
-  uint64_t deadline_us;
+  uint64_t budget_us, deadline_us;
   uint32_t progress_calls;
   SgCtx x;
 } Env;
@@ -92,11 +92,15 @@ static const char *read_input(void *payload, uint32_t byte, TSPoint pos, uint32_
   return (const char *)e->src.data + (byte < total ? byte : 0);
 }
 
-/* Called every 100 parser operations; the clock is read on every 8th call (a thread CPU clock is
- * a system call, and most commands parse in fewer calls than that). */
+/* Called every 100 parser operations. Reading a thread CPU clock is a system call, so the clock is
+ * read only on every 8th call, and the budget starts at the first read: a typical command parses
+ * in fewer operations and never pays for it. */
 static bool past_deadline(TSParseState *state) {
   Env *e = state->payload;
-  return (e->progress_calls++ & 7) == 0 && cpu_us() > e->deadline_us;
+  if ((++e->progress_calls & 7) != 0) return false;
+  uint64_t now = cpu_us();
+  if (e->progress_calls == 8) e->deadline_us = now + e->budget_us;
+  return now > e->deadline_us;
 }
 
 /* Parses e->src within the time budget; NULL when it ran out (the parser is reset for reuse). */
@@ -106,7 +110,7 @@ static TSTree *parse(Env *e, double timeout_ms) {
                 NULL};
   TSParseOptions opts = {e, past_deadline};
   e->progress_calls = 0;
-  e->deadline_us = cpu_us() + (uint64_t)(timeout_ms * 1000.0);
+  e->budget_us = (uint64_t)(timeout_ms * 1000.0);
   TSTree *t = ts_parser_parse_with_options(e->parser, NULL, in, opts);
   if (!t) ts_parser_reset(e->parser);
   return t;

@@ -1,0 +1,47 @@
+// Shared helpers for the benchmark sections (bench/<section>.js).
+import fs from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import v8 from "node:v8";
+import vm from "node:vm";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The tldr corpus: shared/ sits beside the repository (as in CI). */
+export function loadCorpus() {
+  const file = path.resolve(repoRoot, "../shared/corpus/tldr-commands.txt");
+  if (!fs.existsSync(file)) throw new Error(`corpus not found: ${file}`);
+  const lines = fs.readFileSync(file, "utf8").split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  return { file, lines };
+}
+
+/** Imports a compiled module from dist/ (the benchmark measures what ships). */
+export async function importDist(rel) {
+  const file = path.join(repoRoot, "dist", rel);
+  if (!fs.existsSync(file)) throw new Error(`${path.relative(repoRoot, file)} is missing: run \`npm run build:ts\` first`);
+  return import(pathToFileURL(file).href);
+}
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Mean µs per line of one whole pass of `fn` over `lines`. */
+export function passUs(fn, lines) {
+  const t0 = performance.now();
+  for (let i = 0; i < lines.length; i++) fn(lines[i]);
+  return ((performance.now() - t0) * 1000) / lines.length;
+}
+
+/** A callable gc() even without --expose-gc on the command line. */
+export function getGc() {
+  if (typeof globalThis.gc === "function") return globalThis.gc;
+  v8.setFlagsFromString("--expose-gc");
+  return vm.runInNewContext("gc");
+}
+
+export const round = (x, digits = 2) => Math.round(x * 10 ** digits) / 10 ** digits;

@@ -1,0 +1,64 @@
+// `npm run bench` [-- --json] [--passes N] [--only facts,...]: runs every benchmark section and
+// prints a table (or, with --json, one JSON object); the object is also written to
+// bench/results/latest.json. Needs the compiled output (`npm run build:ts`) and the native addon.
+// A section is a module in bench/ exporting `bench<Name>(ctx)` -> figures and `<name>Rows(figures)`
+// -> table rows; add new ones to SECTIONS.
+import fs from "node:fs";
+import path from "node:path";
+import { benchFacts, factsRows } from "./facts.js";
+import { loadCorpus, repoRoot } from "./lib.js";
+
+const SECTIONS = [{ name: "facts", run: benchFacts, rows: factsRows }];
+
+function parseArgs(argv) {
+  const opts = { json: false, passes: 5, only: null };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--json") opts.json = true;
+    else if (a === "--passes") opts.passes = Number(argv[++i]);
+    else if (a === "--only") opts.only = new Set(String(argv[++i]).split(","));
+    else throw new Error(`unknown argument: ${a}`);
+  }
+  if (!(opts.passes >= 1)) throw new Error("--passes must be a positive number");
+  return opts;
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const { lines } = loadCorpus();
+  const log = opts.json ? () => {} : (msg) => process.stderr.write(`${msg}\n`);
+  const result = { date: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}` };
+  const sections = SECTIONS.filter((s) => opts.only === null || opts.only.has(s.name));
+  for (const s of sections) {
+    const figures = await s.run({ lines, passes: opts.passes, log });
+    // The facts figures are also the top level of the object (nativeUs, referenceUs, ...).
+    if (s.name === "facts") Object.assign(result, figures);
+    else result[s.name] = figures;
+  }
+
+  const out = path.join(repoRoot, "bench/results/latest.json");
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, JSON.stringify(result, null, 2) + "\n");
+
+  if (opts.json) {
+    process.stdout.write(JSON.stringify(result) + "\n");
+    return;
+  }
+  console.log(`shellguard bench — ${lines.length} tldr lines, ${opts.passes} passes (median of per-pass mean µs per line), ${result.node} ${result.platform}`);
+  for (const s of sections) {
+    const figures = s.name === "facts" ? result : result[s.name];
+    const rows = s.rows(figures);
+    const width = Math.max(...rows.map((r) => r[0].length));
+    console.log(`\n[${s.name}]`);
+    for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
+    if (figures.targets) {
+      for (const [k, ok] of Object.entries(figures.targets)) console.log(`  ${ok ? "PASS" : "FAIL"}  ${k}`);
+    }
+  }
+  console.log(`\nwritten to ${path.relative(process.cwd(), out)}`);
+}
+
+main().catch((err) => {
+  console.error(`bench: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+});
