@@ -129,9 +129,16 @@ export function spawnAsync(
   });
 }
 
-/** `shellguard agent-hook <args...>` as a spawned process, `input` on its stdin. */
-export function runHook(sb: Sandbox, args: string[], input: string | Buffer = "", opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
-  return spawnAsync(process.execPath, [RUN_HOOK, ...args], { cwd: opts.cwd ?? sb.dir, env: { ...sb.env, ...opts.env }, input });
+/** The facts layer's one-line warning when it falls back to the reference parser (not the hook's concern). */
+const NATIVE_FALLBACK_WARNING = /^shellguard: native addon unavailable .*\n/m;
+
+/**
+ * `shellguard agent-hook <args...>` as a spawned process, `input` on its stdin. `stderr` is without
+ * the facts layer's fallback warning, so the assertions hold whether or not the native addon is built.
+ */
+export async function runHook(sb: Sandbox, args: string[], input: string | Buffer = "", opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+  const r = await spawnAsync(process.execPath, [RUN_HOOK, ...args], { cwd: opts.cwd ?? sb.dir, env: { ...sb.env, ...opts.env }, input });
+  return { ...r, stderr: r.stderr.replace(NATIVE_FALLBACK_WARNING, "") };
 }
 
 /** A Claude Code PreToolUse payload for the Bash tool, as Claude Code sends it. */
