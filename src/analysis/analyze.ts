@@ -42,8 +42,13 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
   }
 
   const commands: AnalyzedCommand[] = [];
+  let wrappersSpoil = false;
   for (const view of views) {
-    if (view.wrapperOnly) continue;
+    if (view.wrapperOnly) {
+      // `PAGER=x bash -c 'git log'`: what the wrapper sets up can spoil what it runs.
+      if (!isReadOnly(view, ctx.paths)) wrappersSpoil = true;
+      continue;
+    }
     const named = view.trusted ? view : { ...view, name: baseName(view.name) };
     for (const check of checksFor(named.name)) {
       for (const d of check.check(named, ctx)) push(d, check.name, view);
@@ -61,7 +66,7 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
     });
   }
   findings.sort((a, b) => a.start - b.start || a.end - b.end);
-  const readOnly = findings.length === 0 && commands.every((c) => c.readOnly);
+  const readOnly = findings.length === 0 && !wrappersSpoil && commands.every((c) => c.readOnly);
   return { source, facts, commands, findings: dedupe(findings), readOnly, editsInsideWorkdirs: editsInside(views, ctx) };
 }
 

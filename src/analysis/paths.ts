@@ -31,10 +31,12 @@ export function expandWord(word: Word, ctx: PathContext): { text: string; dynami
   let text = word.value;
   let spans = word.dynamic ?? [];
   if (word.tilde) {
-    const m = /^~([A-Za-z0-9_.-]*)(?=\/|$)/.exec(text);
+    // `~`, `~user`, and `~+` ($PWD) / `~-` ($OLDPWD, unknown here: dynamic).
+    const m = /^~([+-]|[A-Za-z0-9_.-]*)(?=\/|$)/.exec(text);
+    if (m && m[1] === "-") return { text, dynamic: true };
     if (m) {
       const user = m[1] as string;
-      const dir = user === "" ? ctx.home : user === "root" ? "/root" : `/home/${user}`;
+      const dir = user === "" ? ctx.home : user === "+" ? ctx.cwd : user === "root" ? "/root" : `/home/${user}`;
       text = dir + text.slice(m[0].length);
       spans = spans.map(([s, e]) => [s + dir.length - m[0].length, e + dir.length - m[0].length]);
     }

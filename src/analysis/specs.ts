@@ -149,7 +149,8 @@ export const GIT_SPECS: Readonly<Record<string, FlagSpec>> = {
   restore: { short: { S: "staged", W: "worktree", p: "patch", q: "quiet", m: "merge" }, shortValue: { s: "source" }, long: { staged: "staged", worktree: "worktree", patch: "patch", quiet: "quiet", merge: "merge", ours: "ours", theirs: "theirs", "ignore-unmerged": "iu", overlay: "overlay", "no-overlay": "no-overlay" }, longValue: { source: "source", conflict: "conflict", "pathspec-from-file": "pathspec-from-file" } },
   stash: {},
   tag: { short: { d: "delete", a: "annotate", s: "sign", f: "force", l: "list", n: "n", v: "verify" }, shortValue: { m: "message", F: "file", u: "local-user" }, long: { delete: "delete", list: "list", force: "force", annotate: "annotate", sign: "sign", verify: "verify" }, longValue: { message: "message", file: "file", contains: "contains", sort: "sort", format: "format", "points-at": "points-at" } },
-  diff: { long: { output: "output" }, longValue: { output: "output", "ext-diff": "ext-diff" } },
+  switch: { short: { f: "force", d: "detach", q: "quiet", m: "merge", t: "track" }, shortValue: { c: "create", C: "force-create" }, long: { force: "force", "discard-changes": "discard-changes", detach: "detach", quiet: "quiet", merge: "merge", guess: "guess", "no-guess": "no-guess", progress: "progress", "ignore-other-worktrees": "i" }, longValue: { create: "create", "force-create": "force-create", orphan: "orphan", conflict: "conflict" }, longOptional: { track: "track", "recurse-submodules": "recurse-submodules" } },
+  diff: { long: { "ext-diff": "ext-diff", "no-ext-diff": "no-ext-diff", textconv: "textconv", "no-textconv": "no-textconv" }, longValue: { output: "output" } },
 };
 
 export function parseGit(sub: readonly string[]): ParsedFlags {

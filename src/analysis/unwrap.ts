@@ -71,6 +71,7 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
     };
     for (const sc of f.commands) {
       hiddenSubstitutions(sc, f, origin, nest);
+      for (const a of sc.assignments) if (a.name === "PROMPT_COMMAND" && a.value !== null) nest(a.value.value, origin.range ?? [a.start, a.end], null);
       if (sc.argv.length === 0) {
         out.views.push(makeView(sc, f, origin, sc.argv, 0, origin.wrappers.slice(), origin.privileged, false, origin.forms.slice(), origin.allowForms < 0 ? undefined : origin.allowForms));
         continue;
@@ -99,7 +100,7 @@ function inheritFrom(view: CommandView): Inherit {
 }
 
 function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest): void {
-  let words: readonly Word[] = argv;
+  let words: readonly Word[] = hasBraces(argv) ? expandBraces(argv) : argv;
   let i = 0;
   const wrappers: string[] = origin.wrappers.slice();
   const forms: string[] = origin.forms.slice();
@@ -114,6 +115,10 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
     forms.push(joinForm(words, i));
     if (word.dynamic) {
       out.findings.push({ id: "shell/dynamic-command", message: `The command name '${word.value}' is only known at run time and could be anything (even rm); write the command out.`, start: at(word)[0], end: at(word)[1] });
+      break;
+    }
+    if (word.glob && isPattern(word.value)) {
+      out.findings.push({ id: "shell/dynamic-command", message: `The command name '${word.value}' is a pattern the shell expands at run time (/???/r? can be /bin/rm); write the command out.`, start: at(word)[0], end: at(word)[1] });
       break;
     }
     const { name, trusted } = commandName(word);
@@ -151,13 +156,15 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
     if (SHELLS.has(n) && shellString(view, at, nest, out)) view.wrapperOnly = true;
     else if (SU_LIKE.has(n) && suString(view, at, nest, out)) view.wrapperOnly = true;
     else if (n === "eval") evalString(view, span, nest, out);
-    else if (n === "source" || n === ".") sourceFile(view, at, out);
+    else if (n === "source" || n === ".") sourceFile(view, at, nest, out);
     else if (n === "find" || n === "fd" || n === "fdfind") execBlocks(view, sc, facts, origin, out, nest);
     else if (n === "watch") watchString(view, span, nest);
     else if (n === "trap") trapString(view, at, nest, out);
     else if (n === "alias") aliasStrings(view, at, nest);
+    else if (DECLARE.has(n)) promptCommand(view, at, nest);
     else if (n === "git") gitStrings(view, at, span, nest, out);
     else if (n === "ssh") sshString(view, span, nest);
+    else if (n === "man") optionString(view, /^-P(.*)$|^--pager(?:=(.*))?$/, at, nest, out);
   }
   pipeIntoInterpreter(view, at, out);
   out.views.push(view);
@@ -273,7 +280,7 @@ function shellString(view: CommandView, at: (w: Word) => [number, number], nest:
     return runString(view, w, at(w), nest, out, "a script");
   }
   const operand = p.rest < args.length ? keep[p.rest] : undefined;
-  if (operand !== undefined) {
+  if (operand !== undefined && !has(p, "stdin") && !STDIN_PATHS.has(view.args[operand] as string)) {
     const w = view.words[operand] as Word;
     if (w.dynamic && /^[<>]\(/.test(w.value)) {
       out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs a script produced by '${w.value}', which cannot be seen before it runs. Download it to a file and read it first.`, start: at(w)[0], end: at(w)[1] });
@@ -281,6 +288,14 @@ function shellString(view: CommandView, at: (w: Word) => [number, number], nest:
     return false;
   }
   // No -c and no script file: the script is stdin. A heredoc or herestring is read here.
+  return stdinScript(view, at, nest, out);
+}
+
+/** Script files that are the command's stdin. */
+const STDIN_PATHS: ReadonlySet<string> = new Set(["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
+
+/** A shell (or `source`) reading its script from stdin: parse a heredoc or herestring fed to it. */
+function stdinScript(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): boolean {
   let fed = false;
   for (const r of view.redirects) {
     const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
@@ -302,9 +317,17 @@ function evalString(view: CommandView, span: (a: Word, b: Word) => [number, numb
   }
 }
 
-function sourceFile(view: CommandView, at: (w: Word) => [number, number], out: UnwrapResult): void {
+function sourceFile(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
   const file = view.words[1];
   if (file === undefined) return;
+  if (STDIN_PATHS.has(file.value)) {
+    // `source /dev/stdin <<< '...'` runs the herestring; `curl ... | source /dev/stdin` the download.
+    if (view.sc.stage > 0) {
+      out.findings.push({ id: "shell/pipe-to-shell", message: `'${view.name} ${file.value}' runs whatever the previous command prints, unseen; save it to a file, read it, then run it.`, start: at(file)[0], end: at(file)[1] });
+    }
+    stdinScript(view, at, nest, out);
+    return;
+  }
   if (file.dynamic || /^(?:https?|ftp):/.test(file.value)) {
     out.findings.push({ id: "shell/source-dynamic", message: `'${view.name} ${file.value}' runs code from a file that is only known at run time; source a file you can read first.`, start: at(file)[0], end: at(file)[1] });
   }
@@ -366,6 +389,16 @@ function aliasStrings(view: CommandView, at: (w: Word) => [number, number], nest
   }
 }
 
+const DECLARE: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly"]);
+
+/** `export PROMPT_COMMAND='cmd'`: the string runs before every prompt. */
+function promptCommand(view: CommandView, at: (w: Word) => [number, number], nest: Nest): void {
+  for (let k = 1; k < view.words.length; k++) {
+    const w = view.words[k] as Word;
+    if (w.value.startsWith("PROMPT_COMMAND=")) nest(w.value.slice(15), at(w), inheritFrom(view));
+  }
+}
+
 /** git config keys whose value is a shell command git runs (`!` aliases handled apart). */
 const GIT_COMMAND_KEYS = /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|sequence\.editor|diff\.external|pager\..+|gpg(?:\.[a-z0-9]+)?\.program|(?:diff|merge)tool\..+\.cmd|filter\..+\.(?:clean|smudge|process)|diff\..+\.(?:textconv|command)|merge\..+\.driver|credential(?:\..+)?\.helper|uploadpack\.packobjectshook|remote\..+\.(?:receivepack|uploadpack)|(?:ssh|gpg)\.command)$/i;
 
@@ -416,6 +449,17 @@ function gitStrings(view: CommandView, at: (w: Word) => [number, number], span: 
   }
 }
 
+/** A command string given as an option's value (`man -P 'cmd'`, `--pager=cmd`), run through a shell. */
+function optionString(view: CommandView, option: RegExp, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
+  for (let k = 1; k < view.args.length; k++) {
+    const m = option.exec(view.args[k] as string);
+    if (m === null) continue;
+    const attached = m[1] || m[2];
+    const w = attached ? valueWord(view, attached) : view.words[k + 1] ?? null;
+    if (w !== null && w !== undefined) runString(view, w, at(w), nest, out, "a command string");
+  }
+}
+
 /** `ssh host 'cmd'`: the words after the host are joined and run by the remote shell. */
 function sshString(view: CommandView, span: (a: Word, b: Word) => [number, number], nest: Nest): void {
   const p = parseFlags(view.args, SSH_FLAGS, 1);
@@ -429,7 +473,7 @@ function sshString(view: CommandView, span: (a: Word, b: Word) => [number, numbe
 function pipeIntoInterpreter(view: CommandView, at: (w: Word) => [number, number], out: UnwrapResult): void {
   if (view.sc.stage <= 0 || !INTERPRETERS.has(view.name)) return;
   const p = parseFlags(view.args, SHELLS.has(view.name) ? SHELL_FLAGS : { stopAtOperand: true }, 1);
-  const readsStdin = !has(p, "command") && !p.flags.has("command-string") && (p.rest >= view.args.length || view.args[p.rest] === "-" || has(p, "stdin"));
+  const readsStdin = !has(p, "command") && !p.flags.has("command-string") && (p.rest >= view.args.length || STDIN_PATHS.has(view.args[p.rest] as string) || has(p, "stdin"));
   if (!readsStdin) return;
   const first = view.words[0] as Word;
   out.findings.push({ id: "shell/pipe-to-shell", message: `Piping into ${view.name} runs whatever the previous command prints, unseen; save it to a file, read it, then run it.`, start: at(first)[0], end: at(first)[1] });
@@ -477,5 +521,101 @@ function backticks(text: string): string[] {
     }
   }
   if (open >= 0) out.push(text.slice(open));
+  return out;
+}
+
+/** A glob that matches file names: `*`, `?`, or a bracket expression `[...]` (a lone `[` is the test command). */
+function isPattern(v: string): boolean {
+  return /[*?]|\[[^\]]+\]/.test(v);
+}
+
+const BRACE_LIMIT = 64;
+
+function hasBraces(words: readonly Word[]): boolean {
+  for (const w of words) if (w.glob && w.dynamic === null && w.value.includes("{")) return true;
+  return false;
+}
+
+/**
+ * Brace expansion, as bash does it before anything else: `{rm,-rf,~}` is three words, `r{m,}`
+ * two. Words are expanded in place (capped at BRACE_LIMIT results each); `{}` and `{a}` stay.
+ */
+function expandBraces(words: readonly Word[]): Word[] {
+  const out: Word[] = [];
+  for (const w of words) {
+    if (!(w.glob && w.dynamic === null && w.value.includes("{"))) {
+      out.push(w);
+      continue;
+    }
+    const values = expandBrace(w.value, 0);
+    if (values.length === 1 && values[0] === w.value) out.push(w);
+    else for (const v of values) out.push({ ...w, value: v, tilde: v.startsWith("~"), glob: /[*?[]/.test(v) });
+  }
+  return out;
+}
+
+function expandBrace(s: string, depth: number): string[] {
+  if (depth > 8) return [s];
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === "\\") {
+      i++;
+      continue;
+    }
+    if (c !== "{") continue;
+    let level = 0;
+    let j = i;
+    const commas: number[] = [];
+    for (; j < s.length; j++) {
+      const d = s[j];
+      if (d === "\\") j++;
+      else if (d === "{") level++;
+      else if (d === "}" && --level === 0) break;
+      else if (d === "," && level === 1) commas.push(j);
+    }
+    if (j >= s.length) return [s];
+    const body = s.slice(i + 1, j);
+    let alts: string[] | null = null;
+    if (commas.length > 0) {
+      alts = [];
+      let from = i + 1;
+      for (const k of commas) {
+        alts.push(s.slice(from, k));
+        from = k + 1;
+      }
+      alts.push(s.slice(from, j));
+    } else {
+      alts = sequence(body);
+    }
+    if (alts === null) continue;
+    const pre = s.slice(0, i);
+    const post = s.slice(j + 1);
+    const out: string[] = [];
+    for (const a of alts) {
+      for (const r of expandBrace(pre + a + post, depth + 1)) {
+        out.push(r);
+        if (out.length >= BRACE_LIMIT) return out;
+      }
+    }
+    return out;
+  }
+  return [s];
+}
+
+/** `{1..5}`, `{a..e}`, `{10..1..2}`. */
+function sequence(body: string): string[] | null {
+  const m = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(body);
+  if (m === null) return null;
+  const [a, b] = [m[1] as string, m[2] as string];
+  const numeric = /\d/.test(a) && /\d/.test(b);
+  if (!numeric && (/\d/.test(a) || /\d/.test(b))) return null;
+  const from = numeric ? Number(a) : a.charCodeAt(0);
+  const to = numeric ? Number(b) : b.charCodeAt(0);
+  const step = Math.max(1, Math.abs(Number(m[3] ?? 1)));
+  const out: string[] = [];
+  for (let k = from; from <= to ? k <= to : k >= to; k += from <= to ? step : -step) {
+    out.push(numeric ? String(k) : String.fromCharCode(k));
+    if (out.length >= BRACE_LIMIT) break;
+  }
   return out;
 }

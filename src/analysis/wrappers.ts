@@ -50,6 +50,14 @@ const RUNUSER_SPEC: FlagSpec = { short: { l: "login", m: "preserve", p: "preserv
 
 const FLOCK: FlagSpec = { short: { s: "s", x: "x", e: "x", u: "u", n: "n", o: "o", F: "F" }, shortValue: { w: "timeout", E: "conflict-exit-code" }, long: { shared: "s", exclusive: "x", unlock: "u", nonblock: "n", "close": "o", "no-fork": "F", verbose: "verbose" }, longValue: { timeout: "timeout", wait: "timeout", "conflict-exit-code": "conflict-exit-code" }, stopAtOperand: true };
 
+const PARALLEL: FlagSpec = {
+  short: { k: "keep-order", v: "verbose", q: "quote", u: "ungroup", g: "group", "0": "null", X: "xargs", m: "m", r: "no-run-if-empty", t: "verbose" },
+  shortValue: { j: "jobs", P: "jobs", S: "sshlogin", a: "arg-file", d: "delimiter", E: "eof", I: "replace", n: "max-args", N: "max-replace-args", L: "max-lines", C: "colsep", l: "max-lines" },
+  long: { "keep-order": "keep-order", verbose: "verbose", quote: "quote", ungroup: "ungroup", group: "group", null: "null", bar: "bar", progress: "progress", eta: "eta", "dry-run": "dry-run", "line-buffer": "line-buffer", "halt-on-error": "halt", pipe: "pipe", "no-notice": "no-notice" },
+  longValue: { jobs: "jobs", sshlogin: "sshlogin", "arg-file": "arg-file", delimiter: "delimiter", "max-args": "max-args", colsep: "colsep", joblog: "joblog", results: "results", tmpdir: "tmpdir", timeout: "timeout", halt: "halt", delay: "delay", retries: "retries", workdir: "workdir", env: "env", "max-procs": "jobs", block: "block", load: "load", memfree: "memfree", sshloginfile: "sshloginfile", transferfile: "transferfile", return: "return", basefile: "basefile", tagstring: "tagstring", shebang: "shebang", "max-lines": "max-lines", "max-replace-args": "max-replace-args" },
+  stopAtOperand: true,
+};
+
 const TIMEOUT: FlagSpec = {
   short: { v: "verbose", f: "foreground", p: "preserve-status" },
   shortValue: { s: "signal", k: "kill-after" },
@@ -136,6 +144,12 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     return { inner: p.rest, argsUnknown: true, ...(replace !== undefined ? { replace: replace || "{}" } : {}) };
   }],
   ["busybox", simple()],
+  ["toybox", simple()],
+  // GNU parallel: the command and its `::: args` are joined and run by a shell, once per input.
+  ["parallel", (args) => {
+    const p = parseFlags(args, PARALLEL, 1);
+    return { inner: p.rest, argsUnknown: true, shellString: true };
+  }],
   ["flock", (args) => {
     // `flock [opts] FILE cmd args`, or `flock [opts] FILE -c 'cmd'` (a shell string).
     const p = parseFlags(args, FLOCK, 1);

@@ -74,9 +74,38 @@ function dd(view: CommandView, ctx: CheckContext): FindingDraft[] {
   return [];
 }
 
-function diskTool(id: string, what: string) {
-  return (view: CommandView): FindingDraft[] => [finding(id, `${view.name} ${what}; make sure the device is the one you mean.`)];
+/**
+ * A disk tool, unless this invocation only inspects: `inspect` lists the options (short letters
+ * in any cluster, or long names) that put it in a listing/help mode that writes nothing.
+ */
+function diskTool(id: string, what: string, inspect: { short?: string; long?: readonly string[]; words?: (args: readonly string[]) => boolean } = {}) {
+  const short = inspect.short ?? "hV";
+  const long = new Set([...(inspect.long ?? []), "help", "version"]);
+  return (view: CommandView): FindingDraft[] => {
+    const args = view.args;
+    for (let i = 1; i < args.length; i++) {
+      const a = args[i] as string;
+      if (a.startsWith("--") && long.has(a.slice(2).split("=")[0] as string)) return [];
+      if (/^-[A-Za-z]+$/.test(a) && [...a.slice(1)].some((c) => short.includes(c))) return [];
+    }
+    if (inspect.words?.(args)) return [];
+    return [finding(id, `${view.name} ${what}; make sure the device is the one you mean.`)];
+  };
 }
+
+/** `wipefs DEV` only lists signatures; it erases with -a/--all or -o/--offset, unless -n (no-act). */
+function wipefs(view: CommandView): FindingDraft[] {
+  const erases = view.args.some((a, i) => i > 0 && (/^-[A-Za-z]*[ao]/.test(a) && !a.startsWith("--") || /^--(?:all|offset)(?:=|$)/.test(a)));
+  const noAct = view.args.some((a, i) => i > 0 && (/^-[A-Za-z]*n/.test(a) && !a.startsWith("--") || a === "--no-act"));
+  const help = view.args.some((a, i) => i > 0 && /^(?:-[hV]|--help|--version)$/.test(a));
+  return erases && !noAct && !help ? [finding("dangerous/wipefs", "wipefs erases filesystem signatures; make sure the device is the one you mean.")] : [];
+}
+
+/** `parted DEV print` (or only `print`/`help` commands): reads the table. */
+const partedReads = (args: readonly string[]): boolean => {
+  const cmds = args.slice(1).filter((a) => !a.startsWith("-") && !a.startsWith("/"));
+  return cmds.length > 0 && cmds.every((c) => c === "print" || c === "p" || c === "help" || c === "unit" || /^(?:s|B|kB|MB|GB|TB|KiB|MiB|GiB|TiB|%|cyl|chs|compact)$/.test(c));
+};
 
 function shred(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const dev = operandsOf(view).map((w) => devicePath(w, ctx)).find((d) => d !== null);
@@ -128,6 +157,10 @@ function git(view: CommandView, ctx: CheckContext): FindingDraft[] {
       return has(p, "force") || operands.some((o) => DISCARD_PATHSPEC.has(o))
         ? [finding("dangerous/git-checkout-discard", "This checkout overwrites uncommitted changes in the working tree; stash them first.")]
         : [];
+    case "switch":
+      return has(p, "discard-changes") || has(p, "force")
+        ? [finding("dangerous/git-checkout-discard", "git switch --discard-changes (-f) overwrites uncommitted changes in the working tree; stash them first.")]
+        : [];
     case "restore":
       return operands.some((o) => DISCARD_PATHSPEC.has(o)) && (!has(p, "staged") || has(p, "worktree"))
         ? [finding("dangerous/git-restore-discard", "git restore . discards every uncommitted change in the working tree; stash them first, or restore named files.")]
@@ -152,18 +185,23 @@ const TABLE: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ["kill", kill],
   ["pkill", kill],
   ["killall", kill],
+  ["killall5", kill],
   ["dd", dd],
-  ["mkfs", diskTool("dangerous/mkfs", "creates a new filesystem, erasing the device")],
-  ["mke2fs", diskTool("dangerous/mkfs", "creates a new filesystem, erasing the device")],
-  ["mkswap", diskTool("dangerous/mkfs", "formats the device as swap, erasing it")],
-  ["fdisk", diskTool("dangerous/partition-table", "edits a partition table")],
-  ["sfdisk", diskTool("dangerous/partition-table", "edits a partition table")],
+  ["mkfs", diskTool("dangerous/mkfs", "creates a new filesystem, erasing the device", { short: "" })],
+  ["mke2fs", diskTool("dangerous/mkfs", "creates a new filesystem, erasing the device", { short: "" })],
+  ["mkswap", diskTool("dangerous/mkfs", "formats the device as swap, erasing it", { short: "" })],
+  ["newfs", diskTool("dangerous/mkfs", "creates a new filesystem, erasing the device", { short: "" })],
+  ["fdisk", diskTool("dangerous/partition-table", "edits a partition table", { short: "lhV", long: ["list", "list-details"] })],
+  ["sfdisk", diskTool("dangerous/partition-table", "edits a partition table", { short: "ldJsgVhvF", long: ["list", "dump", "json", "show-size", "show-geometry", "verify", "list-free", "list-types", "backup-pt-sectors"] })],
   ["cfdisk", diskTool("dangerous/partition-table", "edits a partition table")],
-  ["gdisk", diskTool("dangerous/partition-table", "edits a partition table")],
-  ["sgdisk", diskTool("dangerous/partition-table", "edits a partition table")],
-  ["parted", diskTool("dangerous/partition-table", "edits a partition table")],
-  ["wipefs", diskTool("dangerous/wipefs", "erases filesystem signatures")],
+  ["gdisk", diskTool("dangerous/partition-table", "edits a partition table", { short: "lhV" })],
+  ["sgdisk", diskTool("dangerous/partition-table", "edits a partition table", { short: "pvLiOPhV", long: ["print", "verify", "list-types", "info", "print-mbr", "pretend"] })],
+  ["parted", diskTool("dangerous/partition-table", "edits a partition table", { short: "lhv", long: ["list"], words: partedReads })],
+  ["wipefs", wipefs],
   ["format", diskTool("dangerous/format", "formats a disk")],
+  ["diskutil", (view) => /^(?:erase(?:Disk|Volume)|zeroDisk|randomDisk|secureErase|partitionDisk|reformat|eraseCD|apfs)$/.test(view.args[1] ?? "") && !(view.args[1] === "apfs" && !/^(?:delete|erase)/i.test(view.args[2] ?? ""))
+    ? [finding("dangerous/format", `diskutil ${view.args[1]} erases or repartitions a disk; make sure the device is the one you mean.`)]
+    : []],
   ["shred", shred],
   ["git", git],
 ]);
@@ -188,7 +226,7 @@ export const dangerous: CommandCheck = {
     "dangerous/git-clean-force": { description: "git clean -f without -n." },
     "dangerous/git-push-force": { description: "git push --force, -f, --force-with-lease, --mirror or a +refspec." },
     "dangerous/git-branch-force-delete": { description: "git branch -D (or --delete --force)." },
-    "dangerous/git-checkout-discard": { description: "git checkout . / -- . / -f, discarding working-tree changes." },
+    "dangerous/git-checkout-discard": { description: "git checkout . / -- . / -f, git switch -f / --discard-changes: discarding working-tree changes." },
     "dangerous/git-restore-discard": { description: "git restore . on the working tree." },
     "dangerous/git-stash-drop": { description: "git stash drop or clear." },
   },

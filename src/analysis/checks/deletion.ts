@@ -7,7 +7,7 @@
 import type { Word } from "../../facts/types.js";
 import type { CheckContext, CommandCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
-import { has } from "../flags.js";
+import { has, values } from "../flags.js";
 import { isInside, resolvePath, type PathContext } from "../paths.js";
 import { parseFor } from "../specs.js";
 
@@ -51,6 +51,27 @@ function rmLike(view: CommandView, ctx: CheckContext): FindingDraft[] {
   return out;
 }
 
+/**
+ * `mv / x`, `mv ~ /tmp/old`, `mv /usr/* x`: moving a critical directory (or everything in it)
+ * away breaks the system or the account as surely as deleting it. The working directory and
+ * its parents are left out: renaming a project, or `mv * ..`, is everyday work.
+ */
+function mv(view: CommandView, ctx: CheckContext): FindingDraft[] {
+  const p = parseFor("mv", view.args);
+  const ops = p.operands.map((i) => view.words[i] as Word);
+  const sources = values(p, "target-directory").length > 0 ? ops : ops.slice(0, -1);
+  const out: FindingDraft[] = [];
+  for (const w of sources) {
+    const r = resolvePath(w, ctx.paths);
+    const path = r.globAll ? r.globDir : r.path;
+    const c = path !== null ? criticalPath(path, ctx.paths) : null;
+    if (c === null || c.id === "deletion/working-directory") continue;
+    const range = view.depth === 0 ? { start: w.start, end: w.end } : {};
+    out.push({ id: r.globAll ? "deletion/critical-glob" : c.id, message: `mv ${w.value} would move ${r.globAll ? "everything in " : ""}${c.what} away; move what you mean inside it.`, ...range });
+  }
+  return out;
+}
+
 const FIND_DELETING = new Set(["-delete"]);
 
 /** `find <roots> ... -delete` (or `-exec rm`): the roots are what gets emptied. */
@@ -79,7 +100,7 @@ function find(view: CommandView, ctx: CheckContext): FindingDraft[] {
 
 export const deletion: CommandCheck = {
   name: "deletion",
-  commands: ["rm", "rmdir", "unlink", "shred", "find"],
+  commands: ["rm", "rmdir", "unlink", "shred", "find", "mv"],
   findings: {
     "deletion/root": { description: "Deleting / in any spelling." },
     "deletion/home": { description: "Deleting the home directory (~, $HOME, /home/me)." },
@@ -90,6 +111,6 @@ export const deletion: CommandCheck = {
     "deletion/find-delete": { description: "find <critical dir> -delete or -exec rm." },
   },
   check(view, ctx) {
-    return view.name === "find" ? find(view, ctx) : rmLike(view, ctx);
+    return view.name === "find" ? find(view, ctx) : view.name === "mv" ? mv(view, ctx) : rmLike(view, ctx);
   },
 };

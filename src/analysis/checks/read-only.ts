@@ -21,10 +21,12 @@ const noOptions = (...bad: string[]): Predicate => (v) => !v.args.some((a, i) =>
 const GIT_READ: Readonly<Record<string, Predicate>> = {
   status: always, log: always, show: always, blame: always, shortlog: always, describe: always,
   "rev-parse": always, "rev-list": always, "ls-files": always, "ls-tree": always, "ls-remote": always,
-  "cat-file": always, grep: always, reflog: (v) => !v.args.some((a) => a === "delete" || a === "expire"),
+  "cat-file": always, reflog: (v) => !v.args.some((a) => a === "delete" || a === "expire"),
   "merge-base": always, "name-rev": always, "show-ref": (v) => !v.args.includes("--delete") && !v.args.includes("-d"),
   "for-each-ref": always, "count-objects": always, whatchanged: always, version: always, help: always,
-  diff: (v) => !v.args.some((a) => a.startsWith("--output") || a === "--ext-diff"),
+  diff: always,
+  // -O / --open-files-in-pager[=cmd] runs a program on the matches.
+  grep: (v) => !v.args.some((a) => /^-[A-Za-z]*O/.test(a) || abbreviates(a, "--open-files-in-pager", 3)),
   branch: (v) => {
     const sub = gitSubcommand(v.args) as readonly string[];
     const p = parseGit(sub);
@@ -55,9 +57,20 @@ const GIT_READ: Readonly<Record<string, Predicate>> = {
   worktree: (v) => (gitSubcommand(v.args) as readonly string[])[1] === "list",
 };
 
+/** Subcommands taking diff options, where `--output=FILE` (or `--ou`, `--out`...) writes FILE and `--ext-diff` runs a program. */
+const DIFF_FAMILY: ReadonlySet<string> = new Set(["diff", "log", "show", "whatchanged", "diff-tree", "diff-files", "diff-index", "range-diff", "shortlog"]);
+const DIFF_WRITES = (a: string): boolean => abbreviates(a, "--output", 4) || a === "--ext-diff";
+
+/** `arg` (before any `=`) is `full` or a prefix of it at least `min` characters after the dashes. */
+function abbreviates(arg: string, full: string, min: number): boolean {
+  const name = arg.split("=", 1)[0] as string;
+  return name.length >= 2 + min && full.startsWith(name);
+}
+
 function git(view: CommandView): boolean {
   const sub = gitSubcommand(view.args);
   if (sub === null) return view.args.some((a) => a === "--version" || a === "--help" || a === "-v" || a === "-h");
+  if (DIFF_FAMILY.has(sub[0] as string) && sub.some(DIFF_WRITES)) return false;
   // `git -c core.pager=... `/`-c alias.x=!cmd` can run programs.
   if (view.args.some((a, i) => (a === "-c" && /pager|alias|editor|fsmonitor|hook|ssh|askpass|diff\.|external/i.test(view.args[i + 1] ?? "")) || a.startsWith("--exec-path"))) return false;
   const pred = GIT_READ[sub[0] as string];
@@ -78,12 +91,14 @@ const TABLE: ReadonlyMap<string, Predicate> = new Map<string, Predicate>([
     "free", "ps", "pgrep", "lsof", "basename", "dirname", "realpath", "readlink", "cut", "tr", "uniq", "diff", "cmp", "comm", "nl",
     "od", "hexdump", "strings", "sha1sum", "sha256sum", "sha512sum", "md5sum", "cksum", "b2sum", "base64", "column",
     "fold", "fmt", "expand", "unexpand", "rev", "tac", "paste", "join", "seq", "true", "false", "test", "[", "printenv", "locale",
-    "nproc", "arch", "tty", "jq", "man", "info", "help", "tldr", "lsblk", "env", "zcat", "bzcat",
+    "nproc", "arch", "tty", "jq", "info", "help", "tldr", "lsblk", "env", "zcat", "bzcat",
     "xzcat", "look", "numfmt", "expr", "getconf", "sleep", "w", "who", "last", "users", "dig", "nslookup", "host", "ping",
     "tput", "ag", "ack", "fd", "bat", "exa", "eza", "wdiff", "colordiff", "sum", "nm", "objdump", "readelf",
     "apropos", "whatis", "cd", "pushd", "popd", "dirs", "jobs"]
     .map((n): [string, Predicate] => [n, always]),
   ["find", find],
+  // man -P/--pager and -H/--html run a program of the caller's choosing.
+  ["man", (v) => !v.args.some((a, i) => i > 0 && (/^-[A-Za-z]*[PH]/.test(a) || abbreviates(a, "--pager", 1) || abbreviates(a, "--html", 2) || abbreviates(a, "--preprocessor", 3)))],
   // `command -v/-V name` only looks a name up (with a command to run, unwrapping sees through it).
   ["command", (v) => v.args.some((a, i) => i > 0 && /^-[pvV]*[vV][pvV]*$/.test(a))],
   ["date", noOptions("-s", "--set")],
@@ -115,11 +130,32 @@ function redirectsAreHarmless(view: CommandView, paths: PathContext): boolean {
   return true;
 }
 
+/**
+ * Variables a read-only command may be run with. Any other can make it run code (`PAGER=...
+ * git log`, `LESSOPEN='|cmd' less f`, `LD_PRELOAD`, `PATH=.:$PATH ls`, `GIT_EXTERNAL_DIFF`).
+ */
+const SAFE_ENV = /^(?:LANG|LANGUAGE|LC_[A-Z]+|TZ|TERM|COLORTERM|NO_COLOR|FORCE_COLOR|CLICOLOR(?:_FORCE)?|COLUMNS|LINES|CI|DEBUG|VERBOSE|RUST_LOG|RUST_BACKTRACE|NODE_ENV|PYTHONUNBUFFERED|USER|LOGNAME|TMPDIR|GIT_PAGER_IN_USE)$/;
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/;
+
+/** `X=1 cmd` and `env X=1 cmd`: every variable set for the command is a harmless one. */
+function assignmentsAreHarmless(view: CommandView): boolean {
+  for (const a of view.sc.assignments) if (!SAFE_ENV.test(a.name)) return false;
+  if (view.wrappers.length === 0) return true;
+  const first = view.words[0] as Word;
+  for (const w of view.sc.argv) {
+    if (w === first || w.start >= first.start) break;
+    const m = ASSIGNMENT.exec(w.value);
+    if (m !== null && !SAFE_ENV.test(m[1] as string)) return false;
+  }
+  return true;
+}
+
 export function isReadOnly(view: CommandView, paths: PathContext): boolean {
-  if (view.wrapperOnly) return true;
+  // `bash -c '...'` is as read-only as what it runs, unless variables set for it change that.
+  if (view.wrapperOnly) return assignmentsAreHarmless(view);
   if (view.words.length === 0) return view.sc.assignments.length === 0 && redirectsAreHarmless(view, paths);
   if (view.privileged || !view.trusted || view.argsUnknown && view.name !== "echo") return false;
-  if (view.sc.assignments.length > 0 && view.depth === 0 && view.wrappers.length === 0 && view.sc.argv.length === 0) return false;
+  if (!assignmentsAreHarmless(view)) return false;
   const pred = TABLE.get(view.name);
   return pred !== undefined && pred(view) && redirectsAreHarmless(view, paths);
 }

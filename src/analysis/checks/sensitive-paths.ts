@@ -86,12 +86,19 @@ export function writeTargets(view: CommandView): Word[] {
     case "dd":
       return view.words.filter((w) => w.value.startsWith("of=")).map((w) => ({ ...w, value: w.value.slice(3), tilde: w.value.startsWith("of=~"), dynamic: w.dynamic && w.dynamic.map(([s, e]): [number, number] => [s - 3, e - 3]) }));
     case "curl": {
+      // -o FILE, and --output-dir DIR (where -o/-O files land).
       const p = parseFor("curl", view.args);
-      return values(p, "output").map((v) => wordFor(view, v));
+      return [...values(p, "output"), ...values(p, "output-dir")].map((v) => wordFor(view, v));
     }
     case "wget": {
+      // -O FILE, and -P DIR (--directory-prefix, where downloads land).
       const p = parseFor("wget", view.args);
-      return values(p, "output-document").map((v) => wordFor(view, v));
+      return [...values(p, "output-document"), ...values(p, "directory-prefix")].map((v) => wordFor(view, v));
+    }
+    case "perl": case "ruby": {
+      // `perl -pi -e CODE FILES`, `perl -i.bak ...`: the files are edited in place.
+      const at = inPlaceFiles(view);
+      return at < 0 ? [] : view.words.slice(at);
     }
     case "rsync": case "scp": {
       // The last operand is the destination; `host:path` and `rsync://` are another machine.
@@ -120,6 +127,40 @@ export function writeTargets(view: CommandView): Word[] {
     default:
       return [];
   }
+}
+
+/**
+ * Where the files of `perl -i` / `ruby -i` start (index into words), or -1 without -i. With -e
+ * the code is inline and every operand is a file; otherwise the first operand is the script.
+ */
+function inPlaceFiles(view: CommandView): number {
+  let inPlace = false;
+  let inline = false;
+  let k = 1;
+  for (; k < view.args.length; k++) {
+    const a = view.args[k] as string;
+    if (a === "--") {
+      k++;
+      break;
+    }
+    if (!a.startsWith("-") || a === "-") break;
+    // A cluster: -i takes the rest as a backup suffix; -e/-E take the next word as code.
+    for (let c = 1; c < a.length; c++) {
+      const ch = a[c] as string;
+      if (ch === "i") {
+        inPlace = true;
+        break;
+      }
+      if (ch === "e" || ch === "E") {
+        inline = true;
+        if (c === a.length - 1) k++;
+        break;
+      }
+      if ("IlmMCdDxF0".includes(ch)) break; // options whose value is the rest of the cluster
+    }
+  }
+  if (!inPlace) return -1;
+  return inline ? k : k + 1;
 }
 
 function intoDirectory(view: CommandView, dir: string, sources: Word[]): Word[] {
