@@ -108,8 +108,9 @@ export async function runExplain(args: ExplainArgs): Promise<number> {
     const command = args.stdin ? readStdin() : args.command!;
     const x = guard.explain(command);
     if (args.json) {
-      if (!x.facts) throw new Error(x.decision.findings[0]?.message ?? "the analysis failed");
-      writeOut(JSON.stringify(x.facts) + "\n");
+      // The facts do not depend on the analysis: if the analysis failed, extract them directly.
+      const facts = x.facts ?? (await import("../facts/index.js")).extractFacts(command);
+      writeOut(JSON.stringify(facts) + "\n");
     } else {
       writeOut(formatExplanation(x, styleFor(process.stdout)));
     }

@@ -108,7 +108,8 @@ export function formatDecision(d: Decision, s: Style): string {
   lines.push(s.dim(`  ${oneLine(meta.join(" · "))}`));
   for (const f of d.findings) lines.push(...formatFinding(f, d.command, s));
   if (d.suggestions.length) {
-    lines.push(`  suggested allow rules: ${d.suggestions.map((r) => oneLine(JSON.stringify(r))).join(", ")}`);
+    const note = d.safety ? " (an allow rule does not silence a safety finding)" : "";
+    lines.push(`  suggested allow rules${note}: ${d.suggestions.map((r) => oneLine(JSON.stringify(r))).join(", ")}`);
   }
   return lines.join("\n") + "\n";
 }

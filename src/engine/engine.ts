@@ -171,7 +171,8 @@ export function evaluate(analysis: Analysis, config: EngineConfig | ResolvedConf
   // 3. Read-only fast path. Defensive: a finding (the analysis' own, or a configured dangerous
   // pattern) always disables it — a safety finding is never silently allowed.
   if (analysis.readOnly && findings.length === 0) {
-    const all = analysis.commands.length > 1 ? "Every command in the line is read-only." : "Read-only command.";
+    const n = analysis.commands.length;
+    const all = n === 0 ? "Nothing runs: the line has no commands." : n > 1 ? "Every command in the line is read-only." : "Read-only command.";
     return finish(3, "allow", all);
   }
   trace(3, "passed", analysis.readOnly ? "read-only, but there are findings" : `not read-only: ${firstNonReadOnly(analysis)}`);

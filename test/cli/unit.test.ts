@@ -80,7 +80,7 @@ describe("styles", () => {
       "  deletion/root: deletes /",
       "      ls && rm -rf /",
       "            ^^^^^^^^",
-      '  suggested allow rules: "rm -rf:*"',
+      '  suggested allow rules (an allow rule does not silence a safety finding): "rm -rf:*"',
       "",
     ].join("\n"));
   });

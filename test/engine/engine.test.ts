@@ -324,3 +324,10 @@ describe("fail safe when the analysis throws", () => {
     expect([d.decision, d.step, d.rule]).toEqual(["deny", "deny-rule", "terraform destroy:*"]);
   });
 });
+
+describe("a line without commands", () => {
+  it("is allowed as read-only, saying nothing runs", () => {
+    const d = decide(analysis([], { readOnly: true }), CONFIG, { mode: "default" });
+    expect([d.decision, d.step, d.reason]).toEqual(["allow", "read-only", "Nothing runs: the line has no commands."]);
+  });
+});
