@@ -510,6 +510,7 @@ void sg_cook_redirect(SgCtx *x, TSTreeCursor *c) {
 
 /* Appends word w's value to x->text (it may live in the source or elsewhere in the pool). */
 static void append_value(SgCtx *x, const SgWord *w) {
+  if (w->vlen == 0) return;
   VEC_RESERVE(&x->oom, x->text, w->vlen);
   const uint16_t *from = (w->flags & W_SRC ? x->src : x->text.data) + w->voff;
   memmove(x->text.data + x->text.len, from, (size_t)w->vlen * 2);
@@ -536,8 +537,10 @@ void sg_merge_continuations(SgCtx *x, uint32_t first, uint32_t *count) {
           append_value(x, &old);
         }
         append_value(x, &q);
-        if (q.ndyn && p->doff + p->ndyn != q.doff) {
-          /* not adjacent (cannot happen for argv, kept for safety): move p's spans to the end */
+        if (q.ndyn && !p->ndyn) {
+          p->doff = q.doff;
+        } else if (q.ndyn && p->doff + p->ndyn != q.doff) {
+          /* not adjacent (cannot happen for argv, kept for safety): move both to the end */
           uint32_t nd = x->spans.len / 2;
           VEC_RESERVE(&x->oom, x->spans, 2 * p->ndyn);
           memmove(x->spans.data + 2 * nd, x->spans.data + 2 * p->doff, (size_t)p->ndyn * 8);

@@ -368,7 +368,7 @@ static int32_t *put_word(const SgCtx *x, int32_t *o, uint32_t wi) {
   *o++ = (int32_t)w->end;
   *o++ = (int32_t)w->flags;
   *o++ = (int32_t)w->ndyn;
-  memcpy(o, x->spans.data + 2 * w->doff, (size_t)w->ndyn * 2 * sizeof *o);
+  if (w->ndyn) memcpy(o, x->spans.data + 2 * w->doff, (size_t)w->ndyn * 2 * sizeof *o);
   return o + 2 * w->ndyn;
 }
 
