@@ -1,7 +1,9 @@
-// Median wall time of one hook invocation as the agent runs it: a new process, the payload on
-// stdin, the answer on stdout. Run after a build: node test/agents/bench-hook.mjs [runs]
+// Median time of one hook invocation as the agent runs it: a new process, the payload on stdin,
+// the answer on stdout. Run after a build: node test/agents/bench-hook.mjs [runs]
+// Three figures per case: wall time as the agent sees it (spawn to exit), and, from inside the
+// child, its CPU time (user + system) — the figure least disturbed by a busy machine.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,6 +15,8 @@ const base = mkdtempSync(join(tmpdir(), "shellguard-bench-"));
 const home = join(base, "home");
 const project = join(home, "project");
 mkdirSync(project, { recursive: true });
+const probe = join(base, "probe.mjs");
+writeFileSync(probe, 'process.on("exit", () => { const u = process.cpuUsage(); process.stderr.write(`\\nBENCH ${(u.user + u.system) / 1000}\\n`); });\n');
 const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(base, "xdg"), XDG_CACHE_HOME: join(base, "cache") };
 
 const claude = (command, tool = "Bash") =>
@@ -36,15 +40,18 @@ const median = (xs) => {
 
 try {
   for (const [label, args, input] of cases) {
-    spawnSync(process.execPath, args, { input, env, cwd: project }); // warm the file cache
-    const times = [];
+    const argv = ["--import", probe, ...args];
+    spawnSync(process.execPath, argv, { input, env, cwd: project }); // warm the file cache
+    const wall = [];
+    const cpu = [];
     for (let i = 0; i < runs; i++) {
       const t = process.hrtime.bigint();
-      const r = spawnSync(process.execPath, args, { input, env, cwd: project, encoding: "utf8" });
-      times.push(Number(process.hrtime.bigint() - t) / 1e6);
+      const r = spawnSync(process.execPath, argv, { input, env, cwd: project, encoding: "utf8" });
+      wall.push(Number(process.hrtime.bigint() - t) / 1e6);
       if (r.status !== 0) throw new Error(`${label}: exit ${r.status}\n${r.stderr}`);
+      cpu.push(Number(/BENCH ([\d.]+)/.exec(r.stderr)?.[1]));
     }
-    console.log(`${label.padEnd(42)} median ${median(times).toFixed(1)} ms  (min ${Math.min(...times).toFixed(1)}, ${runs} runs)`);
+    console.log(`${label.padEnd(42)} wall median ${median(wall).toFixed(1)} ms (min ${Math.min(...wall).toFixed(1)})  cpu median ${median(cpu).toFixed(1)} ms  [${runs} runs]`);
   }
 } finally {
   rmSync(base, { recursive: true, force: true });
