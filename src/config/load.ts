@@ -9,8 +9,8 @@
  * no-config path here is a few stat calls.
  */
 
-import { realpathSync, statSync, type Stats } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { readdirSync, realpathSync, statSync, type Stats } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
 import { MODE_ALIASES, type ModeName } from "../engine/types.js";
 import { cloneDefaults, deepFreeze } from "./defaults.js";
 import { ConfigError } from "./errors.js";
@@ -66,10 +66,38 @@ function* searchDirs(cwd: string, env: NodeJS.ProcessEnv): Generator<string> {
   }
 }
 
+/** The names in a directory (empty if it cannot be read). */
+function namesIn(dir: string): Set<string> {
+  try {
+    return new Set(readdirSync(dir));
+  } catch {
+    return new Set();
+  }
+}
+
+const PLACE_ORDER = new Map(PROJECT_SEARCH_PLACES.map((p, i) => [p, i]));
+
+/**
+ * The search places present in a directory, in search order. One readdir is several times
+ * cheaper than a stat per search place (11) for directories of ordinary size.
+ */
+function placesIn(dir: string): string[] {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const e of entries) if (PLACE_ORDER.has(e)) found.push(e);
+  if (found.length > 1) found.sort((a, b) => (PLACE_ORDER.get(a) as number) - (PLACE_ORDER.get(b) as number));
+  return found;
+}
+
 /** The nearest project config file, or null. */
 export function findProjectConfig(cwd: string, env: NodeJS.ProcessEnv = process.env): Found | null {
   for (const dir of searchDirs(cwd, env)) {
-    for (const place of PROJECT_SEARCH_PLACES) {
+    for (const place of placesIn(dir)) {
       const path = join(dir, place);
       if (!statOf(path)?.isFile()) continue;
       if (place !== "package.json") return { path, format: formatOf(path) as ConfigFormat };
@@ -88,7 +116,10 @@ export function findProjectConfig(cwd: string, env: NodeJS.ProcessEnv = process.
 /** The user config files that exist, in precedence order (only the first is read). */
 function findUserConfigs(env: NodeJS.ProcessEnv): string[] {
   const dir = userConfigDir(env);
-  return USER_CONFIG_NAMES.map((n) => join(dir, n)).filter((p) => statOf(p)?.isFile());
+  const present = namesIn(dir);
+  return USER_CONFIG_NAMES.filter((n) => present.has(n))
+    .map((n) => join(dir, n))
+    .filter((p) => statOf(p)?.isFile());
 }
 
 function realPath(path: string): string {
@@ -269,7 +300,8 @@ export function loadConfig(opts: LoadConfigOptions): ResolvedConfig {
  * A cheap fingerprint of every file `loadConfig` would read for these options (path, mtime,
  * ctime, size, inode of each candidate file that exists along the search, the user config files
  * and the trust store). If it is unchanged, `loadConfig` would return the same result, except
- * for changes to modules a JavaScript config itself imports. Costs stat calls only.
+ * for changes to modules a JavaScript config itself imports. Costs a readdir per searched
+ * directory and a stat per file found; no file is read.
  */
 export function configStamp(opts: Omit<LoadConfigOptions, "verifyRule">): string {
   const env = opts.env ?? process.env;
@@ -286,15 +318,17 @@ export function configStamp(opts: Omit<LoadConfigOptions, "verifyRule">): string
     // The same walk as findProjectConfig. package.json is only stat'ed (whether it holds a
     // shellguard key is not checked), so the walk goes on past it: a superset, never less.
     walk: for (const dir of searchDirs(cwd, env)) {
-      for (const place of PROJECT_SEARCH_PLACES) {
+      for (const place of placesIn(dir)) {
         const st = add(join(dir, place));
         if (st?.isFile() && place !== "package.json") break walk;
       }
     }
   }
   const userDir = userConfigDir(env);
-  for (const name of USER_CONFIG_NAMES) add(join(userDir, name));
-  add(trustStorePath(env));
+  const present = namesIn(userDir);
+  for (const name of USER_CONFIG_NAMES) if (present.has(name)) add(join(userDir, name));
+  const store = trustStorePath(env);
+  if (present.has(basename(store))) add(store);
   return parts.join("\n");
 }
 
