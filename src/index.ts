@@ -34,7 +34,7 @@ export function createGuard(options: GuardOptions = {}): ShellGuard {
   };
 }
 
-export { Guard };
+export { Guard, RuleOptionError } from "./engine/guard.js";
 export type { CheckOptions, ConfigOverrides, Explanation, GuardOptions, RuleOption } from "./engine/guard.js";
 
 export { MODES, MODE_ALIASES } from "./engine/types.js";

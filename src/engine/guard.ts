@@ -22,8 +22,9 @@ export type RuleOption = RuleInput;
 
 /** Config given in code, layered over the loaded config (it is trusted: the caller wrote it). */
 export interface ConfigOverrides extends Partial<Omit<ResolvedConfig, "rules" | "dangerousPatterns" | "shell" | "files" | "warnings">> {
-  /** Each list given replaces the loaded list of that kind. */
+  /** Added after the loaded rules of each kind (like another config layer). */
   rules?: Partial<Record<keyof RuleSet, readonly RuleOption[]>>;
+  /** Added after the loaded dangerous patterns. */
   dangerousPatterns?: readonly RuleOption[];
   shell?: Partial<ResolvedConfig["shell"]>;
 }
@@ -62,11 +63,16 @@ export interface Explanation {
   config: ResolvedConfig;
 }
 
+/** A rule given in code (`createGuard({ config })`) whose pattern or examples are wrong. */
+export class RuleOptionError extends Error {
+  override readonly name = "RuleOptionError";
+}
+
 function ruleSpecs(list: readonly RuleOption[], use: RuleUse): RuleSpec[] {
   return list.map((r) => {
     const spec: RuleSpec = typeof r === "string" ? { pattern: r, source: "options" } : { ...r, source: r.source ?? "options" };
     const problem = verifyRule(spec, use);
-    if (problem) throw new Error(`Invalid ${use} rule "${spec.pattern}" given in options: ${problem}.`);
+    if (problem) throw new RuleOptionError(`Invalid ${use} rule "${spec.pattern}" given in options: ${problem}.`);
     return spec;
   });
 }
@@ -80,12 +86,12 @@ export function applyOverrides(base: ResolvedConfig, o: ConfigOverrides | undefi
   if (shell) out.shell = { ...base.shell, ...shell, ...(shell.mode ? { mode: normalizeMode(shell.mode) } : {}) };
   if (rules) {
     out.rules = {
-      deny: rules.deny ? ruleSpecs(rules.deny, "deny") : base.rules.deny,
-      ask: rules.ask ? ruleSpecs(rules.ask, "ask") : base.rules.ask,
-      allow: rules.allow ? ruleSpecs(rules.allow, "allow") : base.rules.allow,
+      deny: [...base.rules.deny, ...ruleSpecs(rules.deny ?? [], "deny")],
+      ask: [...base.rules.ask, ...ruleSpecs(rules.ask ?? [], "ask")],
+      allow: [...base.rules.allow, ...ruleSpecs(rules.allow ?? [], "allow")],
     };
   }
-  if (dangerousPatterns) out.dangerousPatterns = ruleSpecs(dangerousPatterns, "dangerous");
+  if (dangerousPatterns) out.dangerousPatterns = [...base.dangerousPatterns, ...ruleSpecs(dangerousPatterns, "dangerous")];
   return out;
 }
 

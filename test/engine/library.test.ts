@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ConfigError, createGuard, MODES, type Decision } from "../../src/index.js";
+import { ConfigError, createGuard, MODES, RuleOptionError, type Decision } from "../../src/index.js";
 
 const base = realpathSync(mkdtempSync(join(tmpdir(), "shellguard-lib-")));
 const home = join(base, "home");
@@ -49,6 +49,7 @@ describe("createGuard", () => {
     expect(g.check("'terraform'  destroy")).toMatchObject({ decision: "deny", rule: "terraform destroy:*", mode: "acceptEdits" });
     expect(g.check("make all").decision).toBe("allow");
     expect(g.check("kubectl delete pod x")).toMatchObject({ decision: "ask", safety: true });
+    expect(() => createGuard({ cwd, env, config: { rules: { deny: [{ pattern: "rm:*", match: ["ls"] }] } } })).toThrow(RuleOptionError);
     expect(() => createGuard({ cwd, env, config: { rules: { deny: [{ pattern: "rm:*", match: ["ls"] }] } } })).toThrow(/should match/);
   });
 
