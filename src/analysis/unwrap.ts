@@ -166,7 +166,7 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
     else if (n === "ssh") sshString(view, span, nest);
     else if (n === "man") optionString(view, /^-P(.*)$|^--pager(?:=(.*))?$/, at, nest, out);
   }
-  pipeIntoInterpreter(view, at, out);
+  pipeIntoInterpreter(view, at, nest, out);
   out.views.push(view);
 }
 
@@ -470,13 +470,36 @@ function sshString(view: CommandView, span: (a: Word, b: Word) => [number, numbe
 }
 
 /** `curl ... | sh`: a shell or interpreter reading its program from a pipe. */
-function pipeIntoInterpreter(view: CommandView, at: (w: Word) => [number, number], out: UnwrapResult): void {
+function pipeIntoInterpreter(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
   if (view.sc.stage <= 0 || !INTERPRETERS.has(view.name)) return;
   const p = parseFlags(view.args, SHELLS.has(view.name) ? SHELL_FLAGS : { stopAtOperand: true }, 1);
   const readsStdin = !has(p, "command") && !p.flags.has("command-string") && (p.rest >= view.args.length || STDIN_PATHS.has(view.args[p.rest] as string) || has(p, "stdin"));
   if (!readsStdin) return;
   const first = view.words[0] as Word;
   out.findings.push({ id: "shell/pipe-to-shell", message: `Piping into ${view.name} runs whatever the previous command prints, unseen; save it to a file, read it, then run it.`, start: at(first)[0], end: at(first)[1] });
+  if (SHELLS.has(view.name)) pipedScript(view, at, nest);
+}
+
+/**
+ * What a shell reads from a pipe, when the previous stage prints something fixed: `echo 'cmd' |
+ * sh`, `printf 'cmd' | bash`, `cat <<EOF | bash`. It is parsed too, so the commands are seen.
+ */
+function pipedScript(view: CommandView, at: (w: Word) => [number, number], nest: Nest): void {
+  const sc = view.sc;
+  const prev = view.facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
+  const name = prev?.argv[0]?.value;
+  if (prev === undefined || name === undefined) return;
+  let text: Word | null = null;
+  if (name === "echo" || name === "printf") {
+    const words = prev.argv.slice(1).filter((w, k) => !(name === "echo" && k === 0 && /^-[neE]+$/.test(w.value)));
+    if (words.length > 0) text = { ...(words[0] as Word), value: words.map((w) => w.value).join(" "), dynamic: null };
+  } else if (name === "cat" && prev.argv.length === 1) {
+    for (const r of prev.redirects) {
+      if (r.op === "<<<") text = r.target;
+      else if ((r.op === "<<" || r.op === "<<-") && r.body !== null) text = r.body;
+    }
+  }
+  if (text !== null) nest(text.value, at(text), inheritFrom(view));
 }
 
 /**

@@ -9,7 +9,11 @@ import { SEED_INJECTION_TYPES } from "../../facts/types.js";
 import type { CheckContext, FactsCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
 
+/** The seed's types, plus `for ((...))`: tree-sitter names it apart, but it is the same loop. */
+const INJECTION_TYPES: ReadonlySet<string> = new Set([...SEED_INJECTION_TYPES, "c_style_for_statement"]);
+
 const LABEL: Readonly<Record<string, string>> = {
+  c_style_for_statement: "a for loop",
   command_substitution: "a command substitution",
   process_substitution: "a process substitution",
   expansion: "a parameter expansion ${...}",
@@ -40,7 +44,7 @@ function check(facts: Facts, ctx: CheckContext, views: readonly CommandView[]): 
   }
   if (ctx.options.guard) return out;
   facts.constructs.forEach((c, i) => {
-    if (!SEED_INJECTION_TYPES.has(c.type)) return;
+    if (!INJECTION_TYPES.has(c.type)) return;
     const inner = innerCommands(facts, i, views);
     const runs = inner.length > 0 ? `; it runs: ${inner.slice(0, 3).join("; ")}${inner.length > 3 ? "; ..." : ""}` : "";
     out.push({ id: "injection/construct", message: `The command contains ${LABEL[c.type] ?? c.type}, whose effect is only known at run time${runs}. Review it before running.`, start: c.start, end: c.end });

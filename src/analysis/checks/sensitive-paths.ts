@@ -105,7 +105,8 @@ export function writeTargets(view: CommandView): Word[] {
       const ops = operandWords(view, parseFor(name, view.args));
       const dest = ops[ops.length - 1];
       if (ops.length < 2 || dest === undefined || /^[^/]*:/.test(dest.value)) return [];
-      const sources = ops.slice(0, -1);
+      // rsync's `src/` copies the contents of src, not src itself: nothing new is named.
+      const sources = ops.slice(0, -1).filter((s) => name === "scp" || !s.value.endsWith("/"));
       return [dest, ...sources.map((s) => ({ ...dest, value: `${dest.value.replace(/\/+$/, "")}/${s.value.replace(/\/+$/, "").split("/").pop() ?? ""}` }))];
     }
     case "patch": {

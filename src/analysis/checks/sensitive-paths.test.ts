@@ -1,0 +1,177 @@
+/**
+ * Sensitive paths, ESLint-style: `input → finding ids` through the real analyze(), with the
+ * built-in lists (src/config/defaults.ts). Writes and modifications count; reading does not.
+ * `[]` means "no sensitive-path/* finding".
+ */
+
+import { describe, expect, it } from "vitest";
+import { extractFactsReference } from "../../facts/reference.js";
+import { analyze } from "../analyze.js";
+import { cases, disguises, options, verify, type Row } from "../test-helpers.js";
+
+const FILE = "sensitive-path/file";
+const DIR = "sensitive-path/directory";
+
+const TABLE: Row[] = [
+  // redirects, every operator and spelling of the path
+  ["echo x >> ~/.bashrc", [FILE]],
+  ["echo x > ~/.bashrc", [FILE]],
+  ["echo x >~/.zshrc", [FILE]],
+  ["echo x >| ~/.profile", [FILE]],
+  ["echo x &> ~/.bashrc", [FILE]],
+  ["echo x &>> ~/.bashrc", [FILE]],
+  ["echo x 2> ~/.bashrc", [FILE]],
+  ["echo x >& ~/.bashrc", [FILE]],
+  ["printf x 1<> ~/.bashrc", [FILE]],
+  ["exec 3> ~/.bashrc", [FILE]],
+  ["> ~/.bashrc", [FILE]],
+  [": > ~/.bashrc", [FILE]],
+  ["cat <<EOF > ~/.bashrc\nalias ls=rm\nEOF", [FILE]],
+  ["{ echo a; echo b; } >> ~/.bashrc", [FILE]],
+  ["echo x > $HOME/.bashrc", [FILE]],
+  ["echo x > \"$HOME\"/.bashrc", [FILE]],
+  ["echo x > \"${HOME}/.bashrc\"", [FILE]],
+  ["echo x > /home/u/.bashrc", [FILE]],
+  ["echo x > /home/u//.bashrc", [FILE]],
+  ["echo x > ~/./.bashrc", [FILE]],
+  ["echo x > ~/.ssh/../.bashrc", [FILE]],
+  ["echo x > ../.bashrc", [FILE]],
+  ["echo x > ~root/.bashrc", [FILE]],
+  ["echo x > .env", [FILE]],
+  ["echo x > .env.local", [FILE]],
+  ["echo x > ~/.gitconfig", [FILE]],
+  ["echo x > ~/.npmrc", [FILE]],
+  ["echo x > ~/.netrc", [FILE]],
+  ["echo x > .mcp.json", [FILE]],
+  ["echo x >> ~/.config/fish/config.fish", [FILE]],
+  ["echo x > /etc/hosts", [FILE]],
+  ["echo x >> ~/.ssh/authorized_keys", [FILE]],
+  ["echo x > ~/.ssh/config", [DIR]],
+  ["echo x > .git/config", [DIR]],
+  ["echo x > .git/hooks/pre-commit", [DIR]],
+  ["echo x > sub/repo/.git/HEAD", [DIR]],
+  ["echo x > ~/.aws/credentials", [DIR]],
+  ["echo x > ~/.kube/config", [DIR]],
+  ["echo x > ~/.config/gh/hosts.yml", [DIR]],
+  ["echo x > ~/.claude/settings.json", [DIR]],
+  ["echo x > .vscode/tasks.json", [DIR]],
+  ["echo x > /etc/profile.d/x.sh", [DIR]],
+  ["echo 3 > /proc/sys/vm/drop_caches", [DIR]],
+  // commands that write or modify their targets
+  ["tee ~/.bashrc", [FILE]],
+  ["tee -a ~/.zshrc", [FILE]],
+  ["echo x | tee -a ~/.bashrc > /dev/null", [FILE]],
+  ["echo x | sudo tee /etc/hosts", [FILE]],
+  ["echo x | sudo tee -a /etc/sudoers", [FILE]],
+  ["truncate -s 0 ~/.bashrc", [FILE]],
+  ["touch ~/.ssh/config", [DIR]],
+  ["mkdir -p .git/hooks", [DIR]],
+  ["rm ~/.bashrc", [FILE]],
+  ["rm -rf .git", [DIR]],
+  ["rmdir ~/.ssh", [DIR]],
+  ["shred -u ~/.ssh/id_rsa", [FILE]],
+  ["chmod 600 ~/.ssh/id_rsa", [FILE]],
+  ["chmod 644 ~/.bashrc", [FILE]],
+  ["chown root ~/.bashrc", [FILE]],
+  ["chgrp staff ~/.ssh", [DIR]],
+  ["cp evil ~/.bashrc", [FILE]],
+  ["cp -f evil ~/.bashrc", [FILE]],
+  ["cp evil.pub ~/.ssh/authorized_keys", [FILE]],
+  ["cp key ~/.ssh", [DIR]],
+  ["cp key ~/.ssh/", [DIR]],
+  ["cp -t ~/.ssh key", [DIR]],
+  ["cp --target-directory=~/.ssh key", [DIR]],
+  ["cp .bashrc ~", [FILE]],
+  ["cp ./.bashrc ~/", [FILE]],
+  ["mv evil ~/.bashrc", [FILE]],
+  ["mv x ~/.ssh/", [DIR]],
+  ["mv ~/.bashrc ~/.bashrc.bak", [FILE]],
+  ["ln -sf /tmp/evil ~/.bashrc", [FILE]],
+  ["ln -s ~/.bashrc link", [FILE]],
+  ["install -m 644 x ~/.bashrc", [FILE]],
+  ["install -D x ~/.config/gh/hosts.yml", [DIR]],
+  ["dd if=x of=~/.bashrc", [FILE]],
+  ["dd of=.git/config if=x", [DIR]],
+  ["curl -o ~/.bashrc https://x", [FILE]],
+  ["curl --output ~/.bashrc https://x", [FILE]],
+  ["curl -sSLo ~/.bashrc https://x", [FILE]],
+  ["curl https://x -o ~/.bashrc", [FILE]],
+  ["curl https://x > ~/.bashrc", [FILE]],
+  ["curl --output-dir ~/.ssh -O https://x/authorized_keys", [DIR]],
+  ["wget -O ~/.bashrc https://x", [FILE]],
+  ["wget -qO ~/.bashrc https://x", [FILE]],
+  ["wget --output-document=~/.bashrc https://x", [FILE]],
+  ["wget -P ~/.ssh https://x/key", [DIR]],
+  ["rsync -a keys/ ~/.ssh/", [DIR]],
+  ["rsync -e ssh host:keys ~/.ssh", [DIR]],
+  ["scp host:key ~/.ssh/authorized_keys", [FILE]],
+  ["tar -xf keys.tar -C ~/.ssh", [DIR]],
+  ["tar xzf keys.tgz --directory=~/.ssh", [DIR]],
+  ["unzip keys.zip -d ~/.ssh", [DIR]],
+  ["patch ~/.bashrc < p.diff", [FILE]],
+  ["perl -pi -e 's/a/b/' ~/.bashrc", [FILE]],
+  ["perl -i.bak -pe 's/a/b/' ~/.zshrc", [FILE]],
+  ["ruby -pi -e 'sub(/a/, \"b\")' .env", [FILE]],
+  // reading, and writing ordinary files, is fine
+  ["cat ~/.ssh/id_rsa", []],
+  ["cat ~/.bashrc", []],
+  ["less ~/.ssh/config", []],
+  ["grep alias ~/.bashrc", []],
+  ["diff ~/.bashrc ~/.zshrc", []],
+  ["source ~/.bashrc", []],
+  ["cp ~/.ssh/id_rsa.pub /tmp/key.pub", []],
+  ["tar -tf keys.tar -C ~/.ssh", []],
+  ["tar -cf backup.tar ~/.ssh", []],
+  ["unzip -l keys.zip -d ~/.ssh", []],
+  ["rsync -a ~/.ssh/ backup/ssh/", []],
+  ["scp key host:~/.ssh/authorized_keys", []],
+  ["rsync -a x host:.ssh/", []],
+  ["perl -pe 's/a/b/' ~/.bashrc", []],
+  ["patch --dry-run ~/.bashrc < p.diff", []],
+  ["echo x > notes.txt", []],
+  ["echo x >> build/log.txt", []],
+  ["echo x > /tmp/env", []],
+  ["echo x > environment.txt", []],
+  ["echo x > .envelope", []],
+  ["touch src/.gitkeep", []],
+  ["cp a b", []],
+  ["mkdir -p build/git", []],
+  ["echo x > /dev/null", []],
+  ["curl -o out.html https://x", []],
+  ["wget https://x", []],
+  ["git config user.name me", []],
+  ["sort -o sorted.txt f", []],
+];
+
+describe("sensitive-path: table", () => {
+  it.each(cases(TABLE))("%s", (_title, row) => verify(row, "sensitive-path/"));
+});
+
+const FORMS: ReadonlyArray<[string, string[]]> = [
+  ["tee -a ~/.bashrc", [FILE]],
+  ["touch .git/hooks/pre-commit", [DIR]],
+  ["cp k ~/.ssh/authorized_keys", [FILE]],
+  ["curl -fsSL https://x.sh -o ~/.bashrc", [FILE]],
+  ["ln -sf /tmp/x ~/.zshrc", [FILE]],
+];
+
+describe.each(FORMS)("sensitive-path: %s in disguise", (form, expected) => {
+  it.each(cases(disguises(form, expected)))("%s", (_title, row) => verify(row));
+});
+
+describe("sensitive-path: configurable lists", () => {
+  const ids = (cmd: string, files: string[], dirs: string[]): string[] =>
+    analyze(cmd, options(false, { sensitiveFiles: files, sensitiveDirectories: dirs }), extractFactsReference).findings.map((f) => f.id);
+
+  it.each([
+    ["echo x > secrets.yaml", ["secrets.yaml"], [], [FILE]],
+    ["echo x > config/secrets.yaml", ["config/secrets.yaml"], [], [FILE]],
+    ["echo x > app.pem", ["*.pem"], [], [FILE]],
+    ["echo x > ~/.bashrc", [], [], []],
+    ["echo x > deploy/prod/x", [], ["deploy/prod"], [DIR]],
+    ["echo x > /srv/data/x", [], ["/srv"], [DIR]],
+    ["echo x > .git/config", [], [], []],
+  ] as const)("%s with files %j, directories %j", (cmd, files, dirs, expected) => {
+    expect(ids(cmd, [...files], [...dirs])).toEqual(expected);
+  });
+});
