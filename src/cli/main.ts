@@ -52,6 +52,11 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.exitCode = await runCheck(fast);
       return;
     }
+    if (argv.length === 1 && argv[0] === "--version") {
+      const { version } = await import("./version.js");
+      process.stdout.write(version() + "\n");
+      return;
+    }
   }
   const { runApp } = await import("./app.js");
   await runApp([...argv]);

@@ -297,6 +297,7 @@ describe("misc", () => {
     const v = run(sb, ["--version"]);
     expect(v.code).toBe(0);
     expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(run(sb, ["--version"], { env: { SHELLGUARD_NO_FAST_PATH: "1" } })).toEqual(v);
     const h = run(sb, ["--help"]);
     expect(h.code).toBe(0);
     for (const c of ["check", "explain", "serve", "init", "test", "trust", "untrust", "completion"]) expect(h.stdout).toContain(c);
