@@ -26,9 +26,11 @@
       ],
       "defines": [
         "NAPI_VERSION=8",
-        # tree-sitter's runtime wants POSIX declarations (fdopen, clock_gettime) under -std=c11.
+        # tree-sitter's runtime wants POSIX declarations (fdopen, clock_gettime) under -std=c11;
+        # _DARWIN_C_SOURCE keeps macOS's CLOCK_THREAD_CPUTIME_ID visible alongside them.
         "_POSIX_C_SOURCE=200809L",
         "_DEFAULT_SOURCE",
+        "_DARWIN_C_SOURCE",
       ],
       "conditions": [
         ["OS!='win'", {
