@@ -1,0 +1,70 @@
+# shellguard's fish client (run by the fish hook with bash, which has read timeouts and
+# non-blocking FIFO opens that fish lacks): one request to the session's worker, started in the
+# background if it is not running; if the worker does not answer in time, a one-shot
+# `shellguard check`. Prints one reply line of the worker protocol (src/shell/protocol.ts).
+# Arguments: dir fish_pid id mode cwd command bin... -- worker...
+dir=$1 hook_pid=$2 id=$3 mode=$4 cwd=$5 cmd=$6
+shift 6
+bin=()
+while (($#)) && [[ $1 != -- ]]; do bin+=("$1"); shift; done
+shift
+worker=("$@")
+t=$'\t' us=$'\x1f' nl=$'\n'
+
+esc() {
+  local s=$1 b='\' bb='\\' cr=$'\r' n='\n' tt='\t' r='\r'
+  s=${s//"$b"/"$bb"}; s=${s//"$nl"/"$n"}; s=${s//"$t"/"$tt"}; REPLY=${s//"$cr"/"$r"}
+}
+
+if [[ -n $dir && -d $dir && ${#worker[@]} -gt 0 ]]; then
+  bound=1 pid=
+  [[ -r $dir/pid ]] && read -r pid <"$dir/pid"
+  if [[ -z $pid ]] || ! kill -0 "$pid" 2>/dev/null; then
+    pid=
+    rm -f "$dir/req" "$dir/res" "$dir/pid"
+    if mkfifo -m 600 "$dir/req" "$dir/res" 2>/dev/null; then
+      # Both ends read-write: the worker never sees end-of-file; it exits with the fish session.
+      (
+        cd / 2>/dev/null
+        export SHELLGUARD_HOOK_PID=$hook_pid SHELLGUARD_HOOK_DIR=$dir
+        exec "${worker[@]}" 0<>"$dir/req" 1<>"$dir/res" 2>"$dir/log"
+      ) &
+      pid=$!
+      printf '%s\n' "$pid" >"$dir/pid"
+      bound=5
+    fi
+  fi
+  if [[ -n $pid ]] && exec 3<>"$dir/req" 4<>"$dir/res"; then
+    esc "$cwd"; c=$REPLY
+    esc "$cmd"
+    printf '%s\t-\tfish\t%s\t%s\n' "$id" "$c" "$REPLY" >&3
+    while IFS= read -r -t "$bound" -u 4 line; do
+      if [[ ${line%%"$t"*} == "$id" ]]; then
+        printf '%s\n' "$line"
+        exit 0
+      fi
+    done
+    # No answer in time: the next line starts a new worker.
+    kill "$pid" 2>/dev/null
+    rm -f "$dir/pid"
+  fi
+fi
+
+# One-shot check, 5 s at most.
+IFS= read -r -d '' -t 5 out < <(
+  printf '%s' "$cmd" | command "${bin[@]}" check --stdin --mode "$mode" --cwd "$cwd" 2>&1
+  printf '\x1f%d' "$?"
+)
+if [[ $out != *"$us"* ]]; then
+  kill "$!" 2>/dev/null
+  printf '%s\terror\t-\t-\t-\tshellguard: the check did not answer in time\n' "$id"
+  exit 0
+fi
+rc=${out##*"$us"}; out=${out%"$us"*}; out=${out%"$nl"}
+out=${out//"$t"/    }; out=${out//"$nl"/"$us"}
+case $rc in
+  0) printf '%s\tallow\t-\t%s\t-\t-\n' "$id" "$mode" ;;
+  1) printf '%s\task\t-\t%s\t-\tshellguard (one-shot): %s\n' "$id" "$mode" "$out" ;;
+  2) printf '%s\tdeny\t-\t%s\t-\tshellguard (one-shot): %s\n' "$id" "$mode" "$out" ;;
+  *) printf '%s\terror\t-\t-\t-\t%s\n' "$id" "${out:-shellguard: check failed (exit $rc)}" ;;
+esac

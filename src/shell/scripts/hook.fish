@@ -1,0 +1,189 @@
+# shellguard hook for fish: every command line is checked before it runs.
+# Install: shellguard hook fish | source   in ~/.config/fish/config.fish.
+# Off for this session: shellguard off (or SHELLGUARD=off in the environment); back on: shellguard on.
+if status is-interactive; and not set -q __shellguard_hooked
+    set -g __shellguard_hooked 1
+    set -g __shellguard_bin @BIN@
+    set -g __shellguard_worker @WORKER@
+    set -g __shellguard_mode @MODE@
+    set -g __shellguard_on_error @ON_ERROR@
+    set -g __shellguard_client @CLIENT@
+    set -g __shellguard_id 0
+    set -g __shellguard_dir
+    set -g __shellguard_bash (command -s bash)
+    set -g __shellguard_fnames (bind --function-names)
+
+    function shellguard --description 'shellguard; "shellguard off" / "shellguard on" for this session'
+        switch "$argv[1]"
+            case off
+                set -g SHELLGUARD off
+                echo 'shellguard: off for this shell session ("shellguard on" turns it back on)' >&2
+            case on
+                set -e SHELLGUARD
+                echo 'shellguard: on' >&2
+            case '*'
+                command $__shellguard_bin $argv
+        end
+    end
+
+    # Ask about $argv[1]; sets __shellguard_r to: decision flags mode on_error text.
+    function __shellguard_query --argument-names cmd
+        set -g __shellguard_id (math $__shellguard_id + 1)
+        set -l reply
+        if test -n "$__shellguard_bash"
+            if test -z "$__shellguard_dir"; or not test -d "$__shellguard_dir"
+                set -l tmp /tmp
+                set -q TMPDIR; and test -n "$TMPDIR"; and set tmp (string trim -r -c / -- $TMPDIR)
+                set -g __shellguard_dir (command mktemp -d $tmp/shellguard.XXXXXX 2>/dev/null)
+            end
+            set reply (command $__shellguard_bash -c $__shellguard_client shellguard-fish-client "$__shellguard_dir" $fish_pid $__shellguard_id $__shellguard_mode $PWD $cmd $__shellguard_bin -- $__shellguard_worker 2>/dev/null)
+        else
+            # No bash: a one-shot check every time (slower, and without a time limit).
+            set -l out (printf '%s' $cmd | command $__shellguard_bin check --stdin --mode $__shellguard_mode --cwd $PWD 2>&1)
+            set -l rc $pipestatus[2]
+            set -l text (string join \x1f -- $out)
+            switch $rc
+                case 0
+                    set reply "$__shellguard_id"\tallow\t-\t$__shellguard_mode\t-\t-
+                case 1
+                    set reply "$__shellguard_id"\task\t-\t$__shellguard_mode\t-\t"$text"
+                case 2
+                    set reply "$__shellguard_id"\tdeny\t-\t$__shellguard_mode\t-\t"$text"
+                case '*'
+                    set reply "$__shellguard_id"\terror\t-\t-\t-\t"$text"
+            end
+        end
+        set -l parts (string split \t -- "$reply")
+        if test (count $parts) -lt 6
+            set -g __shellguard_r error - - - 'shellguard: no answer from the check'
+            return 1
+        end
+        set -g __shellguard_r $parts[2..5] (string join \t -- $parts[6..-1])
+        contains -- $__shellguard_r[4] allow deny; and set -g __shellguard_on_error $__shellguard_r[4]
+        test "$__shellguard_r[3]" != -; and set -g __shellguard_mode $__shellguard_r[3]
+        return 0
+    end
+
+    # Print below the command line: first past its lines under the cursor, then the message,
+    # then as many lines as the cursor is below the prompt, which the repaint moves back up.
+    function __shellguard_show
+        set -l total (count (commandline))
+        set -l at (commandline -L)
+        test -n "$at"; or set at 1
+        string repeat -n (math "max(1, $total - $at + 1)") \n >&2
+        test "$argv[1]" != -; and printf '%s\n' (string split \x1f -- $argv[1]) >&2
+        test $at -gt 1; and string repeat -n (math $at - 1) \n >&2
+        return 0
+    end
+
+    # Run the key's original binding (readline functions and commands, in order).
+    function __shellguard_run_orig --argument-names slot
+        set -l var __shellguard_orig_$slot
+        set -l cmds $$var
+        test (count $cmds) -eq 0; and set cmds execute
+        for c in $cmds
+            if contains -- $c $__shellguard_fnames
+                commandline -f $c
+            else
+                eval $c
+            end
+        end
+    end
+
+    function __shellguard_enter --argument-names slot
+        # Enter while we are asking "Run anyway?": that is the answer, not a command line.
+        if set -q __shellguard_reading
+            commandline -f execute
+            return
+        end
+        set -l cmd (commandline | string collect)
+        if contains -- "$SHELLGUARD" off OFF 0 false no
+            or not string match -qr '\S' -- $cmd
+            or string match -qr '^\s*(shellguard\s+(off|on)|set\s+(-\w+\s+)*SHELLGUARD\s+off)\s*$' -- $cmd
+            __shellguard_run_orig $slot
+            return
+        end
+        # Incomplete (fish adds a line) or erroneous (fish reports it): nothing runs yet.
+        if not commandline --is-valid
+            __shellguard_run_orig $slot
+            return
+        end
+        __shellguard_query $cmd
+        switch $__shellguard_r[1]
+            case allow
+                __shellguard_run_orig $slot
+            case ask
+                __shellguard_show $__shellguard_r[5]
+                set -g __shellguard_reading 1
+                read -l -P 'Run anyway? [y/N] ' answer
+                set -e __shellguard_reading
+                if string match -qir '^\s*(y|yes)\s*$' -- $answer
+                    __shellguard_run_orig $slot
+                else
+                    commandline -f repaint
+                end
+            case deny
+                __shellguard_show $__shellguard_r[5]
+                commandline -f repaint
+            case '*'
+                __shellguard_show $__shellguard_r[5]
+                if test "$__shellguard_on_error" = deny
+                    echo 'shellguard: could not check this line; not running it (shell.onError: deny). "shellguard off" turns the hook off.' >&2
+                    commandline -f repaint
+                else
+                    echo 'shellguard: could not check this line; running it anyway (shell.onError: allow)' >&2
+                    __shellguard_run_orig $slot
+                end
+        end
+    end
+
+    # Bind Enter (\r and \n, in the default and insert modes) to the check, keeping each key's
+    # previous binding to run after it.
+    function __shellguard_bind
+        for mode in default insert
+            for key in r n
+                set -l seq \r
+                test $key = n; and set seq \n
+                set -l slot {$mode}_$key
+                set -l lines (bind -M $mode $seq 2>/dev/null)
+                set -l toks
+                test (count $lines) -gt 0; and printf '%s\n' $lines[-1] | read -lat toks
+                set -l cmds
+                set -l skip 0
+                set -l seen_key 0
+                for tok in $toks[2..-1]
+                    if test $skip -eq 1
+                        set skip 0
+                    else if test $seen_key -eq 1
+                        set -a cmds $tok
+                    else if contains -- $tok -M --mode -m --sets-mode
+                        set skip 1
+                    else if string match -q -- '-*' $tok
+                        continue
+                    else
+                        set seen_key 1
+                    end
+                end
+                # Ours already (the hook was loaded twice): keep the chain as it is.
+                string match -q '__shellguard_enter*' -- $cmds; and continue
+                set -g __shellguard_orig_$slot $cmds
+                bind -M $mode $seq "__shellguard_enter $slot"
+            end
+        end
+    end
+    __shellguard_bind
+
+    function __shellguard_rebind --on-variable fish_key_bindings
+        __shellguard_bind
+    end
+
+    function __shellguard_exit --on-event fish_exit
+        if test -n "$__shellguard_dir"; and test -d "$__shellguard_dir"
+            if test -r $__shellguard_dir/pid
+                read -l pid <$__shellguard_dir/pid
+                and command kill $pid 2>/dev/null
+            end
+            command rm -rf -- $__shellguard_dir
+        end
+    end
+end

@@ -1,0 +1,127 @@
+/**
+ * The shell hook's worker: one long-lived process per interactive shell session, started by the
+ * hook on the first command line and reused. It answers the line protocol of protocol.ts: for
+ * each request it decides in the config's `shell.mode` (unless the request names a mode), and
+ * reports the config's `shell.onError`, so the hook follows config changes without restarting
+ * (the config is re-read when a config file changes).
+ *
+ * Run directly (`node dist/shell/worker.js`), not through the CLI, so that it starts without
+ * yargs. Environment:
+ *   SHELLGUARD_HOOK_PID  the shell's pid: exit when that process is gone (checked every 2 s);
+ *   SHELLGUARD_HOOK_DIR  the hook's private temporary directory: removed on exit;
+ *   SHELLGUARD_CONFIG    use exactly this config file (as `--config`), for tests and the bench.
+ * It also exits when its input ends.
+ */
+
+import { realpathSync, rmSync } from "node:fs";
+import { basename, isAbsolute, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
+import { pathToFileURL } from "node:url";
+import { COLOR, PLAIN, oneLine, type Style } from "../cli/format.js";
+import { Guard } from "../engine/guard.js";
+import { displayLines, formatReply, parseRequest, ProtocolError, type HookReply } from "./protocol.js";
+import { fishToBash } from "./fish.js";
+
+export interface WorkerOptions {
+  configFile?: string;
+  env?: NodeJS.ProcessEnv;
+  style?: Style;
+}
+
+/** A function from one request line to one reply line. Never throws. */
+export function createAnswerer(options: WorkerOptions = {}): (line: string) => string {
+  const env = options.env ?? process.env;
+  const guard = new Guard({
+    env,
+    reload: true,
+    ...(options.configFile !== undefined ? { configFile: options.configFile } : {}),
+  });
+  const style = options.style ?? (env.NO_COLOR ? PLAIN : COLOR);
+  return (line: string): string => {
+    let id = "0";
+    try {
+      const req = parseRequest(line);
+      id = req.id;
+      const cwd = isAbsolute(req.cwd) ? req.cwd : resolve(req.cwd || "/");
+      const config = guard.configFor(cwd);
+      const mode = req.mode ?? config.shell.mode;
+      const command = req.shell === "fish" ? fishToBash(req.command) : req.command;
+      // For fish, the findings underline the bash spelling of the line (see fish.ts).
+      const { decision, facts } = guard.explain(command, { mode, cwd });
+      const reply: HookReply = {
+        id,
+        decision: decision.decision,
+        parseError: facts === null || facts.errors.length > 0,
+        mode: decision.mode,
+        onError: config.shell.onError,
+        lines: displayLines(decision, style),
+      };
+      return formatReply(reply);
+    } catch (error) {
+      const e = error instanceof Error ? error : new Error(String(error));
+      if (e instanceof ProtocolError && e.id !== null) id = e.id;
+      const what = e.name === "ConfigError" || e.name === "UnknownModeError" || e.name === "ProtocolError" ? e.message : `internal error: ${e.message}`;
+      return formatReply({ id, decision: "error", parseError: false, mode: null, onError: null, lines: [`shellguard: ${oneLine(what)}`] });
+    }
+  };
+}
+
+/** Answer request lines from `input` until it ends. */
+export async function serveLines(input: Readable, output: Writable, answer: (line: string) => string): Promise<void> {
+  const rl = createInterface({ input, crlfDelay: Infinity, terminal: false });
+  for await (const line of rl) {
+    if (line.trim() === "") continue;
+    output.write(answer(line) + "\n");
+  }
+}
+
+function removeHookDir(dir: string | undefined): void {
+  // Only a directory the hook made (mktemp -d .../shellguard.XXXXXX).
+  if (dir && isAbsolute(dir) && basename(dir).startsWith("shellguard.")) {
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // best effort
+    }
+  }
+}
+
+/** The worker process: stdin → stdout. Returns the exit code. */
+export async function runShellWorker(env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const hookDir = env.SHELLGUARD_HOOK_DIR;
+  const done = (code: number): never => {
+    removeHookDir(hookDir);
+    process.exit(code);
+  };
+  // Ctrl-C at the prompt is not meant for the worker; a hang-up ends it.
+  process.on("SIGINT", () => {});
+  process.on("SIGHUP", () => done(0));
+  process.on("SIGTERM", () => done(0));
+  process.stdout.on("error", () => done(0));
+  const pid = Number(env.SHELLGUARD_HOOK_PID);
+  if (Number.isInteger(pid) && pid > 1) {
+    setInterval(() => {
+      try {
+        process.kill(pid, 0);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === "ESRCH") done(0);
+      }
+    }, 2000).unref();
+  }
+  const answer = createAnswerer({ env, ...(env.SHELLGUARD_CONFIG ? { configFile: env.SHELLGUARD_CONFIG } : {}) });
+  await serveLines(process.stdin, process.stdout, answer);
+  return done(0);
+}
+
+function isMain(): boolean {
+  const self = process.argv[1];
+  if (self === undefined) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(self)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) await runShellWorker();

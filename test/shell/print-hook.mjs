@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+// Prints the hook script for a shell, as `shellguard hook <shell>` does: used by the shell tests
+// until (or unless) the CLI has the `hook` subcommand. Usage: node test/shell/print-hook.mjs bash
+import { fileURLToPath } from "node:url";
+import { hookScript } from "../../dist/shell/index.js";
+
+const shell = process.argv[2];
+const bin = [process.execPath, fileURLToPath(new URL("../../bin/shellguard.js", import.meta.url))];
+process.stdout.write(hookScript(shell, { bin }));
