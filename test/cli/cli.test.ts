@@ -1,4 +1,5 @@
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,8 +7,8 @@ import { BIN, buildOnce, run, sandbox, serve, type Sandbox } from "./helpers.js"
 
 let sb: Sandbox;
 
-beforeAll(() => {
-  buildOnce();
+beforeAll(async () => {
+  await buildOnce();
   sb = sandbox();
 });
 afterAll(() => sb.cleanup());
@@ -15,7 +16,7 @@ afterAll(() => sb.cleanup());
 const json = (s: string): Record<string, unknown> => JSON.parse(s) as Record<string, unknown>;
 const lines = (s: string): Record<string, unknown>[] => s.trim().split("\n").map(json);
 
-describe("check: exit codes", () => {
+describe("check: exit codes", async () => {
   it.each([
     [["check", "ls -la"], 0],
     [["check", "git status"], 0],
@@ -27,26 +28,26 @@ describe("check: exit codes", () => {
     [["check", "--mode", "bypass", "rm -rf /"], 0],
     [["check", "--mode", "bypassPermissions", "make"], 0],
     [["check", "--mode", "guard", "make build"], 0],
-  ] as const)("%j → %i", (args, code) => {
-    const r = run(sb, [...args]);
+  ] as const)("%j → %i", async (args, code) => {
+    const r = await run(sb, [...args]);
     expect(r.stderr).toBe("");
     expect(r.code).toBe(code);
   });
 
-  it("usage errors exit 3", () => {
+  it("usage errors exit 3", async () => {
     const bad = [["check", "--mode", "yolo", "ls"], ["check"], ["check", "ls", "--stdin"], ["check", "--nope", "ls"], ["frobnicate"], []];
     for (const args of bad) {
-      const r = run(sb, args);
+      const r = await run(sb, args);
       expect(r.code, args.join(" ")).toBe(3);
       expect(r.stderr, args.join(" ")).toMatch(/shellguard/);
     }
-    expect(run(sb, ["check", "--mode", "yolo", "ls"]).stderr).toContain('Unknown mode "yolo"');
+    expect((await run(sb, ["check", "--mode", "yolo", "ls"])).stderr).toContain('Unknown mode "yolo"');
   });
 });
 
-describe("check: output", () => {
-  it("--json prints one decision object in the contract's shape", () => {
-    const r = run(sb, ["check", "--json", "rm -rf /"]);
+describe("check: output", async () => {
+  it("--json prints one decision object in the contract's shape", async () => {
+    const r = await run(sb, ["check", "--json", "rm -rf /"]);
     expect(r.code).toBe(1);
     expect(r.stdout.endsWith("\n")).toBe(true);
     expect(r.stdout.trim().split("\n")).toHaveLength(1);
@@ -61,8 +62,8 @@ describe("check: output", () => {
     }
   });
 
-  it("human output: decision, reason, underlined findings, suggestions; no colour without a TTY", () => {
-    const r = run(sb, ["check", "echo ok && rm -rf /"]);
+  it("human output: decision, reason, underlined findings, suggestions; no colour without a TTY", async () => {
+    const r = await run(sb, ["check", "echo ok && rm -rf /"]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^ask: /);
     expect(r.stdout).toContain("      echo ok && rm -rf /\n");
@@ -70,39 +71,42 @@ describe("check: output", () => {
     expect(r.stdout).not.toContain("\u001b[");
   });
 
-  it("suggests allow rules for an ask", () => {
-    const d = json(run(sb, ["check", "--json", "npm run build && git commit -m x"]).stdout);
+  it("suggests allow rules for an ask", async () => {
+    const d = json((await run(sb, ["check", "--json", "npm run build && git commit -m x"])).stdout);
     expect(d.decision).toBe("ask");
     expect(d.suggestions).toEqual(["npm run:*", "git commit:*"]);
   });
 
-  it("colours only on a TTY, never with NO_COLOR", () => {
-    const script = spawnSync("script", ["--version"], { encoding: "utf8" });
-    if (script.status !== 0) return;
+  it("colours only on a TTY, never with NO_COLOR", async () => {
+    const exec = promisify(execFile);
+    const ok = await exec("script", ["--version"]).then(() => true, () => false);
+    if (!ok) return;
     const cmd = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} check 'rm -rf /'`;
-    const tty = spawnSync("script", ["-qec", cmd, "/dev/null"], { cwd: sb.dir, env: sb.env, encoding: "utf8" });
+    const inTty = (env: NodeJS.ProcessEnv) =>
+      exec("script", ["-qec", cmd, "/dev/null"], { cwd: sb.dir, env, encoding: "utf8" }).catch((e: { stdout: string }) => ({ stdout: e.stdout }));
+    const tty = await inTty(sb.env);
     expect(tty.stdout).toContain("\u001b[");
-    const noColor = spawnSync("script", ["-qec", cmd, "/dev/null"], { cwd: sb.dir, env: { ...sb.env, NO_COLOR: "1" }, encoding: "utf8" });
+    const noColor = await inTty({ ...sb.env, NO_COLOR: "1" });
     expect(noColor.stdout).toContain("rm -rf /");
     expect(noColor.stdout).not.toContain("\u001b[");
   });
 
-  it("never lets control characters in the command reach the terminal", () => {
-    const r = run(sb, ["check", "echo \u001b[2Jhi; rm -rf /"]);
+  it("never lets control characters in the command reach the terminal", async () => {
+    const r = await run(sb, ["check", "echo \u001b[2Jhi; rm -rf /"]);
     expect(r.stdout).not.toContain("\u001b");
   });
 });
 
-describe("check --stdin", () => {
-  it("reads one whole command, minus one trailing newline", () => {
-    const r = run(sb, ["check", "--stdin", "--json"], { input: "cd /tmp &&\n  rm -rf /\n" });
+describe("check --stdin", async () => {
+  it("reads one whole command, minus one trailing newline", async () => {
+    const r = await run(sb, ["check", "--stdin", "--json"], { input: "cd /tmp &&\n  rm -rf /\n" });
     expect(r.code).toBe(1);
     expect(json(r.stdout).command).toBe("cd /tmp &&\n  rm -rf /");
   });
 });
 
-describe("check --batch", () => {
-  it("answers in order, echoes ids, reports bad lines and goes on", () => {
+describe("check --batch", async () => {
+  it("answers in order, echoes ids, reports bad lines and goes on", async () => {
     const input = [
       JSON.stringify({ id: "a", command: "ls" }),
       "{not json",
@@ -114,7 +118,7 @@ describe("check --batch", () => {
       "[1,2]",
       JSON.stringify({ id: "c", command: "ls", cwd: "/" }),
     ].join("\n");
-    const r = run(sb, ["check", "--batch"], { input });
+    const r = await run(sb, ["check", "--batch"], { input });
     expect(r.code).toBe(0);
     const out = lines(r.stdout);
     expect(out).toHaveLength(8);
@@ -129,44 +133,44 @@ describe("check --batch", () => {
     expect(out[7]).toMatchObject({ id: "c", decision: "allow" });
   });
 
-  it("uses --mode as the default mode", () => {
-    const r = run(sb, ["check", "--batch", "--mode", "explore"], { input: '{"command":"make"}\n{"command":"make","mode":"bypass"}\n' });
+  it("uses --mode as the default mode", async () => {
+    const r = await run(sb, ["check", "--batch", "--mode", "explore"], { input: '{"command":"make"}\n{"command":"make","mode":"bypass"}\n' });
     expect(lines(r.stdout).map((d) => d.decision)).toEqual(["deny", "allow"]);
   });
 });
 
-describe("config", () => {
-  it("--config uses exactly that file", () => {
+describe("config", async () => {
+  it("--config uses exactly that file", async () => {
     const file = join(sb.dir, "rules.json");
     writeFileSync(file, JSON.stringify({ rules: { deny: ["terraform destroy:*"], allow: ["make:*"] } }));
-    const d = json(run(sb, ["check", "--json", "--config", file, "'terraform'  destroy"]).stdout);
+    const d = json((await run(sb, ["check", "--json", "--config", file, "'terraform'  destroy"])).stdout);
     expect(d).toMatchObject({ decision: "deny", step: "deny-rule", rule: "terraform destroy:*" });
-    expect(run(sb, ["check", "--config", file, "make all"]).code).toBe(0);
-    expect(run(sb, ["check", "--config", file, "sudo make all"]).code).toBe(1);
+    expect((await run(sb, ["check", "--config", file, "make all"])).code).toBe(0);
+    expect((await run(sb, ["check", "--config", file, "sudo make all"])).code).toBe(1);
   });
 
   it.each([
     ["bad.json", "{ rules: "],
     ["bad2.json", JSON.stringify({ rules: { deny: [{ pattern: "rm:*", match: ["ls"] }] } })],
     ["bad3.json", JSON.stringify({ rulez: {} })],
-  ])("a bad config file (%s) is exit 3, naming the file", (name, text) => {
+  ])("a bad config file (%s) is exit 3, naming the file", async (name, text) => {
     const file = join(sb.dir, name);
     writeFileSync(file, text);
-    const r = run(sb, ["check", "--config", file, "ls"]);
+    const r = await run(sb, ["check", "--config", file, "ls"]);
     expect(r.code).toBe(3);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain(file);
-    const batch = run(sb, ["check", "--batch", "--config", file], { input: '{"command":"ls"}\n' });
+    const batch = await run(sb, ["check", "--batch", "--config", file], { input: '{"command":"ls"}\n' });
     expect(batch.code).toBe(3);
   });
 
-  it("a missing --config file is exit 3", () => {
-    const r = run(sb, ["check", "--config", "nope.json", "ls"]);
+  it("a missing --config file is exit 3", async () => {
+    const r = await run(sb, ["check", "--config", "nope.json", "ls"]);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain("nope.json");
   });
 
-  it("a failing rule example is a config error, and `test` lists it", () => {
+  it("a failing rule example is a config error, and `test` lists it", async () => {
     const file = join(sb.dir, "examples.json");
     writeFileSync(file, JSON.stringify({
       rules: {
@@ -174,61 +178,61 @@ describe("config", () => {
         ask: [{ pattern: "git push:*", match: ["git pushy"] }],
       },
     }));
-    expect(run(sb, ["check", "--config", file, "ls"]).code).toBe(3);
-    const t = run(sb, ["test", "--config", file]);
+    expect((await run(sb, ["check", "--config", file, "ls"])).code).toBe(3);
+    const t = await run(sb, ["test", "--config", file]);
     expect(t.code).toBe(1);
     expect(t.stdout).toMatch(/ok +deny "terraform destroy:\*" \(3 examples\)/);
     expect(t.stdout).toContain("FAIL ask \"git push:*\"");
     expect(t.stdout).toContain('should match but does not: "git pushy"');
     writeFileSync(file, JSON.stringify({ rules: { deny: [{ pattern: "rm -rf *", match: ["rm -rf x"] }] } }));
-    expect(run(sb, ["test", "--config", file]).code).toBe(0);
+    expect((await run(sb, ["test", "--config", file])).code).toBe(0);
   });
 });
 
-describe("init and trust", () => {
-  it("init writes a starter config once, and it loads", () => {
+describe("init and trust", async () => {
+  it("init writes a starter config once, and it loads", async () => {
     const proj = sandbox();
     try {
-      const r = run(proj, ["init"]);
+      const r = await run(proj, ["init"]);
       expect(r.code).toBe(0);
       const file = join(proj.dir, ".shellguardrc.yaml");
       expect(existsSync(file)).toBe(true);
       const before = readFileSync(file, "utf8");
-      const again = run(proj, ["init"]);
+      const again = await run(proj, ["init"]);
       expect(again.code).toBe(3);
       expect(again.stderr).toContain("already exists");
       expect(readFileSync(file, "utf8")).toBe(before);
-      expect(run(proj, ["init", "--format", "json"]).code).toBe(3);
-      expect(run(proj, ["check", "ls"]).code).toBe(0);
-      expect(run(proj, ["test"]).code).toBe(0);
+      expect((await run(proj, ["init", "--format", "json"])).code).toBe(3);
+      expect((await run(proj, ["check", "ls"])).code).toBe(0);
+      expect((await run(proj, ["test"])).code).toBe(0);
     } finally {
       proj.cleanup();
     }
   });
 
-  it("trust records the project config's hash in the user config dir; untrust removes it", () => {
+  it("trust records the project config's hash in the user config dir; untrust removes it", async () => {
     const proj = sandbox();
     try {
       writeFileSync(join(proj.dir, ".shellguardrc.json"), JSON.stringify({ rules: { allow: ["make:*"] } }));
-      expect(run(proj, ["check", "make"]).code).toBe(1);
-      const t = run(proj, ["trust"]);
+      expect((await run(proj, ["check", "make"])).code).toBe(1);
+      const t = await run(proj, ["trust"]);
       expect(t.code).toBe(0);
       const store = json(readFileSync(join(proj.xdg, "shellguard", "trusted.json"), "utf8"));
       expect(Object.keys(store)).toEqual([join(proj.dir, ".shellguardrc.json")]);
-      expect(run(proj, ["check", "make"]).code).toBe(0);
-      const u = run(proj, ["untrust", ".shellguardrc.json"]);
+      expect((await run(proj, ["check", "make"])).code).toBe(0);
+      const u = await run(proj, ["untrust", ".shellguardrc.json"]);
       expect(u.code).toBe(0);
       expect(json(readFileSync(join(proj.xdg, "shellguard", "trusted.json"), "utf8"))).toEqual({});
-      expect(run(proj, ["check", "make"]).code).toBe(1);
+      expect((await run(proj, ["check", "make"])).code).toBe(1);
     } finally {
       proj.cleanup();
     }
   });
 
-  it("trust without a project config is an error", () => {
+  it("trust without a project config is an error", async () => {
     const proj = sandbox();
     try {
-      const r = run(proj, ["trust"]);
+      const r = await run(proj, ["trust"]);
       expect(r.code).toBe(3);
       expect(r.stderr).toContain("no project config");
     } finally {
@@ -237,17 +241,17 @@ describe("init and trust", () => {
   });
 });
 
-describe("explain", () => {
-  it("prints the facts and the six steps", () => {
-    const r = run(sb, ["explain", "--mode", "dontAsk", 'X=1 echo "$HOME" > out.txt | rm -rf /']);
+describe("explain", async () => {
+  it("prints the facts and the six steps", async () => {
+    const r = await run(sb, ["explain", "--mode", "dontAsk", 'X=1 echo "$HOME" > out.txt | rm -rf /']);
     expect(r.code).toBe(0);
     for (const s of ["Facts", "argv[0]", "dynamic", "redirect", "assign", "Steps (mode dontAsk)", "1 deny-rule", "6 mode", "Decision", "deny:"]) {
       expect(r.stdout).toContain(s);
     }
   });
 
-  it("--json prints the Facts", () => {
-    const r = run(sb, ["explain", "--json", "ls | wc -l"]);
+  it("--json prints the Facts", async () => {
+    const r = await run(sb, ["explain", "--json", "ls | wc -l"]);
     expect(r.code).toBe(0);
     const facts = json(r.stdout);
     expect(Object.keys(facts).sort()).toEqual(["commands", "constructs", "errors", "source"]);
@@ -255,7 +259,7 @@ describe("explain", () => {
   });
 });
 
-describe("serve", () => {
+describe("serve", async () => {
   it("answers JSON Lines until stdin closes, and reloads the config when it changes", async () => {
     const proj = sandbox();
     try {
@@ -275,7 +279,7 @@ describe("serve", () => {
   });
 });
 
-describe("the fast path and the yargs path agree", () => {
+describe("the fast path and the yargs path agree", async () => {
   const cases = [
     ["check", "ls"],
     ["check", "--json", "rm -rf /"],
@@ -285,26 +289,26 @@ describe("the fast path and the yargs path agree", () => {
     ["check"],
     ["check", "--cwd", "/", "--json", "rm -rf *"],
   ];
-  it.each(cases)("%j", (...args) => {
-    const fast = run(sb, args);
-    const slow = run(sb, args, { env: { SHELLGUARD_NO_FAST_PATH: "1" } });
+  it.each(cases)("%j", async (...args) => {
+    const fast = await run(sb, args);
+    const slow = await run(sb, args, { env: { SHELLGUARD_NO_FAST_PATH: "1" } });
     expect(slow).toEqual(fast);
   });
 });
 
-describe("misc", () => {
-  it("--version and --help", () => {
-    const v = run(sb, ["--version"]);
+describe("misc", async () => {
+  it("--version and --help", async () => {
+    const v = await run(sb, ["--version"]);
     expect(v.code).toBe(0);
     expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
-    expect(run(sb, ["--version"], { env: { SHELLGUARD_NO_FAST_PATH: "1" } })).toEqual(v);
-    const h = run(sb, ["--help"]);
+    expect(await run(sb, ["--version"], { env: { SHELLGUARD_NO_FAST_PATH: "1" } })).toEqual(v);
+    const h = await run(sb, ["--help"]);
     expect(h.code).toBe(0);
     for (const c of ["check", "explain", "serve", "init", "test", "trust", "untrust", "completion"]) expect(h.stdout).toContain(c);
   });
 
-  it("completion prints a script", () => {
-    const r = run(sb, ["completion"]);
+  it("completion prints a script", async () => {
+    const r = await run(sb, ["completion"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("shellguard");
   });

@@ -1,6 +1,6 @@
 /** Spawn the real built CLI (bin/shellguard.js → dist/cli/main.js) in a sandboxed environment. */
 
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -9,16 +9,25 @@ import { fileURLToPath } from "node:url";
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const BIN = join(ROOT, "bin", "shellguard.js");
 
-let built = false;
+let built: Promise<void> | undefined;
 
-/** `npm run build:ts` once per test file. Others' in-progress type errors do not stop the emit. */
-export function buildOnce(): void {
-  if (built) return;
-  const r = spawnSync("npm", ["run", "build:ts"], { cwd: ROOT, encoding: "utf8" });
-  if (!existsSync(join(ROOT, "dist", "cli", "main.js"))) {
-    throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
-  }
-  built = true;
+/**
+ * `npm run build:ts` once per test file (asynchronously, so vitest's worker stays responsive).
+ * Others' in-progress type errors do not stop tsc's emit, so only a missing output fails.
+ */
+export function buildOnce(): Promise<void> {
+  built ??= new Promise((resolvePromise, reject) => {
+    const child = spawn("npm", ["run", "build:ts"], { cwd: ROOT });
+    let log = "";
+    child.stdout.setEncoding("utf8").on("data", (c: string) => (log += c));
+    child.stderr.setEncoding("utf8").on("data", (c: string) => (log += c));
+    child.on("error", reject);
+    child.on("close", () => {
+      if (existsSync(join(ROOT, "dist", "cli", "main.js"))) resolvePromise();
+      else reject(new Error(`build failed:\n${log}`));
+    });
+  });
+  return built;
 }
 
 export interface Sandbox {
@@ -53,15 +62,26 @@ export interface RunResult {
   stderr: string;
 }
 
-export function run(sb: Sandbox, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): RunResult {
-  const r = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: opts.cwd ?? sb.dir,
-    env: { ...sb.env, ...opts.env },
-    input: opts.input ?? "",
-    encoding: "utf8",
-    timeout: 30_000,
+/**
+ * Run the CLI to completion. Asynchronous (never spawnSync) so that the test worker's event loop
+ * stays free to answer vitest while a slow machine runs the child.
+ */
+export function run(sb: Sandbox, args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<RunResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: opts.cwd ?? sb.dir, env: { ...sb.env, ...opts.env } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+    child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+    child.on("error", reject);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolvePromise({ code: code ?? -1, stdout, stderr });
+    });
+    child.stdin.on("error", () => {});
+    child.stdin.end(opts.input ?? "");
   });
-  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** A long-lived `serve` worker: send a line, await the answer line. */
