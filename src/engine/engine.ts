@@ -204,8 +204,11 @@ export function evaluate(analysis: Analysis, config: EngineConfig | ResolvedConf
 
   // 6. The mode's fallback.
   switch (mode) {
-    case "explore":
-      return finish(6, "deny", `Explore mode allows only read-only commands, and ${firstNonReadOnly(analysis)} is not read-only.`);
+    case "explore": {
+      const writer = analysis.commands.some((c) => !c.readOnly);
+      const why = writer || findings.length === 0 ? `${firstNonReadOnly(analysis)} is not read-only` : `the line cannot be shown to be read-only (${findings[0]!.id})`;
+      return finish(6, "deny", `Explore mode allows only read-only commands, and ${why}.`);
+    }
     case "bypass": {
       const despite = findings.length > 0 ? ` despite ${findings.length} safety finding${findings.length > 1 ? "s" : ""} (${findings[0]!.id})` : "";
       return finish(6, "allow", `Bypass mode allows what no rule denies or asks about${despite}.`);

@@ -331,3 +331,10 @@ describe("a line without commands", () => {
     expect([d.decision, d.step, d.reason]).toEqual(["allow", "read-only", "Nothing runs: the line has no commands."]);
   });
 });
+
+describe("explore's reason", () => {
+  it("names a finding when every command is read-only but the line is not", () => {
+    const a = analysis([{ forms: "ls", readOnly: true }, { forms: "pwd", readOnly: true }], { readOnly: false, findings: [{ id: "injection/command-substitution" }] });
+    expect(decide(a, CONFIG, { mode: "explore" }).reason).toBe("Explore mode allows only read-only commands, and the line cannot be shown to be read-only (injection/command-substitution).");
+  });
+});
