@@ -475,31 +475,43 @@ function pipeIntoInterpreter(view: CommandView, at: (w: Word) => [number, number
   const p = parseFlags(view.args, SHELLS.has(view.name) ? SHELL_FLAGS : { stopAtOperand: true }, 1);
   const readsStdin = !has(p, "command") && !p.flags.has("command-string") && (p.rest >= view.args.length || STDIN_PATHS.has(view.args[p.rest] as string) || has(p, "stdin"));
   if (!readsStdin) return;
+  // A fixed script piped in (`echo 'ls' | sh`) is parsed and seen like `sh -c 'ls'`.
+  if (SHELLS.has(view.name) && pipedScript(view, at, nest)) return;
   const first = view.words[0] as Word;
   out.findings.push({ id: "shell/pipe-to-shell", message: `Piping into ${view.name} runs whatever the previous command prints, unseen; save it to a file, read it, then run it.`, start: at(first)[0], end: at(first)[1] });
-  if (SHELLS.has(view.name)) pipedScript(view, at, nest);
 }
 
 /**
- * What a shell reads from a pipe, when the previous stage prints something fixed: `echo 'cmd' |
- * sh`, `printf 'cmd' | bash`, `cat <<EOF | bash`. It is parsed too, so the commands are seen.
+ * What a shell reads from a pipe, when the previous stage prints text written on the line:
+ * `echo 'cmd' | sh`, `printf 'cmd' | bash`, `cat <<EOF | bash`. It is parsed, so its commands
+ * are seen. Returns true only when that text is exactly what the shell reads: plain `echo` (no
+ * -e, no backslashes) or `cat` of a heredoc/herestring, nothing dynamic. printf's format and
+ * echo -e's escapes are not interpreted here, so those stay a pipe-to-shell finding.
  */
-function pipedScript(view: CommandView, at: (w: Word) => [number, number], nest: Nest): void {
+function pipedScript(view: CommandView, at: (w: Word) => [number, number], nest: Nest): boolean {
   const sc = view.sc;
   const prev = view.facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
-  const name = prev?.argv[0]?.value;
-  if (prev === undefined || name === undefined) return;
+  const first = prev?.argv[0];
+  if (prev === undefined || first === undefined || first.dynamic !== null) return false;
+  const name = first.value;
   let text: Word | null = null;
+  let exact = false;
   if (name === "echo" || name === "printf") {
-    const words = prev.argv.slice(1).filter((w, k) => !(name === "echo" && k === 0 && /^-[neE]+$/.test(w.value)));
-    if (words.length > 0) text = { ...(words[0] as Word), value: words.map((w) => w.value).join(" "), dynamic: null };
+    const flags = name === "echo" && /^-[neE]+$/.test(prev.argv[1]?.value ?? "") ? 1 : 0;
+    const words = prev.argv.slice(1 + flags);
+    if (words.length === 0) return false;
+    text = { ...(words[0] as Word), value: words.map((w) => w.value).join(" "), dynamic: null };
+    exact = name === "echo" && (flags === 0 || prev.argv[1]?.value === "-n") && words.every((w) => w.dynamic === null && !w.value.includes("\\"));
   } else if (name === "cat" && prev.argv.length === 1) {
     for (const r of prev.redirects) {
       if (r.op === "<<<") text = r.target;
       else if ((r.op === "<<" || r.op === "<<-") && r.body !== null) text = r.body;
     }
+    exact = text !== null && text.dynamic === null;
   }
-  if (text !== null) nest(text.value, at(text), inheritFrom(view));
+  if (text === null) return false;
+  nest(text.value, at(text), inheritFrom(view));
+  return exact;
 }
 
 /**
