@@ -517,15 +517,14 @@ static void append_value(SgCtx *x, const SgWord *w) {
   x->text.len += w->vlen;
 }
 
-/* bash joins `a\<newline>b` into one word; tree-sitter sees two. The joined value is built at the
- * end of the pool (rare, so the copy does not matter); spans of consecutive words are adjacent. */
-void sg_merge_continuations(SgCtx *x, uint32_t first, uint32_t *count) {
+/* bash joins `a\<newline>b` into one word; tree-sitter sees two. argv[0..count) are word indices;
+ * a joined value is built at the end of the pool (rare, so the copy does not matter). */
+void sg_merge_continuations(SgCtx *x, uint32_t *argv, uint32_t *count) {
   const uint16_t *src = x->src;
   uint32_t n = *count, out = 0;
   for (uint32_t i = 0; i < n; i++) {
-    SgWord *w = x->words.data + first;
     if (out > 0) {
-      SgWord *p = &w[out - 1], q = w[i];
+      SgWord *p = &x->words.data[argv[out - 1]], q = x->words.data[argv[i]];
       uint32_t g = p->end;
       bool joined = (q.start == g + 2 && src[g] == '\\' && src[g + 1] == '\n') ||
                     (q.start == g + 3 && src[g] == '\\' && src[g + 1] == '\r' && src[g + 2] == '\n');
@@ -540,7 +539,7 @@ void sg_merge_continuations(SgCtx *x, uint32_t first, uint32_t *count) {
         if (q.ndyn && !p->ndyn) {
           p->doff = q.doff;
         } else if (q.ndyn && p->doff + p->ndyn != q.doff) {
-          /* not adjacent (cannot happen for argv, kept for safety): move both to the end */
+          /* not adjacent (a word was cooked in between): move both to the end */
           uint32_t nd = x->spans.len / 2;
           VEC_RESERVE(&x->oom, x->spans, 2 * p->ndyn);
           memmove(x->spans.data + 2 * nd, x->spans.data + 2 * p->doff, (size_t)p->ndyn * 8);
@@ -559,7 +558,7 @@ void sg_merge_continuations(SgCtx *x, uint32_t first, uint32_t *count) {
         continue;
       }
     }
-    w[out++] = w[i];
+    argv[out++] = argv[i];
   }
   *count = out;
 }

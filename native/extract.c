@@ -118,7 +118,10 @@ static void emit_command(SgCtx *x, uint32_t d, TSNode n, uint32_t kind, int32_t 
   if (simple && d > 0 && F[d - 1].kind == K_REDIRECTED)
     F[d - 1].owner_cmd = (int32_t)x->cmds.len; /* owns that statement's heredocs */
 
+  /* One pass over the children: argv words are listed in x->argv (they need not be adjacent in
+   * x->words, since assignment and redirect words are cooked in between). */
   TSTreeCursor *c = &x->c2;
+  cmd.argv = x->argv.len;
   cmd.assign = x->assigns.len;
   cmd.redir = x->redirs.len;
   if (kind == K_VAR_ASSIGN) {
@@ -126,43 +129,41 @@ static void emit_command(SgCtx *x, uint32_t d, TSNode n, uint32_t kind, int32_t 
     sg_cook_assignment(x, c);
   } else if (kind != K_REDIRECTED) { /* a body-less redirected_statement has only its scope */
     ts_tree_cursor_reset(c, n);
-    /* first pass: assignments and redirects, so that the argv words end up contiguous */
     if (ts_tree_cursor_goto_first_child(c)) {
+      bool first = true;
       do {
         TSNode ch = ts_tree_cursor_current_node(c);
-        uint32_t k = sg_kind(x, ch);
-        if (!ts_node_is_named(ch)) continue;
-        if (k == K_VAR_ASSIGN && (kind == K_COMMAND || kind == K_VAR_ASSIGNS)) sg_cook_assignment(x, c);
-        else if (is_redirect(k) && simple) sg_cook_redirect(x, c);
+        int32_t w = -1;
+        if (!ts_node_is_named(ch)) {
+          /* the keyword of export, declare, local, readonly, typeset, unset, unsetenv */
+          if (first && simple && kind != K_COMMAND) w = sg_text_word(x, SRC_AT(ch), SRC_END(ch));
+        } else {
+          uint32_t k = sg_kind(x, ch);
+          if (k == K_VAR_ASSIGN && (kind == K_COMMAND || kind == K_VAR_ASSIGNS)) {
+            sg_cook_assignment(x, c);
+          } else if (is_redirect(k)) {
+            if (simple) sg_cook_redirect(x, c);
+          } else if (kind == K_COMMAND) {
+            TSFieldId f = ts_tree_cursor_current_field_id(c);
+            if (f == x->f_argument || (f == x->f_name && SRC_END(ch) > SRC_AT(ch))) w = sg_cook_word(x, c);
+          } else if (kind == K_VAR_ASSIGNS) {
+            /* nothing but its assignments */
+          } else if (k == K_VAR_ASSIGN) {
+            w = sg_cook_assignment_word(x, c);
+          } else if (k != K_COMMENT) {
+            w = sg_cook_word(x, c);
+          }
+        }
+        if (w >= 0) VEC_PUSH(&x->oom, x->argv, (uint32_t)w);
+        first = false;
       } while (ts_tree_cursor_goto_next_sibling(c));
-      ts_tree_cursor_goto_parent(c);
     }
   }
-  cmd.argv = x->words.len;
-  if (simple && ts_tree_cursor_goto_first_child(c)) {
-    bool first = true;
-    do {
-      TSNode ch = ts_tree_cursor_current_node(c);
-      uint32_t k = sg_kind(x, ch);
-      if (!ts_node_is_named(ch)) {
-        /* the keyword of export, declare, local, readonly, typeset, unset, unsetenv */
-        if (first && kind != K_COMMAND) sg_text_word(x, SRC_AT(ch), SRC_END(ch));
-      } else if (kind == K_COMMAND) {
-        TSFieldId f = ts_tree_cursor_current_field_id(c);
-        if (f == x->f_argument || (f == x->f_name && SRC_END(ch) > SRC_AT(ch))) sg_cook_word(x, c);
-      } else if (k == K_VAR_ASSIGN) {
-        sg_cook_assignment_word(x, c);
-      } else if (k != K_COMMENT && !is_redirect(k)) {
-        sg_cook_word(x, c);
-      }
-      first = false;
-    } while (ts_tree_cursor_goto_next_sibling(c));
-    ts_tree_cursor_goto_parent(c);
-  }
-  cmd.nargv = x->words.len - cmd.argv;
+  cmd.nargv = x->argv.len - cmd.argv;
   cmd.nassign = x->assigns.len - cmd.assign;
   cmd.nredir = x->redirs.len - cmd.redir;
-  sg_merge_continuations(x, cmd.argv, &cmd.nargv);
+  sg_merge_continuations(x, x->argv.data + cmd.argv, &cmd.nargv);
+  x->argv.len = cmd.argv + cmd.nargv;
   VEC_PUSH(&x->oom, x->cmds, cmd);
 }
 
@@ -330,7 +331,7 @@ uint64_t sg_records_size(SgCtx *x) {
   for (uint32_t i = 0; i < x->cmds.len; i++) {
     SgCmd *cmd = &x->cmds.data[i];
     size += 10;
-    for (uint32_t j = 0; j < cmd->nargv; j++) size += word_size(&x->words.data[cmd->argv + j]);
+    for (uint32_t j = 0; j < cmd->nargv; j++) size += word_size(&x->words.data[x->argv.data[cmd->argv + j]]);
     for (uint32_t j = 0; j < cmd->nassign; j++) {
       const SgAssign *as = &x->assigns.data[cmd->assign + j];
       size += 5 + (as->value >= 0 ? word_size(&x->words.data[as->value]) : 0);
@@ -400,7 +401,7 @@ void sg_write_records(SgCtx *x, int32_t *o) {
     *o++ = (int32_t)c->nargv;
     *o++ = (int32_t)c->nassign;
     *o++ = (int32_t)c->nredir;
-    for (uint32_t j = 0; j < c->nargv; j++) o = put_word(x, o, c->argv + j);
+    for (uint32_t j = 0; j < c->nargv; j++) o = put_word(x, o, x->argv.data[c->argv + j]);
     for (uint32_t j = 0; j < c->nassign; j++) {
       const SgAssign *as = &x->assigns.data[c->assign + j];
       *o++ = (int32_t)as->name_start;
@@ -437,6 +438,7 @@ void sg_ctx_reset(SgCtx *x) {
   VEC_TRIM(x->text, big);
   VEC_TRIM(x->spans, big);
   VEC_TRIM(x->words, big);
+  VEC_TRIM(x->argv, big);
   VEC_TRIM(x->assigns, big);
   VEC_TRIM(x->redirs, big);
   VEC_TRIM(x->scopes, big);
@@ -452,6 +454,7 @@ void sg_ctx_free(SgCtx *x) {
   VEC_FREE(x->text);
   VEC_FREE(x->spans);
   VEC_FREE(x->words);
+  VEC_FREE(x->argv);
   VEC_FREE(x->assigns);
   VEC_FREE(x->redirs);
   VEC_FREE(x->scopes);

@@ -99,6 +99,7 @@ typedef struct {
   SG_VEC(uint16_t) text;
   SG_VEC(int32_t) spans;
   SG_VEC(SgWord) words;
+  SG_VEC(uint32_t) argv; /* word indices; a command's argv is argv[cmd.argv, +nargv) */
   SG_VEC(SgAssign) assigns;
   SG_VEC(SgRedir) redirs;
   SG_VEC(SgScope) scopes;
@@ -124,7 +125,7 @@ int32_t sg_cook_assignment_word(SgCtx *x, TSTreeCursor *c);
 int32_t sg_text_word(SgCtx *x, uint32_t start, uint32_t end);
 void sg_cook_assignment(SgCtx *x, TSTreeCursor *c);
 void sg_cook_redirect(SgCtx *x, TSTreeCursor *c);
-void sg_merge_continuations(SgCtx *x, uint32_t first, uint32_t *count);
+void sg_merge_continuations(SgCtx *x, uint32_t *argv, uint32_t *count);
 
 /* extract.c */
 bool sg_init_tables(const TSLanguage *lang, uint8_t **kinds, int8_t **cons_type, uint32_t *nsym);
