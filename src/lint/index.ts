@@ -158,7 +158,10 @@ export async function runLint(argv: readonly string[], io: LintIO): Promise<numb
       const kind = byName === null || byName === "maybe-script" ? "script" : byName;
       fromStdin = lintText(name.replace(/\\/g, "/"), await readAll(io.stdin), kind, settings);
     }
-    const linted = await lintTargets(files, settings, args.jobs !== undefined ? { jobs: args.jobs } : {});
+    const onWorkerError = (e: unknown): void => {
+      io.stderr.write(`shellguard lint: worker threads failed (${e instanceof Error ? e.message.split("\n")[0] : String(e)}); linting in one thread\n`);
+    };
+    const linted = await lintTargets(files, settings, { onWorkerError, ...(args.jobs !== undefined ? { jobs: args.jobs } : {}) });
     const results = linted.filter((r): r is FileResult => r !== null);
     if (fromStdin) results.splice(Math.min(stdinAt, results.length), 0, fromStdin);
 

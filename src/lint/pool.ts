@@ -1,7 +1,8 @@
 /**
- * Lint many files: in this thread for a few, on worker threads (one per core, at most
- * `jobs`) when there are many. Workers load the analysis (and the native addon) once and take
- * batches of files; results come back in the order of the targets.
+ * Lint many files: in this thread for a few; for many (more than PARALLEL_THRESHOLD), on worker
+ * threads too, one per core beside this thread (at most `jobs` threads in all). This thread
+ * starts linting at once while the workers load; each worker keeps two batches in flight so it
+ * never waits for this (busy) thread to hand it the next. Results come back in target order.
  */
 
 import { existsSync } from "node:fs";
@@ -14,10 +15,13 @@ import { lintPath, type FileResult, type LintSettings } from "./lint-file.js";
 /** Above this many files, lint in parallel. */
 export const PARALLEL_THRESHOLD = 32;
 const BATCH = 8;
+const IN_FLIGHT = 2;
 
 export interface PoolOptions {
-  /** Worker threads at most; 1 lints in this thread. Default: the number of cores. */
+  /** Threads at most (this one included); 1 lints in this thread only. Default: the number of cores. */
   jobs?: number;
+  /** Told when the workers failed and the rest was linted in this thread. */
+  onWorkerError?: (error: unknown) => void;
 }
 
 export type WorkerRequest = { batch: number; targets: Target[] };
@@ -33,57 +37,77 @@ export function lintSerial(targets: readonly Target[], settings: LintSettings): 
   return targets.map((t) => lintPath(t.absolute, t.shown, t.explicit, settings));
 }
 
+const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
+
 export async function lintTargets(targets: readonly Target[], settings: LintSettings, options: PoolOptions = {}): Promise<(FileResult | null)[]> {
-  const cores = availableParallelism();
-  const jobs = Math.max(1, Math.min(options.jobs ?? cores, Math.ceil(targets.length / BATCH)));
+  const threads = Math.max(1, Math.min(options.jobs ?? availableParallelism(), Math.ceil(targets.length / BATCH)));
   const url = workerUrl();
-  if (targets.length <= PARALLEL_THRESHOLD || jobs <= 1 || url === null) return lintSerial(targets, settings);
+  if (targets.length <= PARALLEL_THRESHOLD || threads <= 1 || url === null) return lintSerial(targets, settings);
 
   const results = new Array<FileResult | null>(targets.length).fill(null);
-  const batches: number[] = [];
-  for (let i = 0; i < targets.length; i += BATCH) batches.push(i);
+  const done = new Array<boolean>(targets.length).fill(false);
   let next = 0;
+  const take = (): number => {
+    if (next >= targets.length) return -1;
+    const start = next;
+    next += BATCH;
+    return start;
+  };
+  const store = (start: number, rs: readonly (FileResult | null)[]): void => {
+    rs.forEach((r, k) => {
+      results[start + k] = r;
+      done[start + k] = true;
+    });
+  };
+
   const workers: Worker[] = [];
-  try {
-    await new Promise<void>((resolvePool, rejectPool) => {
-      let running = 0;
-      let failed = false;
-      const feed = (w: Worker): void => {
-        if (failed) return;
-        if (next >= batches.length) {
-          running--;
-          void w.terminate();
-          if (running === 0) resolvePool();
-          return;
-        }
-        const start = batches[next++]!;
-        const req: WorkerRequest = { batch: start, targets: targets.slice(start, start + BATCH) };
-        w.postMessage(req);
-      };
-      for (let k = 0; k < jobs; k++) {
-        const w = new Worker(url, { workerData: { settings } });
+  let failure: unknown = null;
+  const finished = Promise.all(
+    Array.from({ length: threads - 1 }, () => {
+      return new Promise<void>((resolve) => {
+        // Not the parent's `--input-type`/`-e` style flags, which a worker file cannot take.
+        const execArgv = process.execArgv.filter((a) => !/^--(input-type|eval|print)\b|^-[ep]$/.test(a));
+        const w = new Worker(url, { workerData: { settings }, execArgv });
         workers.push(w);
-        running++;
-        w.on("message", (res: WorkerResponse) => {
-          if ("error" in res) {
-            failed = true;
-            rejectPool(new Error(res.error));
-            return;
+        let inFlight = 0;
+        const feed = (): void => {
+          while (inFlight < IN_FLIGHT && failure === null) {
+            const start = take();
+            if (start === -1) break;
+            inFlight++;
+            const req: WorkerRequest = { batch: start, targets: targets.slice(start, start + BATCH) };
+            w.postMessage(req);
           }
-          res.results.forEach((r, k2) => {
-            results[res.batch + k2] = r;
-          });
-          feed(w);
+          if (inFlight === 0) resolve();
+        };
+        w.on("message", (res: WorkerResponse) => {
+          inFlight--;
+          if ("error" in res) failure ??= new Error(res.error);
+          else store(res.batch, res.results);
+          feed();
         });
         w.on("error", (e) => {
-          failed = true;
-          rejectPool(e);
+          failure ??= e;
+          resolve();
         });
-        feed(w);
-      }
+        w.on("exit", () => resolve());
+        feed();
+      });
+    }),
+  );
+
+  // This thread lints too, a batch at a time, letting the workers' messages in between.
+  for (let start = take(); start !== -1; start = take()) {
+    store(start, lintSerial(targets.slice(start, start + BATCH), settings));
+    await tick();
+  }
+  await finished;
+  await Promise.all(workers.map((w) => w.terminate()));
+  if (failure !== null) {
+    options.onWorkerError?.(failure);
+    targets.forEach((t, i) => {
+      if (!done[i]) results[i] = lintPath(t.absolute, t.shown, t.explicit, settings);
     });
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
   }
   return results;
 }

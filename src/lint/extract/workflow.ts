@@ -7,12 +7,23 @@
  * unknown values of the same length.
  */
 
-import { isMap, isScalar, isSeq, parseDocument, type Node, type Scalar, type YAMLMap } from "yaml";
+import { createRequire } from "node:module";
+import type * as YAML from "yaml";
+import type { Document, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import { SnippetBuilder } from "../source-map.js";
 import { alignValue } from "./align.js";
 import { maskExpressions, type Extraction, type FormatProblem } from "./types.js";
 
 const SH_SHELLS = new Set(["bash", "sh"]);
+
+let yamlModule: typeof YAML | undefined;
+/** `yaml`, loaded on first use (synchronously, via its CommonJS build): many lint runs see no YAML. */
+function yaml(): typeof YAML {
+  return (yamlModule ??= createRequire(import.meta.url)("yaml") as typeof YAML);
+}
+const isMap = (n: unknown): n is YAMLMap => yaml().isMap(n);
+const isSeq = (n: unknown): n is YAMLSeq => yaml().isSeq(n);
+const isScalar = (n: unknown): n is Scalar => yaml().isScalar(n);
 
 function get(map: unknown, key: string): unknown {
   return isMap(map) ? (map as YAMLMap).get(key, true) : undefined;
@@ -72,7 +83,7 @@ function stepsOf(text: string, steps: unknown, where: string, defaults: Defaults
   });
 }
 
-function parseProblems(doc: ReturnType<typeof parseDocument>): FormatProblem[] {
+function parseProblems(doc: Document): FormatProblem[] {
   return doc.errors.slice(0, 1).map((e) => ({
     id: "lint/parse-error",
     message: `The YAML does not parse: ${e.message.split("\n")[0]}`,
@@ -81,8 +92,8 @@ function parseProblems(doc: ReturnType<typeof parseDocument>): FormatProblem[] {
   }));
 }
 
-function load(text: string): { doc: ReturnType<typeof parseDocument>; out: Extraction } {
-  const doc = parseDocument(text, { uniqueKeys: false, strict: false, prettyErrors: false });
+function load(text: string): { doc: Document; out: Extraction } {
+  const doc = yaml().parseDocument(text, { uniqueKeys: false, strict: false, prettyErrors: false });
   return { doc, out: { snippets: [], problems: parseProblems(doc) } };
 }
 
