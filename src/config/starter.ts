@@ -44,7 +44,7 @@ $schema: ${JSON.stringify(schema)}
 #   default      ask unless a rule or the read-only check allows
 #   acceptEdits  default, plus file edits inside the working directories are allowed
 #   explore      read-only commands only, everything else is denied (alias: plan)
-#   bypass       allow unless a rule or a safety check objects (alias: bypassPermissions)
+#   bypass       allow unless a deny or ask rule objects (safety findings are ignored: use dontAsk for unattended runs that must stay safe) (alias: bypassPermissions)
 #   dontAsk      like default, but every ask becomes deny
 #   guard        ask only when a check finds something, otherwise allow
 # mode: default
