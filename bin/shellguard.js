@@ -1,8 +1,15 @@
 #!/usr/bin/env node
 import module from "node:module";
+import { statSync } from "node:fs";
 
 // Node ≥ 22.1 keeps V8's compiled code between runs (a no-op where the API does not exist).
 module.enableCompileCache?.();
 
-const { main } = await import("../dist/cli/main.js");
+// A single-file bundle of dist/cli (dist/bundle/main.js) starts faster than ~50 separate ES
+// modules; use it when the build made one and it is not older than the tsc output.
+const mtime = (path) => statSync(new URL(path, import.meta.url), { throwIfNoEntry: false })?.mtimeMs ?? -1;
+const bundle = mtime("../dist/bundle/main.js");
+const entry = bundle >= 0 && bundle >= mtime("../dist/cli/main.js") ? "../dist/bundle/main.js" : "../dist/cli/main.js";
+
+const { main } = await import(entry);
 await main(process.argv.slice(2));
