@@ -16,10 +16,20 @@ esc() {
   s=${s//"$b"/"$bb"}; s=${s//"$nl"/"$n"}; s=${s//"$t"/"$tt"}; REPLY=${s//"$cr"/"$r"}
 }
 
+# The worker is not our child (this script exits): a dead one may linger as a zombie until init
+# reaps it, which kill -0 does not tell apart (Linux's /proc does).
+alive() {
+  kill -0 "$1" 2>/dev/null || return 1
+  local st
+  [[ -r /proc/$1/stat ]] && read -r st <"/proc/$1/stat" 2>/dev/null || return 0
+  st=${st##*) }
+  [[ ${st%% *} != Z ]]
+}
+
 if [[ -n $dir && -d $dir && ${#worker[@]} -gt 0 ]]; then
   bound=1 pid=
   [[ -r $dir/pid ]] && read -r pid <"$dir/pid"
-  if [[ -z $pid ]] || ! kill -0 "$pid" 2>/dev/null; then
+  if [[ -z $pid ]] || ! alive "$pid"; then
     pid=
     rm -f "$dir/req" "$dir/res" "$dir/pid"
     if mkfifo -m 600 "$dir/req" "$dir/res" 2>/dev/null; then
@@ -64,7 +74,7 @@ rc=${out##*"$us"}; out=${out%"$us"*}; out=${out%"$nl"}
 out=${out//"$t"/    }; out=${out//"$nl"/"$us"}
 case $rc in
   0) printf '%s\tallow\t-\t%s\t-\t-\n' "$id" "$mode" ;;
-  1) printf '%s\task\t-\t%s\t-\tshellguard (one-shot): %s\n' "$id" "$mode" "$out" ;;
-  2) printf '%s\tdeny\t-\t%s\t-\tshellguard (one-shot): %s\n' "$id" "$mode" "$out" ;;
+  1) printf '%s\task\t-\t%s\t-\tshellguard asks: %s\n' "$id" "$mode" "${out#ask: }" ;;
+  2) printf '%s\tdeny\t-\t%s\t-\tshellguard denied: %s\n' "$id" "$mode" "${out#deny: }" ;;
   *) printf '%s\terror\t-\t-\t-\t%s\n' "$id" "${out:-shellguard: check failed (exit $rc)}" ;;
 esac

@@ -41,14 +41,15 @@ if status is-interactive; and not set -q __shellguard_hooked
             # No bash: a one-shot check every time (slower, and without a time limit).
             set -l out (printf '%s' $cmd | command $__shellguard_bin check --stdin --mode $__shellguard_mode --cwd $PWD 2>&1)
             set -l rc $pipestatus[2]
+            set out[1] (string replace -r '^(deny|ask): ' '' -- $out[1])
             set -l text (string join \x1f -- $out)
             switch $rc
                 case 0
                     set reply "$__shellguard_id"\tallow\t-\t$__shellguard_mode\t-\t-
                 case 1
-                    set reply "$__shellguard_id"\task\t-\t$__shellguard_mode\t-\t"$text"
+                    set reply "$__shellguard_id"\task\t-\t$__shellguard_mode\t-\t"shellguard asks: $text"
                 case 2
-                    set reply "$__shellguard_id"\tdeny\t-\t$__shellguard_mode\t-\t"$text"
+                    set reply "$__shellguard_id"\tdeny\t-\t$__shellguard_mode\t-\t"shellguard denied: $text"
                 case '*'
                     set reply "$__shellguard_id"\terror\t-\t-\t-\t"$text"
             end

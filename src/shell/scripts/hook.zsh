@@ -105,8 +105,8 @@ __shellguard_ask_once() {
   out=${out//$nl/$us}
   case $rc in
     0) __shellguard_r=(allow - $__shellguard_mode - -) ;;
-    1) __shellguard_r=(ask - $__shellguard_mode - "shellguard (one-shot): $out") ;;
-    2) __shellguard_r=(deny - $__shellguard_mode - "shellguard (one-shot): $out") ;;
+    1) __shellguard_r=(ask - $__shellguard_mode - "shellguard asks: ${out#ask: }") ;;
+    2) __shellguard_r=(deny - $__shellguard_mode - "shellguard denied: ${out#deny: }") ;;
     *) __shellguard_r=(error - - - "${out:-shellguard: check failed (exit $rc)}"); return 1 ;;
   esac
 }

@@ -1,0 +1,228 @@
+/**
+ * The shell hooks in real interactive bash, zsh and fish, under tmux. Each shell runs one
+ * session through a sequence of steps (the three shells run concurrently). Only canaries: the
+ * commands a rule denies are `touch canary...` in a temporary directory.
+ */
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { alive, buildOnce, haveCommand, occurrences, Session, sleep, type ShellName } from "./tmux.js";
+
+const CONFIG = { rules: { deny: ["touch *canary*"], ask: ["touch *asked*"] } };
+const DENIED = "shellguard denied";
+const ASK = "Run anyway? [y/N]";
+
+const SHELLS: ShellName[] = ["bash", "zsh", "fish"];
+const available = new Map<ShellName, boolean>();
+const sessions: Session[] = [];
+
+beforeAll(async () => {
+  await buildOnce();
+  const tmux = await haveCommand("tmux");
+  for (const s of SHELLS) available.set(s, tmux && (await haveCommand(s)));
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(sessions.map((s) => s.close()));
+});
+
+async function start(shell: ShellName, opts: Parameters<typeof Session.start>[1] = {}): Promise<Session> {
+  const s = await Session.start(shell, { config: CONFIG, ...opts });
+  sessions.push(s);
+  return s;
+}
+
+/** Run a named step; a failure says which step and shows the screen. */
+async function step(s: Session, name: string, fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+  } catch (e) {
+    const err = e as Error;
+    const screen = err.message.includes("screen:") ? "" : `\nscreen:\n${(await s.screen()).replace(/\n+$/, "")}`;
+    err.message = `${s.shell} › ${name}: ${err.message}${screen}`;
+    throw err;
+  }
+}
+
+/** The worker's pid, as the shell knows it. */
+async function workerPid(s: Session): Promise<number> {
+  const expr = s.shell === "bash" ? "$__shellguard_w_PID" : s.shell === "zsh" ? "$__shellguard_pid" : "(cat $__shellguard_dir/pid)";
+  const tag = `wpid-${Math.random().toString(36).slice(2, 8)}`;
+  await s.line(`echo ${tag}=${expr}`);
+  const screen = await s.waitFor((sc) => new RegExp(`^${tag}=\\d+`, "m").test(sc), 20_000, "the worker pid");
+  return Number(new RegExp(`^${tag}=(\\d+)`, "m").exec(screen)![1]);
+}
+
+function loop(shell: ShellName, body: string[]): string[] {
+  return shell === "fish" ? ["for i in 1 2", ...body, "end"] : ["for i in 1 2; do", ...body, "done"];
+}
+
+async function lines(s: Session, text: string[]): Promise<void> {
+  for (const l of text) {
+    await s.line(l);
+    await sleep(150);
+  }
+}
+
+describe.concurrent("shell hooks in real shells (tmux)", () => {
+  for (const shell of SHELLS) {
+    it(`${shell}: allow, deny, ask, compound and multi-line lines, worker restart, off/on, onError`, async (ctx) => {
+      if (!available.get(shell)) {
+        ctx.skip();
+        return;
+      }
+      const s = await start(shell);
+      let denied = 0;
+      let asked = 0;
+      const expectDenied = async () => {
+        denied++;
+        await s.waitForText(DENIED, denied);
+      };
+
+      await step(s, "an allowed command runs, silently", async () => {
+        await s.line("touch allowed1");
+        await s.waitForFile("allowed1");
+        await s.barrier();
+        expect(await s.screen()).not.toContain("shellguard");
+      });
+
+      await step(s, "a denied command does not run and stays editable", async () => {
+        await s.line("touch canary1");
+        await expectDenied();
+        await sleep(300);
+        expect(s.exists("canary1")).toBe(false);
+        expect(await s.promptLine()).toBe("touch canary1");
+        if (shell === "bash") {
+          // Also recallable from history.
+          await s.keys("C-c");
+          await sleep(200);
+          await s.keys("Up");
+          await s.waitFor((sc) => /touch canary1\s*$/.test(sc), 10_000, "the line recalled from history");
+          expect(await s.promptLine()).toBe("touch canary1");
+        }
+        // Edit it into something allowed and run that.
+        await s.keys("C-a");
+        await s.type("echo ");
+        await s.keys("Enter");
+        await s.waitFor((sc) => sc.split("\n").some((l) => l.trim() === "touch canary1"), 20_000, "the edited line's output");
+        expect(s.exists("canary1")).toBe(false);
+      });
+
+      await step(s, "a line with a denied part runs no part of it", async () => {
+        await s.line("touch first1; touch canary2");
+        await expectDenied();
+        await s.barrier();
+        expect(s.exists("first1")).toBe(false);
+        expect(s.exists("canary2")).toBe(false);
+      });
+
+      await step(s, "ask answered n does not run", async () => {
+        await s.line("touch asked1");
+        await s.waitForText(ASK, ++asked);
+        await s.line("n");
+        await s.barrier();
+        expect(s.exists("asked1")).toBe(false);
+      });
+
+      await step(s, "ask answered y runs", async () => {
+        await s.line("touch asked2");
+        await s.waitForText(ASK, ++asked);
+        await s.line("y");
+        await s.waitForFile("asked2");
+      });
+
+      await step(s, "a multi-line command is checked whole and runs", async () => {
+        await lines(s, loop(shell, ["touch multi$i"]));
+        await s.waitForFile("multi1");
+        await s.waitForFile("multi2");
+      });
+
+      await step(s, "a multi-line command with a denied line runs no line", async () => {
+        await lines(s, loop(shell, ["touch pre$i", "touch canary$i"]));
+        await expectDenied();
+        await s.barrier();
+        expect(s.exists("pre1")).toBe(false);
+        expect(s.exists("canary1")).toBe(false);
+      });
+
+      if (shell !== "fish") {
+        await step(s, "a heredoc is checked with its body", async () => {
+          await lines(s, ["cat <<EOF > here1", "hello", "EOF"]);
+          await s.waitForFile("here1");
+          await s.waitFor(() => s.read("here1") === "hello\n", 5000, "the heredoc body");
+          await lines(s, ["touch canary3 <<EOF", "hello", "EOF"]);
+          await expectDenied();
+          await s.barrier();
+          expect(s.exists("canary3")).toBe(false);
+        });
+      }
+
+      await step(s, "a worker killed mid-session is restarted", async () => {
+        const before = await workerPid(s);
+        expect(alive(before)).toBe(true);
+        process.kill(before, "SIGKILL");
+        await sleep(200);
+        await s.line("touch canary4");
+        await expectDenied();
+        await s.barrier();
+        const after = await workerPid(s);
+        expect(after).not.toBe(before);
+        expect(alive(after)).toBe(true);
+        expect(s.exists("canary4")).toBe(false);
+      });
+
+      await step(s, "shellguard off disables the hook, shellguard on enables it", async () => {
+        await s.line("shellguard off");
+        await s.line("touch canary5");
+        await s.waitForFile("canary5");
+        await s.line("shellguard on");
+        await s.line("touch canary6");
+        await expectDenied();
+        await s.barrier();
+        expect(s.exists("canary6")).toBe(false);
+      });
+
+      await step(s, "onError: allow runs a line that cannot be checked, with a warning", async () => {
+        s.writeConfig("{ this is not json");
+        await s.line("touch broken1");
+        await s.waitForFile("broken1", 30_000);
+        await s.waitForText("running it anyway");
+      });
+
+      await step(s, "onError: deny refuses it, and shellguard off still works", async () => {
+        s.writeConfig({ ...CONFIG, shell: { onError: "deny" } });
+        await s.line("touch seen1");
+        await s.waitForFile("seen1");
+        s.writeConfig("{ this is not json");
+        await s.line("touch broken2");
+        await s.waitForText("not running it", 1, 30_000);
+        // (No barrier: every line is refused now, except the escape hatch.)
+        await sleep(500);
+        expect(s.exists("broken2")).toBe(false);
+        await s.keys("C-c");
+        await sleep(200);
+        await s.line("shellguard off");
+        await s.line("touch broken3");
+        await s.waitForFile("broken3");
+        await s.line("shellguard on");
+        s.writeConfig(CONFIG);
+      });
+
+      const screen = await s.screen();
+      expect(occurrences(screen, DENIED)).toBe(denied);
+      await s.close();
+    }, 180_000);
+
+    it(`${shell}: SHELLGUARD=off in the environment disables the hook`, async (ctx) => {
+      if (!available.get(shell)) {
+        ctx.skip();
+        return;
+      }
+      const s = await start(shell, { env: { SHELLGUARD: "off" } });
+      await step(s, "a denied command runs", async () => {
+        await s.line("touch canary7");
+        await s.waitForFile("canary7");
+      });
+      await s.close();
+    }, 120_000);
+  }
+});
