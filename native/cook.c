@@ -437,7 +437,7 @@ static bool is_redirect_kind(uint32_t k) {
 static void cook_redirect(SgCtx *x, TSTreeCursor *c) {
   TSNode n = ts_tree_cursor_current_node(c);
   uint32_t kind = sg_kind(x, n);
-  SgRedir r = {-1, 0, 0, -1, 0, 0, SRC_AT(n), SRC_END(n), -1, -1};
+  SgRedir r = {-1, 0, 0, -1, 0, 0, SRC_AT(n), SRC_END(n), -1, -1, -1};
   bool have_op = false, quoted_delim = false;
   if (ts_tree_cursor_goto_first_child(c)) {
     do {

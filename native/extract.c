@@ -95,8 +95,9 @@ static bool is_redirect(uint32_t k) {
   return k == K_FILE_REDIRECT || k == K_HEREDOC_REDIRECT || k == K_HERESTRING_REDIRECT;
 }
 
-/* Cooks the command-like node at frames[d] (cursor x->c2 is free for it) and appends an SgCmd. */
-static void emit_command(SgCtx *x, uint32_t d, TSNode n, uint32_t kind, int32_t scope) {
+/* Opens the command-like node at frames[d]: its record is placed now (pre-order) and filled as the
+ * walk reaches its children (command_child), then closed when the walk leaves it (close_command). */
+static void open_command(SgCtx *x, uint32_t d, TSNode n, uint32_t kind, int32_t scope) {
   SgFrame *F = x->frames.data;
   SgCmd cmd = {SRC_AT(n), SRC_END(n), F[d].cons, F[d].pipeline, F[d].stage, scope, SEP_NONE, 0, 0,
                d, 0, 0, 0, 0, 0, 0};
@@ -114,78 +115,97 @@ static void emit_command(SgCtx *x, uint32_t d, TSNode n, uint32_t kind, int32_t 
   for (j = d; j > 0 && climbs(F[j - 1].kind); j--)
     if (F[j - 1].kind == K_NEGATED) cmd.neg = 1;
   cmd.climb_top = j;
-  bool simple = kind == K_COMMAND || kind == K_DECLARATION || kind == K_UNSET;
-  if (simple && d > 0 && F[d - 1].kind == K_REDIRECTED)
+  if ((kind == K_COMMAND || kind == K_DECLARATION || kind == K_UNSET) && d > 0 &&
+      F[d - 1].kind == K_REDIRECTED)
     F[d - 1].owner_cmd = (int32_t)x->cmds.len; /* owns that statement's heredocs */
-
-  /* One pass over the children: argv words are listed in x->argv (they need not be adjacent in
-   * x->words, since assignment and redirect words are cooked in between). */
-  TSTreeCursor *c = &x->c2;
-  cmd.argv = x->argv.len;
-  cmd.assign = x->assigns.len;
-  cmd.redir = x->redirs.len;
-  if (kind == K_VAR_ASSIGN) {
-    ts_tree_cursor_reset(c, n);
-    sg_cook_assignment(x, c);
-  } else if (kind != K_REDIRECTED) { /* a body-less redirected_statement has only its scope */
-    ts_tree_cursor_reset(c, n);
-    if (ts_tree_cursor_goto_first_child(c)) {
-      bool first = true;
-      do {
-        TSNode ch = ts_tree_cursor_current_node(c);
-        int32_t w = -1;
-        if (!ts_node_is_named(ch)) {
-          /* the keyword of export, declare, local, readonly, typeset, unset, unsetenv */
-          if (first && simple && kind != K_COMMAND) w = sg_text_word(x, SRC_AT(ch), SRC_END(ch));
-        } else {
-          uint32_t k = sg_kind(x, ch);
-          if (k == K_VAR_ASSIGN && (kind == K_COMMAND || kind == K_VAR_ASSIGNS)) {
-            sg_cook_assignment(x, c);
-          } else if (is_redirect(k)) {
-            if (simple) sg_cook_redirect(x, c);
-          } else if (kind == K_COMMAND) {
-            TSFieldId f = ts_tree_cursor_current_field_id(c);
-            if (f == x->f_argument || (f == x->f_name && SRC_END(ch) > SRC_AT(ch))) w = sg_cook_word(x, c);
-          } else if (kind == K_VAR_ASSIGNS) {
-            /* nothing but its assignments */
-          } else if (k == K_VAR_ASSIGN) {
-            w = sg_cook_assignment_word(x, c);
-          } else if (k != K_COMMENT) {
-            w = sg_cook_word(x, c);
-          }
-        }
-        if (w >= 0) VEC_PUSH(&x->oom, x->argv, (uint32_t)w);
-        first = false;
-      } while (ts_tree_cursor_goto_next_sibling(c));
-    }
-  }
-  cmd.nargv = x->argv.len - cmd.argv;
-  cmd.nassign = x->assigns.len - cmd.assign;
-  cmd.nredir = x->redirs.len - cmd.redir;
-  sg_merge_continuations(x, x->argv.data + cmd.argv, &cmd.nargv);
-  x->argv.len = cmd.argv + cmd.nargv;
+  F[d].open_cmd = (int32_t)x->cmds.len;
+  F[d].marks[0] = x->s_argv.len;
+  F[d].marks[1] = x->s_assign.len;
+  F[d].marks[2] = x->s_redir.len;
   VEC_PUSH(&x->oom, x->cmds, cmd);
 }
 
-/* The redirects of a redirected_statement form a scope inherited by the commands of its body. */
-static void enter_redirected(SgCtx *x, uint32_t d, TSNode n) {
-  SgScope sc = {x->frames.data[d].scope, x->redirs.len, 0};
-  TSTreeCursor *c = &x->c2;
-  bool has_body = false;
-  ts_tree_cursor_reset(c, n);
-  if (ts_tree_cursor_goto_first_child(c)) {
-    do {
-      TSNode ch = ts_tree_cursor_current_node(c);
-      if (ts_tree_cursor_current_field_id(c) == x->f_body) has_body = true;
-      else if (ts_node_is_named(ch) && is_redirect(sg_kind(x, ch))) sg_cook_redirect(x, c);
-    } while (ts_tree_cursor_goto_next_sibling(c));
-  }
-  sc.count = x->redirs.len - sc.first;
-  VEC_PUSH(&x->oom, x->scopes, sc);
+/* Moves the top of a scratch stack (this command's items; nested commands have popped theirs)
+ * into a final index pool; returns the offset there. */
+#define TAKE(scratch, pool, mark, count)                                           \
+  do {                                                                             \
+    (count) = (scratch).len - (mark);                                              \
+    VEC_RESERVE(&x->oom, pool, count);                                             \
+    if (count) memcpy((pool).data + (pool).len, (scratch).data + (mark), (size_t)(count) * 4); \
+    (scratch).len = (mark);                                                        \
+  } while (0)
+
+static void close_command(SgCtx *x, uint32_t d) {
   SgFrame *f = &x->frames.data[d];
-  f->own_scope = (int32_t)x->scopes.len - 1;
-  f->owner_cmd = -1;
-  if (!has_body) emit_command(x, d, n, K_REDIRECTED, f->own_scope); /* `> file` alone */
+  SgCmd *cmd = &x->cmds.data[f->open_cmd];
+  f->open_cmd = -1;
+  cmd->argv = x->argv.len;
+  TAKE(x->s_argv, x->argv, f->marks[0], cmd->nargv);
+  sg_merge_continuations(x, x->argv.data + cmd->argv, &cmd->nargv);
+  x->argv.len += cmd->nargv;
+  cmd->assign = x->aidx.len;
+  TAKE(x->s_assign, x->aidx, f->marks[1], cmd->nassign);
+  x->aidx.len += cmd->nassign;
+  cmd->redir = x->oidx.len;
+  TAKE(x->s_redir, x->oidx, f->marks[2], cmd->nredir);
+  x->oidx.len += cmd->nredir;
+}
+
+/* Cooks the redirect under c (and a heredoc's nested ones); returns the first new index. */
+static uint32_t cook_redirects(SgCtx *x, TSTreeCursor *c) {
+  uint32_t first = x->redirs.len;
+  sg_cook_redirect(x, c);
+  return first;
+}
+
+/* A child of an open command (frames[d-1]), reached by the walk at frames[d]. */
+static void command_child(SgCtx *x, uint32_t d, TSNode n, uint32_t k, bool named) {
+  SgFrame *p = &x->frames.data[d - 1];
+  uint32_t kind = p->kind;
+  bool simple = kind != K_VAR_ASSIGNS;
+  TSTreeCursor *c = &x->c2;
+  int32_t w = -1;
+  if (!named) {
+    /* the keyword of export, declare, local, readonly, typeset, unset, unsetenv */
+    if (!x->frames.data[d].has_prev && simple && kind != K_COMMAND)
+      w = sg_text_word(x, SRC_AT(n), SRC_END(n));
+  } else if (k == K_VAR_ASSIGN && (kind == K_COMMAND || kind == K_VAR_ASSIGNS)) {
+    ts_tree_cursor_reset(c, n);
+    sg_cook_assignment(x, c);
+    VEC_PUSH(&x->oom, x->s_assign, x->assigns.len - 1);
+  } else if (is_redirect(k)) {
+    if (simple) {
+      ts_tree_cursor_reset(c, n);
+      for (uint32_t r = cook_redirects(x, c); r < x->redirs.len; r++) VEC_PUSH(&x->oom, x->s_redir, r);
+    }
+  } else if (kind == K_COMMAND) {
+    TSFieldId fid = ts_tree_cursor_current_field_id(&x->c1);
+    if (fid == x->f_argument || (fid == x->f_name && SRC_END(n) > SRC_AT(n))) {
+      ts_tree_cursor_reset(c, n);
+      w = sg_cook_word(x, c);
+    }
+  } else if (kind == K_VAR_ASSIGNS) {
+    /* nothing but its assignments */
+  } else if (k == K_VAR_ASSIGN) {
+    ts_tree_cursor_reset(c, n);
+    w = sg_cook_assignment_word(x, c);
+  } else if (k != K_COMMENT) {
+    ts_tree_cursor_reset(c, n);
+    w = sg_cook_word(x, c);
+  }
+  if (w >= 0) VEC_PUSH(&x->oom, x->s_argv, (uint32_t)w);
+}
+
+/* A redirect child of a redirected_statement (not its body): joins the statement's scope. */
+static void scope_redirect(SgCtx *x, int32_t scope, TSNode n) {
+  TSTreeCursor *c = &x->c2;
+  ts_tree_cursor_reset(c, n);
+  for (uint32_t r = cook_redirects(x, c); r < x->redirs.len; r++) {
+    SgScope *sc = &x->scopes.data[scope];
+    if (sc->tail >= 0) x->redirs.data[sc->tail].next = (int32_t)r;
+    else sc->head = (int32_t)r;
+    sc->tail = (int32_t)r;
+  }
 }
 
 /* Is a variable_assignment under a node of this kind a statement of its own? */
@@ -210,6 +230,8 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
   f->stage = p ? p->stage : -1;
   f->scope = p ? p->scope : -1;
   f->first_cmd = x->cmds.len;
+  f->open_cmd = -1;
+  bool body = false;
   if (p && p->kind == K_PIPELINE) {
     /* A pipeline that starts with `|` continues another: `cat <<EOF | bash` puts the `| bash`
      * inside the heredoc_redirect, and the command owning the heredoc is its stage 0. */
@@ -226,8 +248,9 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
       f->pipeline = p->pipe_ord;
       f->stage = p->stage_next++;
     }
-  } else if (p && p->kind == K_REDIRECTED && ts_tree_cursor_current_field_id(c) == x->f_body) {
-    f->scope = p->own_scope;
+  } else if (p && p->kind == K_REDIRECTED) {
+    body = ts_tree_cursor_current_field_id(c) == x->f_body;
+    if (body) f->scope = p->own_scope;
   }
   f->child_cons = f->cons;
   if (k == K_CMD_SUBST || k == K_PROC_SUBST) {
@@ -236,36 +259,52 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
     f->stage = -1;
   }
 
-  uint32_t s = SRC_AT(n), e = SRC_END(n);
-  if (k == K_ERROR) {
-    SgErr er = {0, s, e};
-    VEC_PUSH(&x->oom, x->errs, er);
-  } else if (ts_node_is_missing(n)) {
-    SgErr er = {1, s, e};
+  if (k == K_ERROR || ts_node_is_missing(n)) {
+    SgErr er = {k != K_ERROR, SRC_AT(n), SRC_END(n)};
     VEC_PUSH(&x->oom, x->errs, er);
   }
   TSSymbol sym = ts_node_symbol(n);
   if (sym < x->nsym && x->cons_type[sym] >= 0) {
-    SgCons co = {(uint32_t)x->cons_type[sym], s, e, f->cons};
+    SgCons co = {(uint32_t)x->cons_type[sym], SRC_AT(n), SRC_END(n), f->cons};
     VEC_PUSH(&x->oom, x->cons, co);
     f->child_cons = (int32_t)x->cons.len - 1;
   }
+
+  /* This node's part in the command or statement above it. */
+  if (p && p->open_cmd >= 0) command_child(x, d, n, k, named);
+  else if (p && p->kind == K_REDIRECTED && !body && named && is_redirect(k))
+    scope_redirect(x, p->own_scope, n);
+
   switch (k) {
     case K_PIPELINE:
       f->pipe_ord = x->npipelines++;
       f->stage_next = 0;
       break;
-    case K_REDIRECTED:
-      enter_redirected(x, d, n);
+    case K_REDIRECTED: {
+      SgScope sc = {f->scope, -1, -1};
+      VEC_PUSH(&x->oom, x->scopes, sc);
+      f->own_scope = (int32_t)x->scopes.len - 1;
+      f->owner_cmd = -1;
+      if (ts_node_is_null(ts_node_child_by_field_id(n, x->f_body))) {
+        open_command(x, d, n, k, f->own_scope); /* `> file` alone: the scope is all it has */
+        close_command(x, d);
+      }
       break;
+    }
     case K_COMMAND:
     case K_DECLARATION:
     case K_UNSET:
     case K_VAR_ASSIGNS:
-      emit_command(x, d, n, k, f->scope);
+      open_command(x, d, n, k, f->scope);
       break;
     case K_VAR_ASSIGN:
-      if (!p || assignment_is_statement(p->kind)) emit_command(x, d, n, k, f->scope);
+      if (!p || assignment_is_statement(p->kind)) {
+        open_command(x, d, n, k, f->scope);
+        ts_tree_cursor_reset(&x->c2, n);
+        sg_cook_assignment(x, &x->c2);
+        VEC_PUSH(&x->oom, x->s_assign, x->assigns.len - 1);
+        close_command(x, d);
+      }
       break;
     default:
       break;
@@ -294,9 +333,10 @@ void sg_extract(SgCtx *x, TSTree *tree) {
       enter(x, c, ++d, false, 0, 0);
       continue;
     }
-    for (;;) {
-      if (d == 0) return;
+    for (;;) { /* the node at depth d is complete */
       SgFrame *f = &x->frames.data[d];
+      if (f->open_cmd >= 0) close_command(x, d);
+      if (d == 0) return;
       uint32_t pk = f->kind, pn = f->named, first_cmd = f->first_cmd;
       if (ts_tree_cursor_goto_next_sibling(c)) {
         enter(x, c, d, true, pk, pn);
@@ -333,21 +373,17 @@ uint64_t sg_records_size(SgCtx *x) {
     size += 10;
     for (uint32_t j = 0; j < cmd->nargv; j++) size += word_size(&x->words.data[x->argv.data[cmd->argv + j]]);
     for (uint32_t j = 0; j < cmd->nassign; j++) {
-      const SgAssign *as = &x->assigns.data[cmd->assign + j];
+      const SgAssign *as = &x->assigns.data[x->aidx.data[cmd->assign + j]];
       size += 5 + (as->value >= 0 ? word_size(&x->words.data[as->value]) : 0);
     }
     uint32_t first = x->ridx.len;
     for (uint32_t j = 0; j < cmd->nredir; j++) {
-      VEC_RESERVE(&x->oom, x->ridx, 1);
-      uint32_t r = cmd->redir + j;
-      x->ridx.data[x->ridx.len++] = (uint64_t)x->redirs.data[r].start << 32 | r;
+      uint32_t r = x->oidx.data[cmd->redir + j];
+      VEC_PUSH(&x->oom, x->ridx, (uint64_t)x->redirs.data[r].start << 32 | r);
     }
-    for (int32_t s = cmd->scope; s >= 0; s = x->scopes.data[s].parent) {
-      const SgScope *sc = &x->scopes.data[s];
-      VEC_RESERVE(&x->oom, x->ridx, sc->count);
-      for (uint32_t r = sc->first; r < sc->first + sc->count; r++)
-        x->ridx.data[x->ridx.len++] = (uint64_t)x->redirs.data[r].start << 32 | r;
-    }
+    for (int32_t s = cmd->scope; s >= 0; s = x->scopes.data[s].parent)
+      for (int32_t r = x->scopes.data[s].head; r >= 0; r = x->redirs.data[r].next)
+        VEC_PUSH(&x->oom, x->ridx, (uint64_t)x->redirs.data[r].start << 32 | (uint32_t)r);
     uint32_t n = x->ridx.len - first;
     if (n > 1) qsort(x->ridx.data + first, n, sizeof *x->ridx.data, cmp_u64);
     cmd->redir = first; /* from here on: an index into ridx */
@@ -403,7 +439,7 @@ void sg_write_records(SgCtx *x, int32_t *o) {
     *o++ = (int32_t)c->nredir;
     for (uint32_t j = 0; j < c->nargv; j++) o = put_word(x, o, x->argv.data[c->argv + j]);
     for (uint32_t j = 0; j < c->nassign; j++) {
-      const SgAssign *as = &x->assigns.data[c->assign + j];
+      const SgAssign *as = &x->assigns.data[x->aidx.data[c->assign + j]];
       *o++ = (int32_t)as->name_start;
       *o++ = (int32_t)as->name_end;
       *o++ = (int32_t)as->start;
@@ -439,6 +475,11 @@ void sg_ctx_reset(SgCtx *x) {
   VEC_TRIM(x->spans, big);
   VEC_TRIM(x->words, big);
   VEC_TRIM(x->argv, big);
+  VEC_TRIM(x->aidx, big);
+  VEC_TRIM(x->oidx, big);
+  VEC_TRIM(x->s_argv, big);
+  VEC_TRIM(x->s_assign, big);
+  VEC_TRIM(x->s_redir, big);
   VEC_TRIM(x->assigns, big);
   VEC_TRIM(x->redirs, big);
   VEC_TRIM(x->scopes, big);
@@ -455,6 +496,11 @@ void sg_ctx_free(SgCtx *x) {
   VEC_FREE(x->spans);
   VEC_FREE(x->words);
   VEC_FREE(x->argv);
+  VEC_FREE(x->aidx);
+  VEC_FREE(x->oidx);
+  VEC_FREE(x->s_argv);
+  VEC_FREE(x->s_assign);
+  VEC_FREE(x->s_redir);
   VEC_FREE(x->assigns);
   VEC_FREE(x->redirs);
   VEC_FREE(x->scopes);

@@ -56,12 +56,15 @@ typedef struct {
   uint32_t fd_start, fd_end;
   uint32_t start, end;
   int32_t target, body;  /* word indices, -1 for none */
+  int32_t next;          /* next redirect of the same scope, -1 */
 } SgRedir;
 
-/* The redirects of a redirected_statement, inherited by every command in its body. */
+/* The redirects of a redirected_statement, inherited by every command in its body. They are
+ * cooked when the walk reaches them (after the body), so a scope is a list linked through
+ * SgRedir.next, read only when the records are written. */
 typedef struct {
   int32_t parent;        /* enclosing scope, -1 none */
-  uint32_t first, count; /* redirs[first, first+count) */
+  int32_t head, tail;    /* redirs[head] -> .next -> ... -> redirs[tail]; -1 when empty */
 } SgScope;
 
 typedef struct {
@@ -69,7 +72,9 @@ typedef struct {
   int32_t parent, pipeline, stage, scope;
   uint32_t sep, bg, neg;
   uint32_t climb_top;    /* shallowest depth reached climbing list/pipeline/redirected/negated */
-  uint32_t argv, nargv, assign, nassign, redir, nredir;
+  uint32_t argv, nargv;     /* argv[argv, +nargv): word indices */
+  uint32_t assign, nassign; /* aidx[assign, +nassign): assignment indices */
+  uint32_t redir, nredir;   /* oidx[redir, +nredir): its own redirects; later ridx (sorted, all) */
 } SgCmd;
 
 typedef struct { uint32_t type, start, end; int32_t parent; } SgCons;
@@ -84,6 +89,8 @@ typedef struct {
   int32_t pipe_ord, stage_next; /* when this node is a pipeline */
   int32_t own_scope, owner_cmd; /* when this node is a redirected_statement */
   uint32_t first_cmd;  /* commands emitted before this node was entered */
+  int32_t open_cmd;    /* the command this node is, while the walk is inside it; else -1 */
+  uint32_t marks[3];   /* scratch stack heights (argv, assignments, redirects) when it opened */
 } SgFrame;
 
 typedef struct {
@@ -99,7 +106,10 @@ typedef struct {
   SG_VEC(uint16_t) text;
   SG_VEC(int32_t) spans;
   SG_VEC(SgWord) words;
-  SG_VEC(uint32_t) argv; /* word indices; a command's argv is argv[cmd.argv, +nargv) */
+  SG_VEC(uint32_t) argv, aidx, oidx; /* per-command index lists (see SgCmd) */
+  /* While commands are open (nested ones inside their words), their items pile up here; a command
+   * takes its own off the top when it closes. */
+  SG_VEC(uint32_t) s_argv, s_assign, s_redir;
   SG_VEC(SgAssign) assigns;
   SG_VEC(SgRedir) redirs;
   SG_VEC(SgScope) scopes;
