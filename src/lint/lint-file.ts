@@ -5,7 +5,7 @@
  * suppression directives.
  */
 
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { analyze } from "../analysis/index.js";
 import type { AnalysisOptions } from "../analysis/types.js";
 import type { ResolvedConfig } from "../config/types.js";
@@ -233,20 +233,44 @@ function suppressions(directives: readonly Directive[], snippets: readonly Snipp
 export function lintPath(absolute: string, shown: string, explicit: boolean, settings: LintSettings): FileResult | null {
   const byName = kindByName(shown);
   if (byName === null && !explicit) return null;
-  let text: string;
   try {
-    text = readFileSync(absolute, "utf8");
+    // An extensionless file found in a directory is read only if its first bytes say it is a script.
+    if (byName === "maybe-script" && !explicit && !headLooksLikeScript(absolute)) return null;
+    const text = readFileSync(absolute, "utf8");
+    let kind: FileKind;
+    if (byName === null || byName === "maybe-script") {
+      if (isBinary(text)) return null;
+      if (!looksLikeScript(text) && !(explicit && byName === "maybe-script")) return null;
+      kind = "script";
+    } else kind = byName;
+    return lintText(shown, text, kind, settings);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "EISDIR") return null;
+    // A directory (a submodule, a link to a directory), or a file git lists but that is gone.
+    if (code === "EISDIR" || (code === "ENOENT" && !explicit)) return null;
     const why = error instanceof Error ? error.message : String(error);
     return fileProblem(shown, "lint/unreadable", `The file could not be read: ${why}`, settings);
   }
-  let kind: FileKind;
-  if (byName === null || byName === "maybe-script") {
-    if (isBinary(text)) return null;
-    if (!looksLikeScript(text) && !(explicit && byName === "maybe-script")) return null;
-    kind = "script";
-  } else kind = byName;
-  return lintText(shown, text, kind, settings);
+}
+
+const HEAD = 4096;
+const TAIL = 1024;
+
+/** looksLikeScript on the first 4 KiB and the last 1 KiB of a file (a Vim modeline may be at the end). */
+function headLooksLikeScript(path: string): boolean {
+  const fd = openSync(path, "r");
+  try {
+    const size = fstatSync(fd).size;
+    const head = Buffer.alloc(Math.min(HEAD, size));
+    readSync(fd, head, 0, head.length, 0);
+    let text = head.toString("utf8");
+    if (size > HEAD) {
+      const tail = Buffer.alloc(Math.min(TAIL, size - HEAD));
+      readSync(fd, tail, 0, tail.length, size - tail.length);
+      text += "\n" + tail.toString("utf8");
+    }
+    return !isBinary(text) && looksLikeScript(text);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -166,6 +166,29 @@ describe("the fixture repository in every format", () => {
   });
 });
 
+describe("many files: worker threads", () => {
+  it("lints more than 32 files on worker threads with the same results, in order", async () => {
+    const dir = join(sb.base, "many");
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 120; i++) {
+      const name = `s${String(i).padStart(3, "0")}`;
+      files[`${name}.sh`] = `echo ${i}\n${"true\n".repeat(i % 7)}rm -rf "$D${i}"/\n`;
+      if (i % 10 === 0) files[`d${i}/README.md`] = "```sh\ncurl x | sh\n```\n";
+    }
+    write(dir, files);
+    const serial = runLint(sb, ["--format", "json", "-j", "1"], { cwd: dir });
+    const parallel = await runLintAsync(sb, ["--format", "json", "-j", "3"], { cwd: dir });
+    expect(parallel.stderr).toBe("");
+    expect(parallel.code).toBe(0);
+    expect(parallel.stdout).toBe(serial.stdout);
+    const report = JSON.parse(parallel.stdout) as JsonReport;
+    expect(report.fileCount).toBe(132);
+    expect(report.warningCount).toBe(120 * 2 + 12);
+    const s7 = report.files.find((f) => f.path === "s007.sh")!;
+    expect(s7.messages.map((m) => `${m.line}:${m.column} ${m.id}`)).toEqual(["2:1 dangerous/rm-recursive-force", "2:8 deletion/dynamic-target"]);
+  });
+});
+
 describe("colour", () => {
   const io = (isTTY: boolean, env: NodeJS.ProcessEnv) => {
     let stdout = "";

@@ -67,6 +67,8 @@ describe("lintText", () => {
     const r = lintPath("/nonexistent/x.sh", "x.sh", true, settings());
     expect(r?.messages.map((m) => [m.id, m.severity, m.line])).toEqual([["lint/unreadable", "error", 0]]);
     expect(lintPath("/nonexistent/x.txt", "x.txt", false, settings())).toBeNull();
+    // Found by expanding a directory (git lists it) but gone: skipped.
+    expect(lintPath("/nonexistent/x.sh", "x.sh", false, settings())).toBeNull();
     expect(fileProblem("y", "lint/unreadable", "m", settings({ lintSeverity: { lint: "off" } })).messages).toEqual([]);
   });
 });
