@@ -106,8 +106,11 @@ export async function runApp(argv: string[]): Promise<void> {
         setExit(runUntrust({ file: a.file, cwd: a.cwd }));
       },
     )
+    // Parsed by their own modules (main.ts delegates before yargs loads); listed here for --help.
+    .command("lint [paths..]", "Lint shell in scripts, Markdown, workflows, Dockerfiles, package.json (see shellguard lint --help)", (y) => y.strict(false).help(false), () => undefined)
+    .command("agent-hook <agent>", "Veto hook for coding agents: claude-code, gemini-cli, install, uninstall (see shellguard agent-hook --help)", (y) => y.strict(false).help(false), () => undefined)
     .completion("completion", "Print a shell completion script (bash, zsh)")
-    .demandCommand(1, "Name a command: check, explain, serve, init, test, trust, untrust, completion.")
+    .demandCommand(1, "Name a command: check, explain, serve, lint, agent-hook, init, test, trust, untrust, completion.")
     .recommendCommands()
     .strict()
     .version(version())

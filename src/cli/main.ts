@@ -44,7 +44,20 @@ export function parseFastCheck(argv: readonly string[]): CheckArgs | null {
   return out;
 }
 
+const io = () => ({ stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
+
+/** Subcommands that parse their own arguments: they load neither yargs nor each other. */
+const DELEGATED: Readonly<Record<string, (rest: string[]) => Promise<number>>> = {
+  "agent-hook": async (rest) => (await import("../agents/index.js")).runAgentHookCommand(rest, io()),
+  lint: async (rest) => (await import("../lint/index.js")).runLint(rest, { ...io(), isTTY: process.stdout.isTTY === true }),
+};
+
 export async function main(argv: readonly string[]): Promise<void> {
+  const delegated = argv[0] !== undefined ? DELEGATED[argv[0]] : undefined;
+  if (delegated !== undefined) {
+    process.exitCode = await delegated(argv.slice(1));
+    return;
+  }
   if (!process.env.SHELLGUARD_NO_FAST_PATH) {
     const fast = parseFastCheck(argv);
     if (fast) {
