@@ -1,7 +1,8 @@
 /* The one pass over the tree (docs/facts.md): pre-order, iterative with a TSTreeCursor and a heap
- * array of frames, so 10,000 levels of nesting cost heap, never C stack. Each simple command is
- * cooked when the walk reaches it (a second cursor iterates its children); the records are then
- * written in one go for JS to decode (layout: src/facts/native.ts). */
+ * array of frames, so 10,000 levels of nesting cost heap, never C stack. A command's record is
+ * placed when the walk enters it and filled as the walk reaches its children (a second cursor only
+ * looks inside one word or redirect to cook it); the records are then written in one go for JS
+ * to decode (layout: src/facts/native.ts). */
 #include "sg.h"
 
 #define SRC_AT(n) (ts_node_start_byte(n) >> 1)
