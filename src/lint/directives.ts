@@ -6,7 +6,8 @@
  *
  * An id may also be a check name (`disable=dangerous`). In Markdown, `<!-- shellguard ... -->`
  * works too. Directives are found on the lines of the file, so a YAML comment before a one-line
- * `run:`, a Dockerfile comment before `RUN`, or a comment inside a script all work.
+ * `run:`, a Dockerfile comment before `RUN`, or a comment inside a script all work. In Markdown,
+ * a `#` directive counts only inside a code block that is linted (not in a yaml block, say).
  */
 
 import { LineIndex, toFileOffset, type Snippet } from "./source-map.js";
@@ -27,10 +28,13 @@ export interface Directive {
   offset: number;
   /** Alone on its line (only whitespace before it). */
   own: boolean;
+  /** Written as a Markdown HTML comment (`<!-- shellguard ... -->`). */
+  html: boolean;
 }
 
 const HASH = /(?:^|[\s;])(#)\s*shellguard\s+(disable-file|disable)=([^\s"'`]*)/dg;
-const HTML = /(<!--)\s*shellguard\s+(disable-file|disable)=([^\s"'`]*?)\s*-->/dg;
+// In Markdown, an HTML comment alone on its line.
+const HTML = /^\s*(<!--)\s*shellguard\s+(disable-file|disable)=([^\s"'`]*?)\s*-->\s*$/dg;
 
 export function scanDirectives(text: string, lines: LineIndex, markdown: boolean): Directive[] {
   if (!text.includes("shellguard")) return [];
@@ -48,7 +52,7 @@ export function scanDirectives(text: string, lines: LineIndex, markdown: boolean
           if (name !== "") ids.push({ name, start: base + pos, end: base + pos + name.length });
           pos += name.length + 1;
         }
-        out.push({ kind: m[2] as Directive["kind"], ids, line: n, offset: base + at, own: line.slice(0, at).trim() === "" });
+        out.push({ kind: m[2] as Directive["kind"], ids, line: n, offset: base + at, own: line.slice(0, at).trim() === "", html: re === HTML });
       }
     }
   }
@@ -61,6 +65,11 @@ const COMMENT_LINE = /^\s*(#.*|<!--.*-->|---)?\s*$/;
 export function atFileTop(lines: LineIndex, line: number): boolean {
   for (let n = 1; n < line; n++) if (!COMMENT_LINE.test(lines.lineText(n))) return false;
   return true;
+}
+
+/** The file range [first char, last char] a snippet covers. */
+export function snippetSpan(snippet: Snippet): [number, number] {
+  return [toFileOffset(snippet, 0), toFileOffset(snippet, Math.max(0, snippet.text.length - 1))];
 }
 
 /**

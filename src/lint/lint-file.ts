@@ -12,7 +12,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { compileConfig, customPatternFindings } from "../engine/engine.js";
 import { findAnyMatch } from "../engine/rules.js";
 import type { Finding } from "../engine/types.js";
-import { atFileTop, scanDirectives, snippetHead, type Directive } from "./directives.js";
+import { atFileTop, scanDirectives, snippetHead, snippetSpan, type Directive } from "./directives.js";
 import { extract, isBinary, kindByName, looksLikeScript, type FileKind } from "./extract/index.js";
 import { unmask } from "./extract/types.js";
 import { checkOf, isKnownIdOrCheck, severityResolver, type ReportedSeverity, type SeverityResolver } from "./severity.js";
@@ -148,7 +148,11 @@ export function lintText(path: string, text: string, kind: FileKind, settings: L
   });
 
   const lines = new LineIndex(text);
-  const directives = scanDirectives(text, lines, kind === "markdown");
+  let directives = scanDirectives(text, lines, kind === "markdown");
+  if (kind === "markdown" && directives.length > 0) {
+    const spans = extraction.snippets.map(snippetSpan);
+    directives = directives.filter((d) => d.html || spans.some(([s, e]) => d.offset >= s && d.offset <= e));
+  }
   const suppress = suppressions(directives, extraction.snippets, lines, raw);
 
   const seen = new Set<string>();

@@ -117,6 +117,9 @@ describe("suppressions", () => {
     expect(ids(lint(df, "dockerfile"))).toEqual(["4:5 warning dangerous/rm-recursive-force"]);
     const md = "<!-- shellguard disable-file=dangerous -->\n# Title\n\n```sh\nrm -rf a\n```\n";
     expect(ids(lint(md, "markdown"))).toEqual([]);
+    // In Markdown, a # directive outside a linted code block (here: a yaml block) is not one.
+    const yamlBlock = "Text\n\n```yaml\n- run: |\n    # shellguard disable-file=nope\n```\n\n```sh\nrm -rf a # shellguard disable=dangerous\n```\n";
+    expect(ids(lint(yamlBlock, "markdown"))).toEqual([]);
   });
 
   it("an unknown id in a directive is reported at the id", () => {
