@@ -19,6 +19,7 @@ import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { COLOR, PLAIN, oneLine, type Style } from "../cli/format.js";
+import type { ResolvedConfig } from "../config/types.js";
 import { Guard } from "../engine/guard.js";
 import { displayLines, formatReply, parseRequest, ProtocolError, type HookReply } from "./protocol.js";
 import { fishToBash } from "./fish.js";
@@ -38,17 +39,33 @@ export function createAnswerer(options: WorkerOptions = {}): (line: string) => s
     ...(options.configFile !== undefined ? { configFile: options.configFile } : {}),
   });
   const style = options.style ?? (env.NO_COLOR ? PLAIN : COLOR);
+  // The config last seen per working directory: its shell.mode is the mode to ask explain() for,
+  // so that the config is stat-checked once per request (inside explain), not twice.
+  const seen = new Map<string, ResolvedConfig>();
+  const explain = (command: string, cwd: string, requested: string | null) => {
+    let config = seen.get(cwd);
+    if (!config) {
+      config = guard.configFor(cwd);
+      if (seen.size > 64) seen.clear();
+      seen.set(cwd, config);
+    }
+    let ex = guard.explain(command, { mode: requested ?? config.shell.mode, cwd });
+    if (ex.config !== config) {
+      // The config changed since: remember it, and decide again if its shell.mode differs.
+      seen.set(cwd, ex.config);
+      if (requested === null && ex.config.shell.mode !== config.shell.mode) ex = guard.explain(command, { mode: ex.config.shell.mode, cwd });
+    }
+    return ex;
+  };
   return (line: string): string => {
     let id = "0";
     try {
       const req = parseRequest(line);
       id = req.id;
       const cwd = isAbsolute(req.cwd) ? req.cwd : resolve(req.cwd || "/");
-      const config = guard.configFor(cwd);
-      const mode = req.mode ?? config.shell.mode;
       const command = req.shell === "fish" ? fishToBash(req.command) : req.command;
       // For fish, the findings underline the bash spelling of the line (see fish.ts).
-      const { decision, facts } = guard.explain(command, { mode, cwd });
+      const { decision, facts, config } = explain(command, cwd, req.mode);
       const reply: HookReply = {
         id,
         decision: decision.decision,

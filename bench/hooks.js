@@ -1,0 +1,209 @@
+// The shell hooks' latency: the time the hook adds to each submitted command line, in bash and
+// zsh (and fish when it is installed), with the session's worker warm; and a one-shot
+// `shellguard check` (the fallback when the worker cannot answer).
+//
+// The hook's per-line function is timed inside the shell with $EPOCHREALTIME around it, over
+// allowed lines of the tldr corpus (what a person mostly types): bash's __shellguard_enter (the
+// `bind -x` function Enter runs), zsh's __shellguard_decide (what the accept-line widget runs
+// before the original accept-line), fish's __shellguard_query. That is the added time: without
+// the hook, none of it runs. Each shell is an interactive shell (-i) with the hook loaded as
+// `eval "$(shellguard hook <shell>)"` would, and its own worker.
+//
+//   import { benchHooks, hooksRows } from "./hooks.js";
+//   const figures = await benchHooks({ log });   // { hookBashMs: {median, p95}, hookZshMs, oneShotMs, ... }
+//   node bench/hooks.js                          // prints the figures as JSON
+import { execFile, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { importDist, loadCorpus, median, repoRoot } from "./lib.js";
+
+const BIN = path.join(repoRoot, "bin", "shellguard.js");
+const TARGET_MEDIAN_MS = 2;
+
+function quantile(xs, q) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+}
+
+const round = (x) => Math.round(x * 1000) / 1000;
+const summary = (ms) => ({ median: round(median(ms)), p95: round(quantile(ms, 0.95)), n: ms.length });
+
+function have(cmd) {
+  try {
+    execFileSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function run(cmd, args, opts) {
+  return new Promise((resolve, reject) => {
+    execFile(cmd, args, { ...opts, maxBuffer: 64 << 20, timeout: opts.timeout ?? 300_000 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`${cmd} failed: ${err.message}\n${stderr}`));
+      else resolve({ stdout, stderr });
+    });
+  });
+}
+
+/** Allowed single lines of the corpus (no `!`: history expansion is a separate, rarer path). */
+async function allowedLines(env, count) {
+  const { createAnswerer, parseReply, formatRequest } = await importDist("shell/index.js");
+  const answer = createAnswerer({ env });
+  let lines;
+  try {
+    lines = loadCorpus().lines;
+  } catch {
+    lines = ["ls -la", "git status", "git log --oneline -5", "cd src", "grep -rn TODO .", "npm test", "echo hello", "cat README.md", "make -j4", "docker ps"];
+  }
+  const out = [];
+  // Spread over the corpus, not only its first pages.
+  const stride = Math.max(1, Math.floor(lines.length / (count * 4)));
+  for (let i = 0; i < lines.length && out.length < count; i += stride) {
+    const line = lines[i];
+    if (!line.trim() || line.includes("!") || line.includes("\n") || line.includes("'\\''")) continue;
+    const reply = parseReply(answer(formatRequest({ id: "1", mode: null, shell: "bash", cwd: os.tmpdir(), command: line })));
+    if (reply.decision === "allow" && !reply.parseError) out.push(line);
+  }
+  return out;
+}
+
+function shQuote(s) {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Per-line times (ms) of the hook function in one interactive shell. */
+async function timeShell(shell, dir, env, lines, warmup) {
+  const { hookScript } = await importDist("shell/index.js");
+  const hook = path.join(dir, `hook.${shell}`);
+  fs.writeFileSync(hook, hookScript(shell, { bin: [process.execPath, BIN] }));
+  const input = path.join(dir, "lines.txt");
+  fs.writeFileSync(input, lines.join("\n") + "\n");
+  const outFile = path.join(dir, `times.${shell}`);
+  const driver = path.join(dir, `driver.${shell}`);
+  if (shell === "bash") {
+    fs.writeFileSync(
+      driver,
+      [
+        `source ${shQuote(hook)}`,
+        `mapfile -t lines < ${shQuote(input)}`,
+        `for ((i = 0; i < ${warmup}; i++)); do READLINE_LINE=\${lines[i % \${#lines[@]}]}; READLINE_POINT=0; __shellguard_enter; done`,
+        `exec 3>${shQuote(outFile)}`,
+        `for l in "\${lines[@]}"; do`,
+        `  READLINE_LINE=$l; READLINE_POINT=\${#l}`,
+        `  t0=\${EPOCHREALTIME/[.,]/}; __shellguard_enter; t1=\${EPOCHREALTIME/[.,]/}`,
+        `  [[ \${__shellguard_r[0]} == allow ]] || { echo "not allowed: $l (\${__shellguard_r[0]})" >&2; exit 1; }`,
+        `  echo $(( t1 - t0 )) >&3`,
+        `done`,
+        "",
+      ].join("\n"),
+    );
+    await run("bash", ["--norc", "--noprofile", "-i", "-c", `source ${shQuote(driver)}`], { env, cwd: dir });
+  } else if (shell === "zsh") {
+    fs.writeFileSync(
+      driver,
+      [
+        "zmodload zsh/datetime",
+        `source ${shQuote(hook)}`,
+        `lines=("\${(@f)$(<${shQuote(input)})}")`,
+        `for ((i = 0; i < ${warmup}; i++)); do PREBUFFER= BUFFER=\${lines[i % \${#lines} + 1]}; __shellguard_decide; done`,
+        `exec 3>${shQuote(outFile)}`,
+        `for l in "\${lines[@]}"; do`,
+        `  PREBUFFER= BUFFER=$l`,
+        `  t0=$EPOCHREALTIME; __shellguard_decide; t1=$EPOCHREALTIME`,
+        `  [[ \${__shellguard_r[1]} == allow ]] || { print -u2 "not allowed: $l (\${__shellguard_r[1]})"; exit 1 }`,
+        `  print -u3 $(( (t1 - t0) * 1000000 ))`,
+        `done`,
+        "",
+      ].join("\n"),
+    );
+    await run("zsh", ["-f", "-i", "-c", `source ${shQuote(driver)}`], { env: { ...env, ZDOTDIR: dir }, cwd: dir });
+  } else {
+    fs.writeFileSync(
+      driver,
+      [
+        `source ${shQuote(hook)}`,
+        `set -l lines (string split \\n -- (cat ${shQuote(input)} | string collect))`,
+        `for i in (seq ${warmup}); __shellguard_query $lines[(math "$i % " (count $lines) " + 1")]; end`,
+        `for l in $lines`,
+        `  set -l t0 (date +%s%N)`,
+        `  __shellguard_query $l`,
+        `  set -l t1 (date +%s%N)`,
+        `  echo (math "($t1 - $t0) / 1000") >> ${shQuote(outFile)}`,
+        `end`,
+        "",
+      ].join("\n"),
+    );
+    await run("fish", ["--no-config", "-i", "-c", `source ${shQuote(driver)}`], { env, cwd: dir });
+  }
+  const us = fs.readFileSync(outFile, "utf8").trim().split("\n").map(Number);
+  return us.map((x) => x / 1000);
+}
+
+/** Wall time (ms) of one-shot `shellguard check --stdin` for a line, median of `runs`. */
+function oneShot(env, line, runs) {
+  const times = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    execFileSync(process.execPath, [BIN, "check", "--mode", "guard", "--stdin"], { env, input: line, stdio: ["pipe", "ignore", "ignore"] });
+    times.push(performance.now() - t0);
+  }
+  return round(median(times));
+}
+
+/**
+ * @param {{ log?: (msg: string) => void, lines?: number, warmup?: number, oneShotRuns?: number }} [ctx]
+ */
+export async function benchHooks(ctx = {}) {
+  const log = ctx.log ?? (() => {});
+  const count = ctx.lines > 0 && ctx.lines < 1000 ? ctx.lines : 300;
+  const warmup = ctx.warmup ?? 100;
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "shellguard-bench-hooks-")));
+  try {
+    const home = path.join(dir, "home");
+    fs.mkdirSync(path.join(home, ".config", "shellguard"), { recursive: true });
+    fs.writeFileSync(path.join(home, ".config", "shellguard", "config.json"), "{}\n");
+    const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), LANG: "C.UTF-8", LC_ALL: "C", NO_COLOR: "1", TERM: "dumb" };
+    const lines = await allowedLines(env, count);
+    log(`hooks: ${lines.length} allowed tldr lines, warm-up ${warmup}`);
+    const result = {};
+    log("hooks: bash");
+    result.hookBashMs = summary(await timeShell("bash", dir, env, lines, warmup));
+    if (have("zsh")) {
+      log("hooks: zsh");
+      result.hookZshMs = summary(await timeShell("zsh", dir, env, lines, warmup));
+    } else result.hookZshMs = null;
+    if (have("fish") && have("bash")) {
+      log("hooks: fish");
+      result.hookFishMs = summary(await timeShell("fish", dir, env, lines.slice(0, 100), 20));
+    }
+    log("hooks: one-shot check");
+    result.oneShotMs = oneShot(env, lines[0] ?? "ls", ctx.oneShotRuns ?? 10);
+    result.targets = {
+      [`bash hook median <= ${TARGET_MEDIAN_MS} ms`]: result.hookBashMs.median <= TARGET_MEDIAN_MS,
+      ...(result.hookZshMs ? { [`zsh hook median <= ${TARGET_MEDIAN_MS} ms`]: result.hookZshMs.median <= TARGET_MEDIAN_MS } : {}),
+    };
+    return result;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Table rows for bench/run.js. */
+export function hooksRows(f) {
+  const ms = (s) => (s ? `median ${s.median} ms, p95 ${s.p95} ms (${s.n} lines)` : "n/a");
+  return [
+    ["bash hook, worker warm", ms(f.hookBashMs)],
+    ["zsh hook, worker warm", ms(f.hookZshMs)],
+    ...(f.hookFishMs ? [["fish hook, worker warm", ms(f.hookFishMs)]] : []),
+    ["one-shot shellguard check", `${f.oneShotMs} ms`],
+  ];
+}
+
+if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const figures = await benchHooks({ log: (m) => process.stderr.write(m + "\n") });
+  process.stdout.write(JSON.stringify(figures, null, 2) + "\n");
+}
