@@ -2,13 +2,14 @@
 //   (a) native Facts, decode to JS objects included     (b) the reference extractor
 //   (c) web-tree-sitter (WASM) parse + a cursor walk visiting every node, the same lines
 //   (d) native parse only (read the string, parse, free the tree): the floor
-// Method: each pass runs every line once per method, in a rotating order so machine noise falls
-// on all four alike; a pass gives the mean µs per line; the figure is the median over the passes
-// (after a warm-up pass). RSS growth: one process, after 10k and after 100k native calls, each
-// measured after a forced GC.
+// Method: a pass runs every line once per method. The methods are interleaved chunk by chunk (500
+// lines, in a rotating order), so a change in machine load falls on all four alike and the ratios
+// stay meaningful on a busy machine. A pass gives each method's mean µs per line; the figure is the
+// median over the passes (after a warm-up pass). RSS growth: one process, after 10k and after 100k
+// native calls, each measured after a forced GC.
 import path from "node:path";
 import { createRequire } from "node:module";
-import { getGc, importDist, median, passUs, repoRoot, round } from "./lib.js";
+import { getGc, importDist, interleavedPassUs, median, repoRoot, round } from "./lib.js";
 
 async function wasmParser() {
   const { Parser, Language } = await import("web-tree-sitter");
@@ -67,11 +68,8 @@ export async function benchFacts({ lines, passes = 5, log = () => {} }) {
   const names = Object.keys(methods);
   const samples = Object.fromEntries(names.map((n) => [n, []]));
   for (let pass = 0; pass <= passes; pass++) {
-    for (let k = 0; k < names.length; k++) {
-      const name = names[(pass + k) % names.length];
-      const us = passUs(methods[name], lines);
-      if (pass > 0) samples[name].push(us); // pass 0 warms up JITs and caches
-    }
+    const us = interleavedPassUs(methods, lines, 500);
+    if (pass > 0) for (const n of names) samples[n].push(us[n]); // pass 0 warms up JITs and caches
     log(`facts: pass ${pass}/${passes}`);
   }
   const nativeUs = median(samples.native);

@@ -37,6 +37,29 @@ export function passUs(fn, lines) {
   return ((performance.now() - t0) * 1000) / lines.length;
 }
 
+/**
+ * One pass of every method in `methods` ({name: fn}) over `lines`, interleaved chunk by chunk in a
+ * rotating order; returns {name: mean µs per line}. A young-generation GC runs (untimed) before
+ * each chunk, so a method pays for collecting its own garbage only, not the previous method's.
+ */
+export function interleavedPassUs(methods, lines, chunk) {
+  const gc = getGc();
+  const names = Object.keys(methods);
+  const ms = Object.fromEntries(names.map((n) => [n, 0]));
+  for (let at = 0, k = 0; at < lines.length; at += chunk, k++) {
+    const end = Math.min(at + chunk, lines.length);
+    for (let j = 0; j < names.length; j++) {
+      const name = names[(k + j) % names.length];
+      const fn = methods[name];
+      gc({ type: "minor" });
+      const t0 = performance.now();
+      for (let i = at; i < end; i++) fn(lines[i]);
+      ms[name] += performance.now() - t0;
+    }
+  }
+  return Object.fromEntries(names.map((n) => [n, (ms[n] * 1000) / lines.length]));
+}
+
 /** A callable gc() even without --expose-gc on the command line. */
 export function getGc() {
   if (typeof globalThis.gc === "function") return globalThis.gc;
