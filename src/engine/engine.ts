@@ -105,8 +105,17 @@ export function customPatternFindings(analysis: Analysis, patterns: readonly Com
   return out;
 }
 
+/** Which check's finding leads the reason: the one whose harm is worst, then by position. */
+const CHECK_RANK: Readonly<Record<string, number>> = { deletion: 0, shell: 1, dangerous: 2, "sensitive-path": 3, sed: 4, internal: 5, injection: 6 };
+
+function leadingFinding(findings: readonly Finding[]): Finding {
+  let best = findings[0]!;
+  for (const f of findings) if ((CHECK_RANK[f.check] ?? 9) < (CHECK_RANK[best.check] ?? 9)) best = f;
+  return best;
+}
+
 function findingSentence(findings: readonly Finding[]): string {
-  const f = findings[0]!;
+  const f = leadingFinding(findings);
   const more = findings.length > 1 ? `, and ${findings.length - 1} more finding${findings.length > 2 ? "s" : ""}` : "";
   return `${f.message.replace(/[.\s]+$/, "")} (${f.id})${more}`;
 }
