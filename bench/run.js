@@ -5,10 +5,22 @@
 // -> table rows; add new ones to SECTIONS.
 import fs from "node:fs";
 import path from "node:path";
+import { benchChecks, checksRows } from "./checks.js";
+import { benchCli, cliRows } from "./cli.js";
 import { benchFacts, factsRows } from "./facts.js";
+import { benchHooks, hooksRows } from "./hooks.js";
 import { loadCorpus, repoRoot } from "./lib.js";
+import { benchLint, lintRows } from "./lint.js";
 
-const SECTIONS = [{ name: "facts", run: benchFacts, rows: factsRows }];
+const SECTIONS = [
+  { name: "facts", run: benchFacts, rows: factsRows },
+  { name: "checks", run: benchChecks, rows: checksRows },
+  { name: "cli", run: benchCli, rows: cliRows },
+  { name: "hooks", run: benchHooks, rows: hooksRows },
+  { name: "lint", run: benchLint, rows: lintRows },
+];
+/** Figures promoted to the top level of the JSON object (the keys the issues name). */
+const TOP_LEVEL = { checks: ["checkUs"], cli: ["cliRatio"], hooks: ["hookBashMs", "hookZshMs"], lint: ["lintFilesPerSec", "shellcheckFilesPerSec"] };
 
 function parseArgs(argv) {
   const opts = { json: false, passes: 5, only: null };
@@ -34,6 +46,7 @@ async function main() {
     // The facts figures are also the top level of the object (nativeUs, referenceUs, ...).
     if (s.name === "facts") Object.assign(result, figures);
     else result[s.name] = figures;
+    for (const key of TOP_LEVEL[s.name] ?? []) if (figures[key] !== undefined) result[key] = figures[key];
   }
 
   const out = path.join(repoRoot, "bench/results/latest.json");
