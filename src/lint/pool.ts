@@ -65,9 +65,16 @@ export async function lintTargets(targets: readonly Target[], settings: LintSett
   const finished = Promise.all(
     Array.from({ length: threads - 1 }, () => {
       return new Promise<void>((resolve) => {
-        // Not the parent's `--input-type`/`-e` style flags, which a worker file cannot take.
-        const execArgv = process.execArgv.filter((a) => !/^--(input-type|eval|print)\b|^-[ep]$/.test(a));
-        const w = new Worker(url, { workerData: { settings }, execArgv });
+        // None of the parent's node flags: `-e`/`--input-type` or per-process ones such as
+        // `--max-semi-space-size` make `new Worker` throw.
+        let w: Worker;
+        try {
+          w = new Worker(url, { workerData: { settings }, execArgv: [] });
+        } catch (error) {
+          failure ??= error;
+          resolve();
+          return;
+        }
         workers.push(w);
         let inFlight = 0;
         const feed = (): void => {

@@ -5,13 +5,14 @@
  * deny/ask rules and severities). Every format must carry the same findings at the same places.
  */
 
+import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Log } from "sarif";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runLint as runLintInProcess } from "../../src/lint/index.js";
-import { buildOnce, FIXTURE, runLint, runLintAsync, sandbox, write, type Sandbox } from "./helpers.js";
+import { buildOnce, FIXTURE, quiet, RUN_LINT, runLint, runLintAsync, sandbox, write, type Sandbox } from "./helpers.js";
 
 const require = createRequire(import.meta.url);
 
@@ -186,6 +187,10 @@ describe("many files: worker threads", () => {
     expect(report.warningCount).toBe(120 * 2 + 12);
     const s7 = report.files.find((f) => f.path === "s007.sh")!;
     expect(s7.messages.map((m) => `${m.line}:${m.column} ${m.id}`)).toEqual(["2:1 dangerous/rm-recursive-force", "2:8 deletion/dynamic-target"]);
+    // Node flags a worker may not take (per-process ones) do not stop the workers.
+    const flagged = spawnSync(process.execPath, ["--max-semi-space-size=16", RUN_LINT, "--format", "json", "-j", "3"], { cwd: dir, env: sb.env, encoding: "utf8" });
+    expect(quiet(flagged.stderr)).toBe("");
+    expect(flagged.stdout).toBe(serial.stdout);
   });
 });
 
