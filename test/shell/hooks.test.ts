@@ -70,7 +70,7 @@ describe.concurrent("shell hooks in real shells (tmux)", () => {
         ctx.skip();
         return;
       }
-      const s = await start(shell);
+      const s = await start(shell, { chain: true });
       let denied = 0;
       let asked = 0;
       const expectDenied = async () => {
@@ -78,18 +78,21 @@ describe.concurrent("shell hooks in real shells (tmux)", () => {
         await s.waitForText(DENIED, denied);
       };
 
-      await step(s, "an allowed command runs, silently", async () => {
+      await step(s, "an allowed command runs, silently, through the Enter binding that was there before", async () => {
         await s.line("touch allowed1");
         await s.waitForFile("allowed1");
         await s.barrier();
         expect(await s.screen()).not.toContain("shellguard");
+        expect(s.chained()).toBeGreaterThanOrEqual(2);
       });
 
       await step(s, "a denied command does not run and stays editable", async () => {
+        const chained = s.chained();
         await s.line("touch canary1");
         await expectDenied();
         await sleep(300);
         expect(s.exists("canary1")).toBe(false);
+        expect(s.chained()).toBe(chained);
         expect(await s.promptLine()).toBe("touch canary1");
         if (shell === "bash") {
           // Also recallable from history.

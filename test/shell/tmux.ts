@@ -67,6 +67,11 @@ export interface SessionOptions {
   config?: unknown;
   /** Extra environment for the shell. */
   env?: Record<string, string>;
+  /**
+   * Before the hook, rebind Enter / wrap accept-line the way other tools do, with a wrapper
+   * that appends a line to ~/chain.log and then accepts: the hook must chain to it.
+   */
+  chain?: boolean;
 }
 
 export class Session {
@@ -104,12 +109,20 @@ export class Session {
     let argv: string[];
     if (shell === "bash") {
       const rc = join(s.home, ".bashrc");
-      writeFileSync(rc, [`PS1='${PROMPT}'`, `HISTFILE="$HOME/.bash_history"`, `eval "$(${hook})"`, ""].join("\n"));
+      const chain = opts.chain
+        ? [
+            `bind -x '"\\C-x8": echo chained >> "$HOME/chain.log"'`,
+            `bind '"\\C-x9": accept-line'`,
+            `bind '"\\C-m": "\\C-x8\\C-x9"'`,
+          ]
+        : [];
+      writeFileSync(rc, [`PS1='${PROMPT}'`, `HISTFILE="$HOME/.bash_history"`, ...chain, `eval "$(${hook})"`, ""].join("\n"));
       argv = ["bash", "--noprofile", "--rcfile", rc, "-i"];
     } else if (shell === "zsh") {
       const zdot = join(s.home, "zdot");
       mkdirSync(zdot, { recursive: true });
-      writeFileSync(join(zdot, ".zshrc"), [`PROMPT='${PROMPT}'`, "bindkey -e", `eval "$(${hook})"`, ""].join("\n"));
+      const chain = opts.chain ? ['my-accept() { print chained >> "$HOME/chain.log"; zle .accept-line }', "zle -N accept-line my-accept"] : [];
+      writeFileSync(join(zdot, ".zshrc"), [`PROMPT='${PROMPT}'`, "bindkey -e", ...chain, `eval "$(${hook})"`, ""].join("\n"));
       env.ZDOTDIR = zdot;
       argv = ["zsh", "-i"];
     } else {
@@ -117,7 +130,13 @@ export class Session {
       mkdirSync(dir, { recursive: true });
       writeFileSync(
         join(dir, "config.fish"),
-        [`function fish_prompt; printf '%s' '${PROMPT}'; end`, "function fish_greeting; end", `${hook} | source`, ""].join("\n"),
+        [
+          `function fish_prompt; printf '%s' '${PROMPT}'; end`,
+          "function fish_greeting; end",
+          ...(opts.chain ? ['function my_enter; echo chained >> "$HOME/chain.log"; commandline -f execute; end', "bind \\r my_enter"] : []),
+          `${hook} | source`,
+          "",
+        ].join("\n"),
       );
       argv = ["fish", "-i"];
     }
@@ -142,6 +161,12 @@ export class Session {
 
   read(name: string): string {
     return readFileSync(this.path(name), "utf8");
+  }
+
+  /** Lines the chained Enter wrapper (SessionOptions.chain) has logged. */
+  chained(): number {
+    const file = join(this.home, "chain.log");
+    return existsSync(file) ? readFileSync(file, "utf8").split("\n").filter(Boolean).length : 0;
   }
 
   tmux(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

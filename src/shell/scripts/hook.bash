@@ -216,7 +216,7 @@ __shellguard_install() {
     for key in m j; do
       kp=$'\n''"\C-'$key'": '
       cmd=${out%%$'\n#shellguard-s\n'*}
-      mac=${out#*$'\n#shellguard-s\n'}; mac=${mac%%$'\n#shellguard-p\n'*}
+      mac=${out#*$'\n#shellguard-s\n'}; mac=$'\n'${mac%%$'\n#shellguard-p\n'*}
       fn=${out#*$'\n#shellguard-p\n'}; fn=$'\n'$fn
       local v=__shellguard_orig_${km//-/_}_$key val=
       if [[ $cmd == *"$kp"* ]]; then
