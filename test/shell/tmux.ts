@@ -144,6 +144,9 @@ export class Session {
     const r = await s.tmux(["-f", "/dev/null", "new-session", "-d", "-x", "200", "-y", "50", "-c", s.work, "env", "-i", ...envArgs, ...argv]);
     if (r.code !== 0) throw new Error(`tmux new-session failed: ${r.stderr}`);
     await s.waitFor((screen) => screen.trimEnd().endsWith(PROMPT.trimEnd()), 30_000, "the first prompt");
+    // The hook is loaded (this line also starts the worker).
+    await s.line(`echo hooked=$__shellguard_hooked`);
+    await s.waitFor((screen) => /^hooked=1$/m.test(screen), 30_000, "the hook to be loaded");
     return s;
   }
 
