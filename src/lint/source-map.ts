@@ -13,8 +13,6 @@ interface Segment {
   copy: boolean;
 }
 
-export type SnippetKind = "script" | "markdown" | "workflow" | "action" | "dockerfile" | "package-json";
-
 export interface Snippet {
   /** The shell source to analyse. */
   text: string;
