@@ -17,7 +17,9 @@ import {
   hookScript,
   parseReply,
   parseRequest,
+  runHookCommand,
   runOnOff,
+  runOnOffCommand,
   shQuote,
   unescapeField,
 } from "../../src/shell/index.js";
@@ -210,6 +212,36 @@ describe("hook scripts", () => {
   it("rejects an unknown shell and an unknown mode", () => {
     expect(() => hookScript("csh" as "bash", { bin: "shellguard" })).toThrow(/unknown shell/);
     expect(() => hookScript("bash", { bin: "shellguard", mode: "yolo" })).toThrow(/Unknown mode/);
+  });
+
+  it("runHookCommand prints the script with the config's shell settings; bad arguments are usage errors", async () => {
+    const t = tempHome({ shell: { mode: "default", onError: "deny" } });
+    let out = "";
+    let err = "";
+    const io = { stdout: { write: (x: string) => (out += x) }, stderr: { write: (x: string) => (err += x) }, env: t.env, cwd: t.home };
+    expect(await runHookCommand(["zsh"], io)).toBe(0);
+    expect(out).toContain("__shellguard_mode='default' __shellguard_on_error='deny'");
+    expect(out).toMatch(/__shellguard_bin=\('[^']*node[^']*' '[^']*bin\/shellguard\.js'\)/);
+    out = "";
+    expect(await runHookCommand(["--help"], io)).toBe(0);
+    expect(out).toContain("shellguard hook fish | source");
+    expect(await runHookCommand([], io)).toBe(3);
+    expect(await runHookCommand(["tcsh"], io)).toBe(3);
+    expect(await runHookCommand(["bash", "zsh"], io)).toBe(3);
+    expect(err).toMatch(/hook takes one shell/);
+    // A broken config does not stop the hook from loading.
+    t.write("{ nope");
+    out = "";
+    expect(await runHookCommand(["bash"], io)).toBe(0);
+    expect(out).toContain("__shellguard_on_error='allow'");
+  });
+
+  it("runOnOffCommand: exit 1, or 3 with arguments", () => {
+    let err = "";
+    const io = { stdout: { write: () => true }, stderr: { write: (x: string) => (err += x) }, env: { SHELLGUARD: "off" }, cwd: "/" };
+    expect(runOnOffCommand("on", [], io)).toBe(1);
+    expect(err).toMatch(/SHELLGUARD=off is set here/);
+    expect(runOnOffCommand("off", ["now"], io)).toBe(3);
   });
 
   it("runOnOff explains that off/on belong to the hook", () => {

@@ -148,12 +148,12 @@ __shellguard_set() {
       [[ -n ${!v-} ]] || continue
       if [[ $1 == accept ]]; then
         case ${!v} in
-          x:*) builtin bind -m "$km" -x "\"\\C-x\\C-]$key\": ${!v#x:}" ;;
-          s:*) builtin bind -m "$km" "\"\\C-x\\C-]$key\": ${!v#s:}" ;;
-          *) builtin bind -m "$km" "\"\\C-x\\C-]$key\": ${!v#f:}" ;;
+          x:*) builtin bind -m "$km" -x "\"\\C-x\\C-]$key\": ${!v#x:}" 2>/dev/null ;;
+          s:*) builtin bind -m "$km" "\"\\C-x\\C-]$key\": ${!v#s:}" 2>/dev/null ;;
+          *) builtin bind -m "$km" "\"\\C-x\\C-]$key\": ${!v#f:}" 2>/dev/null ;;
         esac
       else
-        builtin bind -m "$km" "\"\\C-x\\C-]$key\": redraw-current-line"
+        builtin bind -m "$km" "\"\\C-x\\C-]$key\": redraw-current-line" 2>/dev/null
       fi
     done
   done
@@ -229,8 +229,8 @@ __shellguard_install() {
       # Unbound, or ours already: leave the key alone.
       [[ -z $val || $val == f:'(not bound)' || $val == *'\C-x\C-]'* ]] && continue
       printf -v "$v" '%s' "$val"
-      builtin bind -m "$km" -x '"\C-x\C-]c": __shellguard_enter'
-      builtin bind -m "$km" "\"\\C-$key\": \"\\C-x\\C-]c\\C-x\\C-]$key\""
+      builtin bind -m "$km" -x '"\C-x\C-]c": __shellguard_enter' 2>/dev/null
+      builtin bind -m "$km" "\"\\C-$key\": \"\\C-x\\C-]c\\C-x\\C-]$key\"" 2>/dev/null
     done
   done
   __shellguard_stage=
