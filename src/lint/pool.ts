@@ -28,8 +28,9 @@ export type WorkerRequest = { batch: number; targets: Target[] };
 export type WorkerResponse = { batch: number; results: (FileResult | null)[] } | { batch: number; error: string };
 
 function workerUrl(): URL | null {
-  const url = new URL("./worker.js", import.meta.url);
-  // Under a TypeScript runner (tests of the sources) there is no compiled worker next to us.
+  // `../lint/` so that it resolves from dist/lint/ and from the CLI bundle's dist/bundle/ alike.
+  const url = new URL("../lint/worker.js", import.meta.url);
+  // Under a TypeScript runner (tests of the sources) there is no compiled worker.
   return url.protocol === "file:" && existsSync(fileURLToPath(url)) ? url : null;
 }
 
