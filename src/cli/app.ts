@@ -109,8 +109,11 @@ export async function runApp(argv: string[]): Promise<void> {
     // Parsed by their own modules (main.ts delegates before yargs loads); listed here for --help.
     .command("lint [paths..]", "Lint shell in scripts, Markdown, workflows, Dockerfiles, package.json (see shellguard lint --help)", (y) => y.strict(false).help(false), () => undefined)
     .command("agent-hook <agent>", "Veto hook for coding agents: claude-code, gemini-cli, install, uninstall (see shellguard agent-hook --help)", (y) => y.strict(false).help(false), () => undefined)
+    .command("hook <shell>", "Print the shell integration to eval: bash, zsh or fish (see docs/shell.md)", (y) => y.strict(false).help(false), () => undefined)
+    .command("off", "Switch the shell hook off for this shell session (a function the hook defines)", (y) => y, () => undefined)
+    .command("on", "Switch the shell hook back on for this shell session", (y) => y, () => undefined)
     .completion("completion", "Print a shell completion script (bash, zsh)")
-    .demandCommand(1, "Name a command: check, explain, serve, lint, agent-hook, init, test, trust, untrust, completion.")
+    .demandCommand(1, "Name a command: check, explain, serve, lint, hook, agent-hook, init, test, trust, untrust, completion.")
     .recommendCommands()
     .strict()
     .version(version())

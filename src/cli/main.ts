@@ -50,6 +50,9 @@ const io = () => ({ stdin: process.stdin, stdout: process.stdout, stderr: proces
 const DELEGATED: Readonly<Record<string, (rest: string[]) => Promise<number>>> = {
   "agent-hook": async (rest) => (await import("../agents/index.js")).runAgentHookCommand(rest, io()),
   lint: async (rest) => (await import("../lint/index.js")).runLint(rest, { ...io(), isTTY: process.stdout.isTTY === true }),
+  hook: async (rest) => (await import("../shell/cli.js")).runHookCommand(rest, io()),
+  on: async (rest) => (await import("../shell/cli.js")).runOnOffCommand("on", rest, io()),
+  off: async (rest) => (await import("../shell/cli.js")).runOnOffCommand("off", rest, io()),
 };
 
 export async function main(argv: readonly string[]): Promise<void> {
