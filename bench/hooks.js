@@ -128,11 +128,16 @@ async function timeShell(shell, dir, env, lines, warmup) {
         `source ${shQuote(hook)}`,
         `set -l lines (string split \\n -- (cat ${shQuote(input)} | string collect))`,
         `for i in (seq ${warmup}); __shellguard_query $lines[(math "$i % " (count $lines) " + 1")]; end`,
+        // fish has no clock variable: two `date` calls around each query, minus the median of
+        // two `date` calls around nothing.
+        `set -l base`,
+        `for i in (seq 30); set -l t0 (date +%s%N); set -l t1 (date +%s%N); set -a base (math "$t1 - $t0"); end`,
+        `set -l base (printf '%s\n' $base | sort -n)[15]`,
         `for l in $lines`,
         `  set -l t0 (date +%s%N)`,
         `  __shellguard_query $l`,
         `  set -l t1 (date +%s%N)`,
-        `  echo (math "($t1 - $t0) / 1000") >> ${shQuote(outFile)}`,
+        `  echo (math "max(0, $t1 - $t0 - $base) / 1000") >> ${shQuote(outFile)}`,
         `end`,
         "",
       ].join("\n"),

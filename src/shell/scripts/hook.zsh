@@ -20,16 +20,6 @@ shellguard() {
   esac
 }
 
-__shellguard_esc() {
-  emulate -L zsh
-  local s=$1 b='\' bb='\\' nl=$'\n' t=$'\t' cr=$'\r'
-  s=${s//$b/$bb}; s=${s//$nl/\\n}; s=${s//$t/\\t}; REPLY=${s//$cr/\\r}
-}
-
-__shellguard_alive() {
-  (( __shellguard_pid > 0 )) && [[ -n $__shellguard_wfd ]] && kill -0 $__shellguard_pid 2>/dev/null
-}
-
 __shellguard_stop() {
   emulate -L zsh
   (( __shellguard_pid > 0 )) && kill $__shellguard_pid 2>/dev/null
@@ -65,31 +55,7 @@ __shellguard_start() {
   __shellguard_fresh=1
 }
 
-# Ask the worker about $1; sets __shellguard_r=(decision flags mode on_error text).
-__shellguard_ask_worker() {
-  emulate -L zsh
-  local id reply cwd bound=1
-  __shellguard_alive || __shellguard_start || return 1
-  (( __shellguard_fresh )) && bound=5
-  id=$(( ++__shellguard_id ))
-  __shellguard_esc $PWD; cwd=$REPLY
-  __shellguard_esc $1
-  print -r -u $__shellguard_wfd -- "$id"$'\t-\tzsh\t'"$cwd"$'\t'"$REPLY" 2>/dev/null || return 1
-  while IFS= read -r -t $bound -u $__shellguard_rfd reply 2>/dev/null; do
-    if [[ ${reply%%$'\t'*} == $id ]]; then
-      __shellguard_fresh=0
-      __shellguard_r=("${(@ps:\t:)${reply#*$'\t'}}")
-      [[ ${__shellguard_r[4]} == (allow|deny) ]] && __shellguard_on_error=${__shellguard_r[4]}
-      [[ ${__shellguard_r[3]} != - ]] && __shellguard_mode=${__shellguard_r[3]}
-      return 0
-    fi
-  done
-  # No answer in time: the next line starts a new worker.
-  __shellguard_stop
-  return 1
-}
-
-# One-shot `shellguard check` (5 s at most); sets __shellguard_r like __shellguard_ask_worker.
+# One-shot `shellguard check` (5 s at most); sets __shellguard_r=(decision flags mode on_error text).
 __shellguard_ask_once() {
   emulate -L zsh
   local out rc us=$'\x1f' nl=$'\n'
@@ -128,23 +94,20 @@ __shellguard_confirm() {
   [[ $reply == ([yY]|[yY][eE][sS]) ]]
 }
 
-# Would zsh run $1 now (it parses, and no here-document or continuation is pending)? Uses zsh's
-# own parser, with the person's options, by defining (never running) a function. A marker
-# command appended on its own line ends up last in the function only if $1 is complete.
-__shellguard_complete() {
-  local __m=__shellguard_end_$RANDOM$RANDOM __body
-  unfunction __shellguard_probe 2>/dev/null
-  { functions[__shellguard_probe]="$1"$'\n'"$__m;" } 2>/dev/null
-  __body=${functions[__shellguard_probe]-}
-  unfunction __shellguard_probe 2>/dev/null
-  [[ $__body == *$'\n\t'$__m ]]
-}
-
 # Decide what the widget does: sets __shellguard_action to accept (run the original widget),
 # hold (keep the line) or break (abandon a multi-line input, restoring it in the next buffer).
+# The path of an allowed line calls no other function (in zsh each call costs an mmap/munmap
+# pair of its heap, which is slow on some virtual machines).
 __shellguard_decide() {
-  local full=$PREBUFFER$BUFFER complete=0
-  __shellguard_complete $full && complete=1
+  local full=$PREBUFFER$BUFFER complete=0 m=__shellguard_end_$RANDOM$RANDOM body
+  # Would zsh run $full now (it parses, and no here-document or continuation is pending)? zsh's
+  # own parser decides, with the person's options, by defining (never running) a function: a
+  # marker command appended on its own line ends up last in the function only if $full is complete.
+  unfunction __shellguard_probe 2>/dev/null
+  { functions[__shellguard_probe]="$full"$'\n'"$m;" } 2>/dev/null
+  body=${functions[__shellguard_probe]-}
+  unfunction __shellguard_probe 2>/dev/null
+  [[ $body == *$'\n\t'$m ]] && complete=1
   emulate -L zsh
   __shellguard_action=accept __shellguard_full=$full
   [[ ${SHELLGUARD-} == (off|OFF|0|false|no) ]] && return
@@ -154,11 +117,32 @@ __shellguard_decide() {
   # Not complete and one line: zsh reads more lines (PS2) or reports the error; nothing runs.
   (( complete )) || [[ $BUFFER == *$'\n'* ]] || return
   __shellguard_r=()
-  __shellguard_ask_worker $full || __shellguard_ask_once $full
+  # Ask the worker (1 s; 5 s for one that has just started); else a one-shot check.
+  local id reply cwd cmd bound=1 ok=0 b='\' bb='\\' nl=$'\n' t=$'\t' cr=$'\r'
+  if (( __shellguard_pid > 0 )) && [[ -n $__shellguard_wfd ]] && kill -0 $__shellguard_pid 2>/dev/null || __shellguard_start; then
+    (( __shellguard_fresh )) && bound=5
+    id=$(( ++__shellguard_id ))
+    cwd=${PWD//$b/$bb}; cwd=${cwd//$nl/\\n}; cwd=${cwd//$t/\\t}; cwd=${cwd//$cr/\\r}
+    cmd=${full//$b/$bb}; cmd=${cmd//$nl/\\n}; cmd=${cmd//$t/\\t}; cmd=${cmd//$cr/\\r}
+    if print -r -u $__shellguard_wfd -- "$id"$'\t-\tzsh\t'"$cwd"$'\t'"$cmd" 2>/dev/null; then
+      while IFS= read -r -t $bound -u $__shellguard_rfd reply 2>/dev/null; do
+        if [[ ${reply%%$'\t'*} == $id ]]; then
+          __shellguard_fresh=0 ok=1
+          __shellguard_r=("${(@ps:\t:)${reply#*$'\t'}}")
+          [[ ${__shellguard_r[4]} == (allow|deny) ]] && __shellguard_on_error=${__shellguard_r[4]}
+          [[ ${__shellguard_r[3]} != - ]] && __shellguard_mode=${__shellguard_r[3]}
+          break
+        fi
+      done
+    fi
+    # No answer in time: the next line starts a new worker.
+    (( ok )) || __shellguard_stop
+  fi
+  (( ok )) || __shellguard_ask_once $full
+  [[ ${__shellguard_r[1]-} == allow ]] && return
   local hold=hold
   [[ -n $PREBUFFER ]] && hold=break
   case ${__shellguard_r[1]-error} in
-    allow) ;;
     ask)
       zle -I
       __shellguard_show ${__shellguard_r[5]}
