@@ -42,8 +42,13 @@ const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
 
 export async function lintTargets(targets: readonly Target[], settings: LintSettings, options: PoolOptions = {}): Promise<(FileResult | null)[]> {
   const threads = Math.max(1, Math.min(options.jobs ?? availableParallelism(), Math.ceil(targets.length / BATCH)));
+  if (targets.length <= PARALLEL_THRESHOLD || threads <= 1) return lintSerial(targets, settings);
   const url = workerUrl();
-  if (targets.length <= PARALLEL_THRESHOLD || threads <= 1 || url === null) return lintSerial(targets, settings);
+  if (url === null) {
+    // Asked for by --jobs: say that it could not be had.
+    if (options.jobs !== undefined) options.onWorkerError?.(new Error("the compiled worker (dist/lint/worker.js) is missing"));
+    return lintSerial(targets, settings);
+  }
 
   const results = new Array<FileResult | null>(targets.length).fill(null);
   const done = new Array<boolean>(targets.length).fill(false);

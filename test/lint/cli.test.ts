@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { Log } from "sarif";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runLint as runLintInProcess } from "../../src/lint/index.js";
-import { buildOnce, FIXTURE, quiet, RUN_LINT, runLint, runLintAsync, sandbox, write, type Sandbox } from "./helpers.js";
+import { buildOnce, FIXTURE, quiet, ROOT, RUN_LINT, runLint, runLintAsync, sandbox, write, type Sandbox } from "./helpers.js";
 
 const require = createRequire(import.meta.url);
 
@@ -191,6 +191,11 @@ describe("many files: worker threads", () => {
     const flagged = spawnSync(process.execPath, ["--max-semi-space-size=16", RUN_LINT, "--format", "json", "-j", "3"], { cwd: dir, env: sb.env, encoding: "utf8" });
     expect(quiet(flagged.stderr)).toBe("");
     expect(flagged.stdout).toBe(serial.stdout);
+    // And through the shellguard CLI (its esbuild bundle when the build made a current one).
+    const cli = spawnSync(process.execPath, [join(ROOT, "bin", "shellguard.js"), "lint", "--format", "json", "-j", "3"], { cwd: dir, env: sb.env, encoding: "utf8" });
+    expect(quiet(cli.stderr)).toBe("");
+    expect(cli.status).toBe(0);
+    expect(cli.stdout).toBe(serial.stdout);
   });
 });
 
