@@ -8,8 +8,7 @@
  * Run directly (`node dist/shell/worker.js`), not through the CLI, so that it starts without
  * yargs. Environment:
  *   SHELLGUARD_HOOK_PID  the shell's pid: exit when that process is gone (checked every 2 s);
- *   SHELLGUARD_HOOK_DIR  the hook's private temporary directory: removed on exit;
- *   SHELLGUARD_CONFIG    use exactly this config file (as `--config`), for tests and the bench.
+ *   SHELLGUARD_HOOK_DIR  the hook's private temporary directory: removed on exit.
  * It also exits when its input ends.
  */
 
@@ -126,7 +125,7 @@ export async function runShellWorker(env: NodeJS.ProcessEnv = process.env): Prom
       }
     }, 2000).unref();
   }
-  const answer = createAnswerer({ env, ...(env.SHELLGUARD_CONFIG ? { configFile: env.SHELLGUARD_CONFIG } : {}) });
+  const answer = createAnswerer({ env });
   await serveLines(process.stdin, process.stdout, answer);
   return done(0);
 }

@@ -4,8 +4,12 @@
  * commands a rule denies are `touch canary...` in a temporary directory.
  */
 
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alive, buildOnce, haveCommand, occurrences, Session, sleep, type ShellName } from "./tmux.js";
+import { alive, buildOnce, haveCommand, occurrences, ROOT, run, Session, sleep, type ShellName } from "./tmux.js";
 
 const CONFIG = { rules: { deny: ["touch *canary*"], ask: ["touch *asked*"] } };
 const DENIED = "shellguard denied";
@@ -62,6 +66,31 @@ async function lines(s: Session, text: string[]): Promise<void> {
     await sleep(150);
   }
 }
+
+describe("the worker process", () => {
+  it("answers on stdin, exits at end of input, and exits (removing its directory) when the shell is gone", async () => {
+    const worker = join(ROOT, "dist", "shell", "worker.js");
+    const base = realpathSync(mkdtempSync(join(tmpdir(), "shellguard-worker-")));
+    const dir = join(base, "shellguard.test");
+    mkdirSync(dir);
+    try {
+      const env = { PATH: process.env.PATH, HOME: base, XDG_CONFIG_HOME: join(base, "xdg"), NO_COLOR: "1" };
+      const once = await run(process.execPath, [worker], { env, input: "1\t-\tbash\t/\tls\n2\t-\tbash\t/\trm -rf /\n" });
+      expect(once.code).toBe(0);
+      expect(once.stdout.split("\n").filter(Boolean).map((l) => l.split("\t").slice(0, 2).join(" "))).toEqual(["1 allow", "2 ask"]);
+      // A stand-in for the shell that exits soon; the worker's input stays open.
+      const shell = spawn("sleep", ["1"]);
+      const child = spawn(process.execPath, [worker], { env: { ...env, SHELLGUARD_HOOK_PID: String(shell.pid), SHELLGUARD_HOOK_DIR: dir }, stdio: ["pipe", "ignore", "ignore"] });
+      const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
+      const code = await Promise.race([exited, sleep(15_000).then(() => "timeout" as const)]);
+      if (code === "timeout") child.kill("SIGKILL");
+      expect(code).toBe(0);
+      expect(existsSync(dir)).toBe(false);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
 
 describe.concurrent("shell hooks in real shells (tmux)", () => {
   for (const shell of SHELLS) {

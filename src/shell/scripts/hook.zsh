@@ -172,7 +172,7 @@ __shellguard_widget() {
   case $__shellguard_action in
     accept) zle ${__shellguard_orig[$WIDGET]:-.$WIDGET} -- "$@" ;;
     break)
-      print -rz -- $__shellguard_full
+      print -rz -- "$__shellguard_full"
       zle .send-break ;;
     *) ;;
   esac
