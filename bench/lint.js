@@ -62,18 +62,16 @@ export async function benchLint(ctx = {}) {
   const sc = spawnSync("shellcheck", ["--version"], { encoding: "utf8" });
   if (sc.status !== 0) throw new Error("shellcheck not found: apt-get install shellcheck");
   const shellcheckVersion = /version: (\S+)/.exec(sc.stdout)?.[1] ?? "?";
-  const entry = path.join(repoRoot, "dist", "lint", "index.js");
-  if (!fs.existsSync(entry)) throw new Error("dist/lint/index.js is missing: run `npm run build:ts` first");
+  const bin = path.join(repoRoot, "bin", "shellguard.js");
+  if (!fs.existsSync(path.join(repoRoot, "dist", "lint", "index.js"))) throw new Error("dist/lint/index.js is missing: run `npm run build:ts` first");
 
   const files = fs
     .readdirSync(dir)
     .filter((f) => fs.lstatSync(path.join(dir, f)).isFile())
     .sort();
   const cores = os.availableParallelism();
-  // The lint CLI as a user runs it: a fresh node process, the files named on the command line.
-  const lintScript = `import { runLint } from ${JSON.stringify(pathToFileURL(entry).href)};
-process.exitCode = await runLint(process.argv.slice(1), { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), isTTY: false });`;
-  const lint = (keep = false) => run(process.execPath, ["--input-type=module", "-e", lintScript, "--", "--format", "json", ...files], { keep, cwd: dir });
+  // The CLI as a user runs it: a fresh `shellguard lint` process, the files named on the command line.
+  const lint = (keep = false) => run(process.execPath, [bin, "lint", "--format", "json", ...files], { keep, cwd: dir });
   const shellcheck = () => Promise.all(chunks(files, cores).map((part) => run("shellcheck", ["--shell=bash", "--format=json1", ...part], { cwd: dir })));
 
   // Warm up the page cache (and check that lint works) once.
