@@ -11,5 +11,11 @@ const mtime = (path) => statSync(new URL(path, import.meta.url), { throwIfNoEntr
 const bundle = mtime("../dist/bundle/main.js");
 const entry = bundle >= 0 && bundle >= mtime("../dist/cli/main.js") ? "../dist/bundle/main.js" : "../dist/cli/main.js";
 
+// `shellguard lint | head`: a closed pipe ends the output, not with a stack trace.
+process.stdout.on("error", (error) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 const { main } = await import(entry);
 await main(process.argv.slice(2));

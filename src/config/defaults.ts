@@ -37,7 +37,8 @@ export const DEFAULT_SENSITIVE_DIRECTORIES: readonly string[] = [
   // agent and editor settings (can run programs: tasks, MCP servers, hooks)
   ".claude", ".vscode", ".idea",
   // the operating system
-  "/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var", "/sys", "/proc", "/dev",
+  // (not all of /var: apt caches and logs there are everyday work; devices: dangerous/device-write)
+  "/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var/spool/cron", "/sys", "/proc",
 ];
 
 /** Freeze an object and everything in it. */

@@ -117,7 +117,7 @@ describe("DEFAULTS", () => {
     for (const f of [".bashrc", ".zshrc", ".gitconfig", ".git-credentials", ".npmrc", ".env", "id_ed25519", ".mcp.json", "sudoers", "crontab"]) {
       expect(DEFAULTS.sensitiveFiles).toContain(f);
     }
-    for (const d of [".git", ".ssh", ".aws", ".config/gcloud", ".claude", "/etc", "/usr", "/dev"]) {
+    for (const d of [".git", ".ssh", ".aws", ".config/gcloud", ".claude", "/etc", "/usr", "/sys"]) {
       expect(DEFAULTS.sensitiveDirectories).toContain(d);
     }
     expect(new Set(DEFAULTS.sensitiveFiles).size).toBe(DEFAULTS.sensitiveFiles.length);
