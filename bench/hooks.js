@@ -50,11 +50,11 @@ function run(cmd, args, opts) {
 }
 
 /** Allowed single lines of the corpus (no `!`: history expansion is a separate, rarer path). */
-async function allowedLines(env, count) {
+async function allowedLines(env, count, corpus) {
   const { createAnswerer, parseReply, formatRequest } = await importDist("shell/index.js");
   const answer = createAnswerer({ env });
-  let lines;
-  try {
+  let lines = corpus;
+  if (!lines) try {
     lines = loadCorpus().lines;
   } catch {
     lines = ["ls -la", "git status", "git log --oneline -5", "cd src", "grep -rn TODO .", "npm test", "echo hello", "cat README.md", "make -j4", "docker ps"];
@@ -160,11 +160,13 @@ function oneShot(env, line, runs) {
 }
 
 /**
- * @param {{ log?: (msg: string) => void, lines?: number, warmup?: number, oneShotRuns?: number }} [ctx]
+ * @param {{ log?: (msg: string) => void, lines?: string[], hookLines?: number, warmup?: number, oneShotRuns?: number }} [ctx]
+ *   `lines`: the corpus (bench/run.js passes the tldr lines; default: loadCorpus()); `hookLines`:
+ *   how many allowed lines to time per shell (default 300).
  */
 export async function benchHooks(ctx = {}) {
   const log = ctx.log ?? (() => {});
-  const count = ctx.lines > 0 && ctx.lines < 1000 ? ctx.lines : 300;
+  const count = ctx.hookLines ?? 300;
   const warmup = ctx.warmup ?? 100;
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "shellguard-bench-hooks-")));
   try {
@@ -172,7 +174,7 @@ export async function benchHooks(ctx = {}) {
     fs.mkdirSync(path.join(home, ".config", "shellguard"), { recursive: true });
     fs.writeFileSync(path.join(home, ".config", "shellguard", "config.json"), "{}\n");
     const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, ".config"), LANG: "C.UTF-8", LC_ALL: "C", NO_COLOR: "1", TERM: "dumb" };
-    const lines = await allowedLines(env, count);
+    const lines = await allowedLines(env, count, Array.isArray(ctx.lines) ? ctx.lines : undefined);
     log(`hooks: ${lines.length} allowed tldr lines, warm-up ${warmup}`);
     const result = {};
     log("hooks: bash");

@@ -63,14 +63,14 @@ __shellguard_stop() {
 # worker cannot answer in time (1 s; 5 s for a worker that has just started).
 __shellguard_ask_worker() {
   local id reply bound=1 cwd
-  __shellguard_alive || __shellguard_start || return 1
-  (( __shellguard_fresh )) && bound=5
   id=$(( ++__shellguard_id ))
   __shellguard_esc "$PWD"; cwd=$REPLY
   __shellguard_esc "$1"
-  # Checked alive just above: a write to a dead worker's pipe would kill this shell (SIGPIPE).
-  __shellguard_alive || return 1
+  # Checked alive right before the write: a write to a dead worker's pipe would kill this shell
+  # (SIGPIPE).
+  __shellguard_alive || __shellguard_start || return 1
   printf '%s\t-\tbash\t%s\t%s\n' "$id" "$cwd" "$REPLY" >&"${__shellguard_w[1]}" || return 1
+  (( __shellguard_fresh )) && bound=5
   while IFS= read -r -t "$bound" -u "${__shellguard_w[0]}" reply; do
     if [[ ${reply%%$'\t'*} == "$id" ]]; then
       __shellguard_fresh=0

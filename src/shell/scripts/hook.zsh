@@ -103,11 +103,13 @@ __shellguard_decide() {
   # Would zsh run $full now (it parses, and no here-document or continuation is pending)? zsh's
   # own parser decides, with the person's options, by defining (never running) a function: a
   # marker command appended on its own line ends up last in the function only if $full is complete.
-  unfunction __shellguard_probe 2>/dev/null
+  (( $+functions[__shellguard_probe] )) && unfunction __shellguard_probe
   { functions[__shellguard_probe]="$full"$'\n'"$m;" } 2>/dev/null
-  body=${functions[__shellguard_probe]-}
-  unfunction __shellguard_probe 2>/dev/null
-  [[ $body == *$'\n\t'$m ]] && complete=1
+  if (( $+functions[__shellguard_probe] )); then
+    body=$functions[__shellguard_probe]
+    unfunction __shellguard_probe
+    [[ $body == *$'\n\t'$m ]] && complete=1
+  fi
   emulate -L zsh
   __shellguard_action=accept __shellguard_full=$full
   [[ ${SHELLGUARD-} == (off|OFF|0|false|no) ]] && return
@@ -124,8 +126,8 @@ __shellguard_decide() {
     id=$(( ++__shellguard_id ))
     cwd=${PWD//$b/$bb}; cwd=${cwd//$nl/\\n}; cwd=${cwd//$t/\\t}; cwd=${cwd//$cr/\\r}
     cmd=${full//$b/$bb}; cmd=${cmd//$nl/\\n}; cmd=${cmd//$t/\\t}; cmd=${cmd//$cr/\\r}
-    if print -r -u $__shellguard_wfd -- "$id"$'\t-\tzsh\t'"$cwd"$'\t'"$cmd" 2>/dev/null; then
-      while IFS= read -r -t $bound -u $__shellguard_rfd reply 2>/dev/null; do
+    if print -r -u $__shellguard_wfd -- "$id"$'\t-\tzsh\t'"$cwd"$'\t'"$cmd"; then
+      while IFS= read -r -t $bound -u $__shellguard_rfd reply; do
         if [[ ${reply%%$'\t'*} == $id ]]; then
           __shellguard_fresh=0 ok=1
           __shellguard_r=("${(@ps:\t:)${reply#*$'\t'}}")
