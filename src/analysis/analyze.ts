@@ -18,56 +18,113 @@ import { parseFor } from "./specs.js";
 import { unwrapFacts } from "./unwrap.js";
 import type { AnalyzedCommand, Analysis, AnalysisOptions } from "./types.js";
 
+const contexts = new WeakMap<AnalysisOptions, CheckContext>();
+
+/** The checks' context, made once per options object (a guard reuses its options). */
+function contextFor(options: AnalysisOptions): CheckContext {
+  let ctx = contexts.get(options);
+  if (ctx === undefined || ctx.paths.cwd !== options.cwd || ctx.paths.home !== options.home) {
+    ctx = { options, paths: { cwd: options.cwd, home: options.home } };
+    contexts.set(options, ctx);
+  }
+  return ctx;
+}
+
 export function analyze(source: string, options: AnalysisOptions, extract: (s: string) => Facts): Analysis {
   const facts = extract(source);
-  const ctx: CheckContext = { options, paths: { cwd: options.cwd, home: options.home } };
+  const ctx = contextFor(options);
   const { views, findings: shellDrafts, parses } = unwrapFacts(facts, extract);
   const findings: Finding[] = [];
-  const push = (d: FindingDraft, check: string, fallback: { start: number; end: number; text: string }): void => {
-    const start = d.start ?? fallback.start;
-    const end = d.end ?? fallback.end;
-    findings.push({ id: d.id, check, message: d.message, command: fallback.text, start, end });
-  };
 
-  for (const d of shellDrafts) push(d, "shell", { start: d.start ?? 0, end: d.end ?? source.length, text: source.slice(d.start ?? 0, d.end ?? source.length) });
+  for (const d of shellDrafts) {
+    const start = d.start ?? 0;
+    const end = d.end ?? source.length;
+    findings.push({ id: d.id, check: "shell", message: d.message, command: source.slice(start, end), start, end });
+  }
   for (const p of parses) {
     for (const check of FACTS_CHECKS) {
-      for (const d of check.check(p.facts, ctx, views)) {
-        const nested = p.range !== null;
-        const start = nested ? (p.range as [number, number])[0] : d.start ?? 0;
-        const end = nested ? (p.range as [number, number])[1] : d.end ?? source.length;
-        push({ ...d, start, end }, check.name, { start, end, text: source.slice(start, end) });
+      const drafts = check.check(p.facts, ctx, views);
+      for (const d of drafts) {
+        // A finding inside a nested string points at the string in the checked line.
+        const start = p.range !== null ? p.range[0] : d.start ?? 0;
+        const end = p.range !== null ? p.range[1] : d.end ?? source.length;
+        findings.push({ id: d.id, check: check.name, message: d.message, command: source.slice(start, end), start, end });
       }
     }
   }
 
   const commands: AnalyzedCommand[] = [];
+  // Per view: read-only (computed once; acceptEdits' verdict reuses it).
+  const readOnlyViews: boolean[] = [];
   let wrappersSpoil = false;
   for (const view of views) {
+    const ro = isReadOnly(view, ctx.paths);
+    readOnlyViews.push(ro);
     if (view.wrapperOnly) {
       // `PAGER=x bash -c 'git log'`: what the wrapper sets up can spoil what it runs.
-      if (!isReadOnly(view, ctx.paths)) wrappersSpoil = true;
+      if (!ro) wrappersSpoil = true;
       continue;
     }
     const named = view.trusted ? view : { ...view, name: baseName(view.name) };
-    for (const check of checksFor(named.name)) {
-      for (const d of check.check(named, ctx)) push(d, check.name, view);
+    const checks = checksFor(named.name);
+    let text: string | null = null;
+    for (let k = 0; k < checks.length; k++) {
+      const check = checks[k] as (typeof checks)[number];
+      const drafts = check.check(named, ctx);
+      for (let j = 0; j < drafts.length; j++) {
+        const d = drafts[j] as FindingDraft;
+        text ??= view.facts.source.slice(view.sc.start, view.sc.end);
+        findings.push({ id: d.id, check: check.name, message: d.message, command: text, start: d.start ?? view.start, end: d.end ?? view.end });
+      }
     }
     if (view.words.length === 0 && view.sc.redirects.length === 0 && view.sc.assignments.length === 0) continue;
     commands.push({
-      argv: view.args.slice(),
+      // view.args is made per view (never shared unless empty), so it can be handed over.
+      argv: view.args.length > 0 ? (view.args as string[]) : [],
       forms: view.forms,
       allowForms: view.allowForms,
       privileged: view.privileged,
-      readOnly: isReadOnly(view, ctx.paths),
+      readOnly: ro,
       start: view.start,
       end: view.end,
       depth: view.depth,
     });
   }
-  findings.sort((a, b) => a.start - b.start || a.end - b.end);
-  const readOnly = findings.length === 0 && !wrappersSpoil && commands.every((c) => c.readOnly);
-  return { source, facts, commands, findings: dedupe(findings), readOnly, editsInsideWorkdirs: editsInside(views, ctx) };
+  if (findings.length > 1) findings.sort((a, b) => a.start - b.start || a.end - b.end);
+  let readOnly = findings.length === 0 && !wrappersSpoil;
+  for (let k = 0; readOnly && k < commands.length; k++) readOnly = (commands[k] as AnalyzedCommand).readOnly;
+  return new Result(source, facts, commands, findings.length > 1 ? dedupe(findings) : findings, readOnly, views, readOnlyViews, ctx);
+}
+
+/** An Analysis whose acceptEdits verdict is computed on first use (only acceptEdits and dontAsk ask). */
+class Result implements Analysis {
+  #edits: boolean | undefined;
+  readonly #views: readonly CommandView[];
+  readonly #viewsReadOnly: readonly boolean[];
+  readonly #ctx: CheckContext;
+
+  constructor(
+    public source: string,
+    public facts: Facts,
+    public commands: AnalyzedCommand[],
+    public findings: Finding[],
+    public readOnly: boolean,
+    views: readonly CommandView[],
+    viewsReadOnly: readonly boolean[],
+    ctx: CheckContext,
+  ) {
+    this.#views = views;
+    this.#viewsReadOnly = viewsReadOnly;
+    this.#ctx = ctx;
+  }
+
+  get editsInsideWorkdirs(): boolean {
+    return (this.#edits ??= editsInside(this.#views, this.#viewsReadOnly, this.#ctx));
+  }
+
+  toJSON(): Analysis {
+    return { source: this.source, facts: this.facts, commands: this.commands, findings: this.findings, readOnly: this.readOnly, editsInsideWorkdirs: this.editsInsideWorkdirs };
+  }
 }
 
 function dedupe(findings: Finding[]): Finding[] {
@@ -83,17 +140,16 @@ function dedupe(findings: Finding[]): Finding[] {
 const EDIT_COMMANDS = new Set(["mkdir", "touch", "rm", "rmdir", "mv", "cp", "sed"]);
 
 /** acceptEdits: every command is read-only or a filesystem edit whose every path is inside a working directory. */
-function editsInside(views: readonly CommandView[], ctx: CheckContext): boolean {
-  const roots = [ctx.options.cwd, ...ctx.options.workingDirectories];
+function editsInside(views: readonly CommandView[], readOnly: readonly boolean[], ctx: CheckContext): boolean {
   const inside = (w: Word): boolean => {
     const r = resolvePath(w, ctx.paths);
     const path = r.path ?? null;
-    return path !== null && !r.dynamic && roots.some((root) => isInside(path, root));
+    return path !== null && !r.dynamic && (isInside(path, ctx.options.cwd) || ctx.options.workingDirectories.some((root) => isInside(path, root)));
   };
   let edits = 0;
-  for (const v of views) {
-    if (v.wrapperOnly) continue;
-    if (isReadOnly(v, ctx.paths)) continue;
+  for (let k = 0; k < views.length; k++) {
+    const v = views[k] as CommandView;
+    if (v.wrapperOnly || readOnly[k] === true) continue;
     if (!v.trusted || v.privileged || v.argsUnknown || !EDIT_COMMANDS.has(v.name)) return false;
     const p = parseFor(v.name, v.args);
     // Sources too: `cp /etc/hosts ./x` reads outside and is not an edit inside.

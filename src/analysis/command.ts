@@ -25,8 +25,6 @@ export interface CommandView {
   /** The simple command it came from, and the Facts that hold it. */
   sc: SimpleCommand;
   facts: Facts;
-  /** The command's text as written (in its own, possibly nested, source). */
-  text: string;
   /** Range in the top-level source. */
   start: number;
   end: number;

@@ -55,7 +55,9 @@ export function expandWord(word: Word, ctx: PathContext): { text: string; dynami
 
 /** Lexical normalisation of an absolute or cwd-relative path. */
 export function normalise(path: string, cwd: string): string {
-  const abs = path.startsWith("/") ? path : posix.join(cwd, path);
+  const abs = path.charCodeAt(0) === 47 /* / */ ? path : cwd === "/" ? "/" + path : cwd + "/" + path;
+  // Fast path: nothing to normalise (no `//`, no `.` or `..` segment, no trailing slash).
+  if (abs.length > 1 && !abs.includes("//") && !abs.includes("/.") && abs.charCodeAt(abs.length - 1) !== 47) return abs;
   const n = posix.normalize(abs);
   return n.length > 1 && n.endsWith("/") ? n.slice(0, -1) : n;
 }

@@ -8,7 +8,7 @@
  */
 
 import type { Facts, SimpleCommand, Word } from "../facts/types.js";
-import { type CommandView, commandName, joinForm } from "./command.js";
+import { type CommandView, commandName } from "./command.js";
 import { parseFlags, has, values } from "./flags.js";
 import { GIT_GLOBAL } from "./specs.js";
 import { INTERPRETERS, SHELL_FLAGS, SHELLS, SSH_FLAGS, SU_FLAGS, WRAPPERS } from "./wrappers.js";
@@ -20,7 +20,14 @@ export interface UnwrapResult {
   views: CommandView[];
   findings: FindingDraft[];
   /** Every parse made: the line itself, then each nested string, with the top-level range it maps to. */
-  parses: Array<{ facts: Facts; depth: number; range: [number, number] | null }>;
+  parses: ReadonlyArray<{ facts: Facts; depth: number; range: [number, number] | null }>;
+}
+
+interface Parse {
+  facts: Facts;
+  depth: number;
+  range: [number, number] | null;
+  origin: Origin;
 }
 
 type Extract = (source: string) => Facts;
@@ -52,28 +59,25 @@ const DYNAMIC_WORD = (start: number, end: number, value: string): Word => ({
 });
 
 export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
-  const out: UnwrapResult = { views: [], findings: [], parses: [] };
   // Nested parses are queued, not recursed into: depth is bounded and the stack stays flat.
-  const queue: Array<{ facts: Facts; origin: Origin }> = [{ facts, origin: TOP }];
+  // The queue is also the list of parses handed back.
+  const queue: Parse[] = [{ facts, depth: 0, range: null, origin: TOP }];
+  const out: UnwrapResult = { views: [], findings: [], parses: queue };
   for (let q = 0; q < queue.length; q++) {
-    const { facts: f, origin } = queue[q] as { facts: Facts; origin: Origin };
-    out.parses.push({ facts: f, depth: origin.depth, range: origin.range });
+    const { facts: f, origin } = queue[q] as Parse;
     const nest: Nest = (src, range, inherit) => {
       if (origin.depth + 1 > MAX_DEPTH) {
         out.findings.push({ id: "shell/nesting-too-deep", message: `Shell-in-shell nesting deeper than ${MAX_DEPTH} levels cannot be analysed; run the inner command directly.`, start: range[0], end: range[1] });
         return;
       }
       const from = inherit ?? origin;
-      queue.push({
-        facts: extract(src),
-        origin: { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: false, wrappers: from.wrappers },
-      });
+      const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: false, wrappers: from.wrappers };
+      queue.push({ facts: extract(src), depth: nested.depth, range: nested.range, origin: nested });
     };
     for (const sc of f.commands) {
       hiddenSubstitutions(sc, f, origin, nest);
-      for (const a of sc.assignments) if (a.name === "PROMPT_COMMAND" && a.value !== null) nest(a.value.value, origin.range ?? [a.start, a.end], null);
       if (sc.argv.length === 0) {
-        out.views.push(makeView(sc, f, origin, sc.argv, 0, origin.wrappers.slice(), origin.privileged, false, origin.forms.slice(), origin.allowForms < 0 ? undefined : origin.allowForms));
+        out.views.push(makeView(sc, f, origin, sc.argv, NO_ARGS, 0, EMPTY_NAME, origin.wrappers, origin.privileged, false, origin.forms.slice(), origin.allowForms));
         continue;
       }
       unwrapCommand(sc, sc.argv, f, origin, out, nest);
@@ -82,15 +86,19 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
   return out;
 }
 
-function makeView(sc: SimpleCommand, facts: Facts, origin: Origin, words: readonly Word[], from: number,
-  wrappers: string[], privileged: boolean, argsUnknown: boolean, forms: string[], allowForms?: number): CommandView {
-  const inner = words.slice(from);
-  const { name, trusted } = inner.length > 0 ? commandName(inner[0] as Word) : { name: "", trusted: true };
-  const range = origin.range ?? [sc.start, sc.end];
+const EMPTY_NAME = { name: "", trusted: true };
+const NO_ARGS: readonly string[] = [];
+
+function makeView(sc: SimpleCommand, facts: Facts, origin: Origin, words: readonly Word[], all: readonly string[], from: number,
+  cn: { name: string; trusted: boolean } | null, wrappers: readonly string[], privileged: boolean, argsUnknown: boolean,
+  forms: string[], allowForms: number): CommandView {
+  const inner = from === 0 ? words : words.slice(from);
+  const { name, trusted } = cn ?? (inner.length > 0 ? commandName(inner[0] as Word) : EMPTY_NAME);
+  const range = origin.range;
   return {
-    name, trusted, words: inner, args: inner.map((w) => w.value), redirects: sc.redirects, privileged,
-    wrappers, forms, allowForms: allowForms ?? forms.length, argsUnknown, sc, facts,
-    text: facts.source.slice(sc.start, sc.end), start: range[0], end: range[1], depth: origin.depth, wrapperOnly: false,
+    name, trusted, words: inner, args: from === 0 ? all : all.slice(from), redirects: sc.redirects, privileged,
+    wrappers, forms, allowForms: allowForms < 0 ? forms.length : allowForms, argsUnknown, sc, facts,
+    start: range !== null ? range[0] : sc.start, end: range !== null ? range[1] : sc.end, depth: origin.depth, wrapperOnly: false,
   };
 }
 
@@ -99,75 +107,143 @@ function inheritFrom(view: CommandView): Inherit {
   return { privileged: view.privileged, forms: view.forms, allowForms: view.privileged ? view.allowForms : -1, argsUnknown: false, wrappers: view.wrappers };
 }
 
+/** What inspecting a special command needs (made only for the few commands that are special). */
+interface Env {
+  sc: SimpleCommand;
+  facts: Facts;
+  origin: Origin;
+  out: UnwrapResult;
+  nest: Nest;
+  /** Range to report for a word: the word's, or the nested string's in the top-level source. */
+  at: (w: Word) => [number, number];
+  span: (a: Word, b: Word) => [number, number];
+}
+
+function envFor(sc: SimpleCommand, facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest): Env {
+  return {
+    sc, facts, origin, out, nest,
+    at: (w) => origin.range ?? [w.start, w.end],
+    span: (a, b) => origin.range ?? [a.start, Math.max(a.end, b.end)],
+  };
+}
+
+/** Returns true when the view only wraps what was parsed from it (`bash -c '...'`). */
+type Special = (view: CommandView, env: Env) => boolean | void;
+
+/** Commands that run code from their arguments, dispatched by (canonical) name. */
+const SPECIAL: ReadonlyMap<string, Special> = new Map<string, Special>([
+  ...[...SHELLS].map((n): [string, Special] => [n, (v, e) => shellString(v, e.at, e.nest, e.out)]),
+  ...["su", "runuser", "sg"].map((n): [string, Special] => [n, (v, e) => suString(v, e.at, e.nest, e.out)]),
+  ["eval", (v, e) => evalString(v, e.span, e.nest, e.out)],
+  ["source", (v, e) => sourceFile(v, e.at, e.nest, e.out)],
+  [".", (v, e) => sourceFile(v, e.at, e.nest, e.out)],
+  ...["find", "fd", "fdfind"].map((n): [string, Special] => [n, (v, e) => execBlocks(v, e.sc, e.facts, e.origin, e.out, e.nest)]),
+  ["watch", (v, e) => watchString(v, e.span, e.nest)],
+  ["trap", (v, e) => trapString(v, e.at, e.nest, e.out)],
+  ["alias", (v, e) => aliasStrings(v, e.at, e.nest)],
+  ...["export", "declare", "typeset", "local", "readonly"].map((n): [string, Special] => [n, (v, e) => promptCommand(v, e.at, e.nest)]),
+  ["git", (v, e) => gitStrings(v, e.at, e.span, e.nest, e.out)],
+  ["ssh", (v, e) => sshString(v, e.span, e.nest)],
+  ["man", (v, e) => optionString(v, /^-P(.*)$|^--pager(?:=(.*))?$/, e.at, e.nest, e.out)],
+]);
+
 function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest): void {
   let words: readonly Word[] = hasBraces(argv) ? expandBraces(argv) : argv;
+  let all = valuesFrom(words, 0);
   let i = 0;
-  const wrappers: string[] = origin.wrappers.slice();
-  const forms: string[] = origin.forms.slice();
+  // Copied on the first wrapper only: most commands have none.
+  let wrappers: readonly string[] = origin.wrappers;
+  const forms: string[] = origin.forms.length === 0 ? [] : origin.forms.slice();
   let privileged = origin.privileged;
   let allowForms = origin.allowForms;
   let argsUnknown = origin.argsUnknown;
-  const at = (w: Word): [number, number] => origin.range ?? [w.start, w.end];
-  const span = (a: Word, b: Word): [number, number] => origin.range ?? [a.start, Math.max(a.end, b.end)];
+  let cn: { name: string; trusted: boolean } | null = null;
 
   while (i < words.length) {
     const word = words[i] as Word;
-    forms.push(joinForm(words, i));
-    if (word.dynamic) {
-      out.findings.push({ id: "shell/dynamic-command", message: `The command name '${word.value}' is only known at run time and could be anything (even rm); write the command out.`, start: at(word)[0], end: at(word)[1] });
+    forms.push(formOf(words, all, i, facts.source));
+    cn = null;
+    if (word.dynamic !== null || (word.glob && isPattern(word.value))) {
+      const what = word.dynamic !== null ? "is only known at run time and could be anything (even rm)" : "is a pattern the shell expands at run time (/???/r? can be /bin/rm)";
+      const r = origin.range ?? [word.start, word.end];
+      out.findings.push({ id: "shell/dynamic-command", message: `The command name '${word.value}' ${what}; write the command out.`, start: r[0], end: r[1] });
       break;
     }
-    if (word.glob && isPattern(word.value)) {
-      out.findings.push({ id: "shell/dynamic-command", message: `The command name '${word.value}' is a pattern the shell expands at run time (/???/r? can be /bin/rm); write the command out.`, start: at(word)[0], end: at(word)[1] });
-      break;
-    }
-    const { name, trusted } = commandName(word);
-    if (trusted && name === "env") words = splitEnvString(words, i);
-    const args = words.slice(i).map((w) => w.value);
-    const wrapper = trusted ? WRAPPERS.get(name) : undefined;
-    if (wrapper !== undefined) {
-      const hit = wrapper(args);
-      if (hit !== null && hit.inner < args.length) {
-        wrappers.push(name);
-        if (hit.privileged && !privileged) {
-          privileged = true;
-          allowForms = forms.length;
-        }
-        argsUnknown ||= hit.argsUnknown === true;
-        if (hit.replace !== undefined) words = markReplaced(words, i + hit.inner, hit.replace);
-        if (hit.shellString) {
-          // `sudo -s cmd args`: the words go to the user's shell through -c; read them as shell code.
-          const view = makeView(sc, facts, origin, words, i, wrappers, privileged, argsUnknown, forms, allowForms < 0 ? undefined : allowForms);
-          view.wrapperOnly = true;
-          out.views.push(view);
-          nest(args.slice(hit.inner).join(" "), span(words[i + hit.inner] as Word, words[words.length - 1] as Word), inheritFrom(view));
-          return;
-        }
-        i += hit.inner;
-        continue;
+    cn = commandName(word);
+    if (!cn.trusted) break;
+    if (cn.name === "env") {
+      const split = splitEnvString(words, i);
+      if (split !== words) {
+        words = split;
+        all = valuesFrom(words, 0);
       }
     }
-    break;
+    const wrapper = WRAPPERS.get(cn.name);
+    if (wrapper === undefined) break;
+    const args = i === 0 ? all : all.slice(i);
+    const hit = wrapper(args);
+    if (hit === null || hit.inner >= args.length) break;
+    wrappers = [...wrappers, cn.name];
+    if (hit.privileged && !privileged) {
+      privileged = true;
+      allowForms = forms.length;
+    }
+    argsUnknown ||= hit.argsUnknown === true;
+    if (hit.replace !== undefined) words = markReplaced(words, i + hit.inner, hit.replace);
+    if (hit.shellString) {
+      // `sudo -s cmd args`: the words go to the user's shell through -c; read them as shell code.
+      const view = makeView(sc, facts, origin, words, all, i, cn, wrappers, privileged, argsUnknown, forms, allowForms);
+      view.wrapperOnly = true;
+      out.views.push(view);
+      const a = words[i + hit.inner] as Word;
+      const b = words[words.length - 1] as Word;
+      nest(args.slice(hit.inner).join(" "), origin.range ?? [a.start, Math.max(a.end, b.end)], inheritFrom(view));
+      return;
+    }
+    i += hit.inner;
+    cn = null;
   }
 
-  const view = makeView(sc, facts, origin, words, i, wrappers, privileged, argsUnknown, forms, allowForms < 0 ? undefined : allowForms);
-  if (view.trusted && view.words.length > 0) {
-    const n = view.name;
-    if (SHELLS.has(n) && shellString(view, at, nest, out)) view.wrapperOnly = true;
-    else if (SU_LIKE.has(n) && suString(view, at, nest, out)) view.wrapperOnly = true;
-    else if (n === "eval") evalString(view, span, nest, out);
-    else if (n === "source" || n === ".") sourceFile(view, at, nest, out);
-    else if (n === "find" || n === "fd" || n === "fdfind") execBlocks(view, sc, facts, origin, out, nest);
-    else if (n === "watch") watchString(view, span, nest);
-    else if (n === "trap") trapString(view, at, nest, out);
-    else if (n === "alias") aliasStrings(view, at, nest);
-    else if (DECLARE.has(n)) promptCommand(view, at, nest);
-    else if (n === "git") gitStrings(view, at, span, nest, out);
-    else if (n === "ssh") sshString(view, span, nest);
-    else if (n === "man") optionString(view, /^-P(.*)$|^--pager(?:=(.*))?$/, at, nest, out);
+  const view = makeView(sc, facts, origin, words, all, i, cn, wrappers, privileged, argsUnknown, forms, allowForms);
+  const special = view.trusted && view.words.length > 0 ? SPECIAL.get(view.name) : undefined;
+  const piped = view.sc.stage > 0 && INTERPRETERS.has(view.name);
+  if (special !== undefined || piped) {
+    const env = envFor(sc, facts, origin, out, nest);
+    if (special !== undefined && special(view, env) === true) view.wrapperOnly = true;
+    if (piped) pipeIntoInterpreter(view, env.at, nest, out);
   }
-  pipeIntoInterpreter(view, at, nest, out);
   out.views.push(view);
+}
+
+/**
+ * The normalised text from word `from` on: cooked words joined by one space. When the words are
+ * written plainly (cooking removed nothing: value as long as its source) one space apart, that
+ * is a slice of the source; otherwise it is built by `+` (V8 keeps a rope until it is read).
+ */
+function formOf(words: readonly Word[], all: readonly string[], from: number, source: string): string {
+  const last = words.length - 1;
+  if (from > last) return "";
+  let prev = words[from] as Word;
+  let plain = prev.value.length === prev.end - prev.start;
+  for (let k = from + 1; plain && k <= last; k++) {
+    const w = words[k] as Word;
+    plain = w.value.length === w.end - w.start && w.start === prev.end + 1 && source.charCodeAt(prev.end) === 32;
+    prev = w;
+  }
+  return plain ? source.slice((words[from] as Word).start, prev.end) : formFrom(all, from);
+}
+
+function formFrom(all: readonly string[], from: number): string {
+  let s = from < all.length ? (all[from] as string) : "";
+  for (let k = from + 1; k < all.length; k++) s = s + " " + (all[k] as string);
+  return s;
+}
+
+/** The cooked values of `words` from index `from` on. */
+function valuesFrom(words: readonly Word[], from: number): string[] {
+  const out: string[] = new Array<string>(words.length - from);
+  for (let k = from; k < words.length; k++) out[k - from] = (words[k] as Word).value;
+  return out;
 }
 
 /** `xargs -I{} cmd {}`: the words holding the replace string are filled in at run time. */
@@ -217,7 +293,6 @@ function runString(view: CommandView, w: Word, range: [number, number], nest: Ne
   return true;
 }
 
-const SU_LIKE: ReadonlySet<string> = new Set(["su", "runuser", "sg"]);
 const AST_GREP: ReadonlySet<string> = new Set(["run", "scan", "test", "new", "lsp", "completions", "help"]);
 
 /**
@@ -389,7 +464,6 @@ function aliasStrings(view: CommandView, at: (w: Word) => [number, number], nest
   }
 }
 
-const DECLARE: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly"]);
 
 /** `export PROMPT_COMMAND='cmd'`: the string runs before every prompt. */
 function promptCommand(view: CommandView, at: (w: Word) => [number, number], nest: Nest): void {
@@ -520,12 +594,25 @@ function pipedScript(view: CommandView, at: (w: Word) => [number, number], nest:
  * mode still reports the substitution as a construct).
  */
 function hiddenSubstitutions(sc: SimpleCommand, facts: Facts, origin: Origin, nest: Nest): void {
-  for (const w of sc.argv) if (w.dynamic !== null) expansionBackticks(w, origin, nest);
-  for (const a of sc.assignments) if (a.value !== null && a.value.dynamic !== null) expansionBackticks(a.value, origin, nest);
-  for (const r of sc.redirects) {
+  const argv = sc.argv;
+  for (let k = 0; k < argv.length; k++) {
+    const w = argv[k] as Word;
+    if (w.dynamic !== null) expansionBackticks(w, origin, nest);
+  }
+  const assignments = sc.assignments;
+  for (let k = 0; k < assignments.length; k++) {
+    const a = assignments[k] as SimpleCommand["assignments"][number];
+    if (a.value === null) continue;
+    if (a.value.dynamic !== null) expansionBackticks(a.value, origin, nest);
+    // PROMPT_COMMAND='cmd' runs before every prompt.
+    if (a.name === "PROMPT_COMMAND") nest(a.value.value, origin.range ?? [a.start, a.end], null);
+  }
+  const redirects = sc.redirects;
+  for (let k = 0; k < redirects.length; k++) {
+    const r = redirects[k] as SimpleCommand["redirects"][number];
     if (r.target !== null && r.target.dynamic !== null) expansionBackticks(r.target, origin, nest);
     const body = r.body;
-    if (body !== null && !body.quoted) {
+    if (body !== null && !body.quoted && facts.source.indexOf("`", body.start) >= 0) {
       const text = facts.source.slice(body.start, body.end);
       if (text.includes("`")) for (const s of backticks(text)) nest(s, origin.range ?? [body.start, body.end], null);
     }
@@ -533,6 +620,7 @@ function hiddenSubstitutions(sc: SimpleCommand, facts: Facts, origin: Origin, ne
 }
 
 function expansionBackticks(w: Word, origin: Origin, nest: Nest): void {
+  if (w.value.indexOf("`") < 0) return;
   for (const [s, e] of w.dynamic as Array<[number, number]>) {
     if (w.value.charCodeAt(s) !== 36 /* $ */ || w.value.charCodeAt(s + 1) !== 123 /* { */) continue;
     const text = w.value.slice(s, e);

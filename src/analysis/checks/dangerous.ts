@@ -14,6 +14,9 @@ import type { Word } from "../../facts/types.js";
 
 const finding = (id: string, message: string): FindingDraft => ({ id, message });
 
+/** Shared empty result (never mutated): most commands have no finding. */
+const NONE: FindingDraft[] = [];
+
 function operandsOf(view: CommandView): Word[] {
   return parseFor(view.name, view.args).operands.map((i) => view.words[i] as Word);
 }
@@ -233,7 +236,9 @@ export const dangerous: CommandCheck = {
   check(view, ctx) {
     const name = view.name.startsWith("mkfs.") ? "mkfs" : view.name;
     const rule = TABLE.get(name);
-    const own = rule ? rule(view, ctx) : [];
-    return [...own, ...deviceWrites(view, ctx)];
+    const own = rule ? rule(view, ctx) : NONE;
+    if (view.redirects.length === 0 && name !== "tee" && name !== "cp" && name !== "mv") return own;
+    const dev = deviceWrites(view, ctx);
+    return dev.length === 0 ? own : own.length === 0 ? dev : [...own, ...dev];
   },
 };

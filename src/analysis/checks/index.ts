@@ -28,15 +28,16 @@ export function allFindings(): Map<string, FindingMeta & { check: string }> {
   return out;
 }
 
+/** Dispatch table, built once: name → the checks for it (the "*" checks first, registry order). */
 const byName = new Map<string, CommandCheck[]>();
 const everywhere: CommandCheck[] = [];
+for (const c of COMMAND_CHECKS) if (c.commands === "*") everywhere.push(c);
 for (const c of COMMAND_CHECKS) {
-  if (c.commands === "*") everywhere.push(c);
-  else for (const n of c.commands) byName.set(n, [...(byName.get(n) ?? []), c]);
+  if (c.commands === "*") continue;
+  for (const n of c.commands) byName.set(n, [...(byName.get(n) ?? everywhere), c]);
 }
 
 /** The checks that look at a command of this (canonical) name, in registry order. */
 export function checksFor(name: string): readonly CommandCheck[] {
-  const specific = byName.get(name);
-  return specific ? [...everywhere, ...specific] : everywhere;
+  return byName.get(name) ?? everywhere;
 }

@@ -33,11 +33,14 @@ function innerCommands(facts: Facts, index: number, views: readonly CommandView[
     return false;
   };
   const out: string[] = [];
-  for (const v of views) if (v.facts === facts && !v.wrapperOnly && inside(v.sc.parent)) out.push(v.forms[v.forms.length - 1] ?? v.text);
+  for (const v of views) if (v.facts === facts && !v.wrapperOnly && inside(v.sc.parent)) out.push(v.forms[v.forms.length - 1] ?? v.facts.source.slice(v.sc.start, v.sc.end));
   return out;
 }
 
+const NONE: FindingDraft[] = [];
+
 function check(facts: Facts, ctx: CheckContext, views: readonly CommandView[]): FindingDraft[] {
+  if (facts.errors.length === 0 && (ctx.options.guard || facts.constructs.length === 0)) return NONE;
   const out: FindingDraft[] = [];
   for (const e of facts.errors) {
     out.push({ id: "injection/parse-error", message: `The command does not parse (${e.type === "MISSING" ? "something is missing" : "syntax error"} at offset ${e.start}), so it cannot be verified; fix the syntax.`, start: e.start, end: Math.max(e.end, e.start) });

@@ -124,7 +124,9 @@ const TABLE: ReadonlyMap<string, Predicate> = new Map<string, Predicate>([
 function redirectsAreHarmless(view: CommandView, paths: PathContext): boolean {
   for (const r of view.redirects) {
     if (!isWriteRedirect(r.op, r.target)) continue;
-    const path = resolvePath(r.target as Word, paths).path;
+    const t = r.target as Word;
+    if (t.dynamic === null && !t.tilde && isHarmlessDevice(t.value)) continue;
+    const path = resolvePath(t, paths).path;
     if (path === null || !isHarmlessDevice(path)) return false;
   }
   return true;

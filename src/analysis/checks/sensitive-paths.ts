@@ -13,41 +13,89 @@ import { resolvePath, isHarmlessDevice } from "../paths.js";
 import { parseFor, tarExtractDir } from "../specs.js";
 import { isWriteRedirect } from "./dangerous.js";
 
-const matchers = new WeakMap<readonly string[], (s: string) => boolean>();
+/**
+ * A list compiled once (per list identity): literal names in Sets, globs through picomatch, and
+ * patterns with a slash apart (they match the end of a path, or consecutive segments).
+ */
+interface Compiled {
+  /** Literal names matched against one segment (the basename, for files). */
+  names: ReadonlySet<string>;
+  /** Glob names without a slash. */
+  nameGlob: ((s: string) => boolean) | null;
+  /** Patterns with a slash, not absolute: matched against trailing (files) or paired (dirs) segments. */
+  multi: ReadonlySet<string>;
+  multiGlob: ((s: string) => boolean) | null;
+  /** Absolute directories (prefix match). */
+  absolute: readonly string[];
+}
 
-function matcher(list: readonly string[]): (s: string) => boolean {
-  let m = matchers.get(list);
-  if (m === undefined) {
-    m = list.length > 0 ? picomatch(list as string[], { dot: true }) : () => false;
-    matchers.set(list, m);
+const compiled = new WeakMap<readonly string[], Compiled>();
+const GLOB_CHARS = /[*?[\]{}()!+@]/;
+
+function compile(list: readonly string[]): Compiled {
+  let c = compiled.get(list);
+  if (c !== undefined) return c;
+  const names = new Set<string>();
+  const nameGlobs: string[] = [];
+  const multi = new Set<string>();
+  const multiGlobs: string[] = [];
+  const absolute: string[] = [];
+  for (const p of list) {
+    const glob = GLOB_CHARS.test(p);
+    if (p.startsWith("/")) absolute.push(p.length > 1 ? p.replace(/\/+$/, "") : p);
+    else if (p.includes("/")) {
+      if (glob) multiGlobs.push(p.replace(/\/+$/, ""));
+      else multi.add(p.replace(/\/+$/, ""));
+    } else if (glob) nameGlobs.push(p);
+    else names.add(p);
   }
-  return m;
+  const matcher = (l: string[]): ((s: string) => boolean) | null => (l.length > 0 ? picomatch(l, { dot: true }) : null);
+  c = { names, nameGlob: matcher(nameGlobs), multi, multiGlob: matcher(multiGlobs), absolute };
+  compiled.set(list, c);
+  return c;
+}
+
+function nameMatch(c: Compiled, seg: string): boolean {
+  return c.names.has(seg) || (c.nameGlob !== null && c.nameGlob(seg));
+}
+
+function multiMatch(c: Compiled, s: string): boolean {
+  return c.multi.has(s) || (c.multiGlob !== null && c.multiGlob(s));
 }
 
 /** Why writing to `word` is sensitive ("~/.bashrc (a sensitive file)"), or null. */
 export function sensitiveTarget(word: Word, ctx: CheckContext): string | null {
+  // Fast path for the common harmless targets (`> /dev/null`).
+  if (word.dynamic === null && !word.tilde && isHarmlessDevice(word.value)) return null;
   const r = resolvePath(word, ctx.paths);
   if (r.path === null || isHarmlessDevice(r.path)) return null;
   return sensitivePath(r.path, ctx);
 }
 
 export function sensitivePath(path: string, ctx: CheckContext): string | null {
-  const { sensitiveFiles, sensitiveDirectories } = ctx.options;
-  const segments = path.split("/").filter(Boolean);
-  const base = segments[segments.length - 1] ?? "/";
-  const files = matcher(sensitiveFiles);
-  // A file pattern with a slash (".ssh/config") matches the end of the path.
-  for (let k = segments.length - 1; k >= 0; k--) {
-    if (files(segments.slice(k).join("/"))) return `${path} (a sensitive file: ${segments.slice(k).join("/")})`;
+  const files = compile(ctx.options.sensitiveFiles);
+  const dirs = compile(ctx.options.sensitiveDirectories);
+  const segments = path.split("/");
+  // segments[0] is "" (the path is absolute); the last is the basename.
+  const last = segments.length - 1;
+  const base = segments[last] as string;
+  if (base !== "" && nameMatch(files, base)) return `${path} (a sensitive file: ${base})`;
+  if (files.multi.size > 0 || files.multiGlob !== null) {
+    // A file pattern with a slash (".ssh/config") matches the end of the path.
+    for (let k = last - 1; k >= 1; k--) {
+      const tail = segments.slice(k).join("/");
+      if (multiMatch(files, tail)) return `${path} (a sensitive file: ${tail})`;
+    }
   }
-  if (files(base)) return `${path} (a sensitive file)`;
-  const dirs = matcher(sensitiveDirectories);
-  for (const d of sensitiveDirectories) {
-    if (d.startsWith("/") && (path === d || path.startsWith(d + "/"))) return `${path} (inside ${d})`;
+  for (const d of dirs.absolute) {
+    if (path === d || path.startsWith(d === "/" ? "/" : d + "/")) return `${path} (inside ${d})`;
   }
-  for (let k = 0; k < segments.length; k++) {
+  const pairs = dirs.multi.size > 0 || dirs.multiGlob !== null;
+  for (let k = 1; k <= last; k++) {
     const seg = segments[k] as string;
-    if (dirs(seg) || dirs(segments.slice(k, k + 2).join("/"))) return `${path} (inside a sensitive directory: ${seg})`;
+    if (nameMatch(dirs, seg) || (pairs && k < last && multiMatch(dirs, seg + "/" + (segments[k + 1] as string)))) {
+      return `${path} (inside a sensitive directory: ${seg})`;
+    }
   }
   return null;
 }
@@ -55,6 +103,9 @@ export function sensitivePath(path: string, ctx: CheckContext): string | null {
 function operandWords(view: CommandView, p: ParsedFlags): Word[] {
   return p.operands.map((i) => view.words[i] as Word);
 }
+
+/** The commands writeTargets knows (everything else writes nothing but its redirects). */
+const WRITERS: ReadonlySet<string> = new Set(["rm", "rmdir", "touch", "mkdir", "tee", "truncate", "shred", "unlink", "chmod", "chown", "chgrp", "sed", "cp", "mv", "ln", "install", "dd", "curl", "wget", "perl", "ruby", "rsync", "scp", "patch", "tar", "unzip"]);
 
 /** What a command writes or modifies, by command (the seed's list and more). */
 export function writeTargets(view: CommandView): Word[] {
@@ -181,21 +232,25 @@ function wordFor(view: CommandView, value: string): Word {
   return { value, start: view.start, end: view.end, quoted: false, glob: false, tilde: value.startsWith("~"), dynamic: null };
 }
 
+const NO_FINDINGS: FindingDraft[] = [];
+
 function check(view: CommandView, ctx: CheckContext): FindingDraft[] {
-  const out: FindingDraft[] = [];
-  const seen = new Set<string>();
-  const report = (word: Word, range: { start?: number; end?: number }): void => {
+  if (view.redirects.length === 0 && !WRITERS.has(view.name)) return NO_FINDINGS;
+  let out: FindingDraft[] | null = null;
+  const report = (word: Word, start: number, end: number): void => {
     const hit = sensitiveTarget(word, ctx);
-    if (hit === null || seen.has(hit)) return;
-    seen.add(hit);
+    if (hit === null) return;
+    out ??= [];
+    if (out.some((f) => f.message.includes(hit))) return;
     const id = hit.includes("sensitive file") ? "sensitive-path/file" : "sensitive-path/directory";
-    out.push({ id, message: `${view.name} writes to ${hit}; change it by hand if you mean to.`, ...range });
+    const message = `${view.name} writes to ${hit}; change it by hand if you mean to.`;
+    out.push(view.depth === 0 ? { id, message, start, end } : { id, message });
   };
-  if (view.name !== "sed") for (const w of writeTargets(view)) report(w, view.depth === 0 ? { start: w.start, end: w.end } : {});
+  if (view.name !== "sed" && WRITERS.has(view.name)) for (const w of writeTargets(view)) report(w, w.start, w.end);
   for (const r of view.redirects) {
-    if (isWriteRedirect(r.op, r.target)) report(r.target as Word, view.depth === 0 ? { start: r.start, end: r.end } : {});
+    if (isWriteRedirect(r.op, r.target)) report(r.target as Word, r.start, r.end);
   }
-  return out;
+  return out ?? NO_FINDINGS;
 }
 
 export const sensitivePaths: CommandCheck = {
