@@ -4,6 +4,8 @@
  * shellguard (for the one-shot fallback and the `shellguard` function) and the worker.
  */
 
+import { existsSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { normalizeMode } from "../engine/modes.js";
 import type { HookShell } from "./protocol.js";
@@ -34,9 +36,15 @@ export interface HookOptions {
   onError?: "allow" | "deny";
 }
 
-/** The worker command for this installation: this Node.js running dist/shell/worker.js. */
+/**
+ * The worker command for this installation: this Node.js running dist/shell/worker.js (found
+ * from dist/shell/, or from dist/bundle/ when this code runs inside the CLI bundle).
+ */
 export function defaultWorker(): string[] {
-  return [process.execPath, fileURLToPath(new URL("./worker.js", import.meta.url))];
+  const here = fileURLToPath(new URL("./worker.js", import.meta.url));
+  const shellDir = fileURLToPath(new URL("../shell/worker.js", import.meta.url));
+  const worker = basename(dirname(here)) === "shell" || !existsSync(shellDir) ? here : shellDir;
+  return [process.execPath, worker];
 }
 
 function words(v: string | readonly string[]): string[] {

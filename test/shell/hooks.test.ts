@@ -68,6 +68,16 @@ async function lines(s: Session, text: string[]): Promise<void> {
 }
 
 describe("the worker process", () => {
+  it("shellguard hook names a Node.js, a bin and a worker that exist (also from the CLI bundle)", async () => {
+    for (const shell of SHELLS) {
+      const r = await run(process.execPath, [join(ROOT, "bin", "shellguard.js"), "hook", shell]);
+      expect(r.code).toBe(0);
+      const paths = [...r.stdout.matchAll(/'(\/[^']+)'/g)].map((m) => m[1]!).filter((p) => /node|shellguard\.js|worker\.js/.test(p));
+      expect(paths.length).toBeGreaterThanOrEqual(4);
+      for (const p of paths) expect(existsSync(p), `${shell}: ${p}`).toBe(true);
+    }
+  }, 60_000);
+
   it("answers on stdin, exits at end of input, and exits (removing its directory) when the shell is gone", async () => {
     const worker = join(ROOT, "dist", "shell", "worker.js");
     const base = realpathSync(mkdtempSync(join(tmpdir(), "shellguard-worker-")));

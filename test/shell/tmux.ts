@@ -28,10 +28,13 @@ export function run(cmd: string, args: string[], opts: { input?: string; env?: N
 
 let built: Promise<void> | undefined;
 
-/** Build dist/ once per test file (asynchronously; others' type errors do not stop tsc's emit). */
+/**
+ * `npm run build:ts` once per test file (tsc, then the CLI bundle that bin/shellguard.js prefers:
+ * the tests run what ships). Asynchronous; others' type errors do not stop tsc's emit.
+ */
 export function buildOnce(): Promise<void> {
   built ??= new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: ROOT });
+    const child = spawn("npm", ["run", "build:ts"], { cwd: ROOT });
     let log = "";
     child.stdout.setEncoding("utf8").on("data", (c: string) => (log += c));
     child.stderr.setEncoding("utf8").on("data", (c: string) => (log += c));
