@@ -56,8 +56,13 @@ export function loadNativeAddon(): NativeAddon {
   if (loadError) throw loadError;
   try {
     const require = createRequire(import.meta.url);
-    const nodeGypBuild = require("node-gyp-build") as (dir: string) => unknown;
-    addon = nodeGypBuild(packageRoot) as NativeAddon;
+    try {
+      // The local build, directly: node-gyp-build's search costs start-up time on every run.
+      addon = require(path.join(packageRoot, "build", "Release", "shellguard.node")) as NativeAddon;
+    } catch {
+      const nodeGypBuild = require("node-gyp-build") as (dir: string) => unknown;
+      addon = nodeGypBuild(packageRoot) as NativeAddon;
+    }
     if (typeof addon.extract !== "function") throw new Error("addon has no extract()");
     return addon;
   } catch (err) {

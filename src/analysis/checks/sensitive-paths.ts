@@ -4,7 +4,8 @@
  * expanded; redirect targets of any command count too.
  */
 
-import picomatch from "picomatch";
+import { createRequire } from "node:module";
+import type picomatchType from "picomatch";
 import type { Word } from "../../facts/types.js";
 import type { CheckContext, CommandCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
@@ -30,6 +31,13 @@ interface Compiled {
 }
 
 const compiled = new WeakMap<readonly string[], Compiled>();
+
+let picomatch: typeof picomatchType | undefined;
+/** picomatch only when a list has globs: start-up of `shellguard check` should not pay for it. */
+function loadPicomatch(): typeof picomatchType {
+  picomatch ??= createRequire(import.meta.url)("picomatch") as typeof picomatchType;
+  return picomatch;
+}
 const GLOB_CHARS = /[*?[\]{}()!+@]/;
 
 function compile(list: readonly string[]): Compiled {
@@ -49,7 +57,7 @@ function compile(list: readonly string[]): Compiled {
     } else if (glob) nameGlobs.push(p);
     else names.add(p);
   }
-  const matcher = (l: string[]): ((s: string) => boolean) | null => (l.length > 0 ? picomatch(l, { dot: true }) : null);
+  const matcher = (l: string[]): ((s: string) => boolean) | null => (l.length > 0 ? loadPicomatch()(l, { dot: true }) : null);
   c = { names, nameGlob: matcher(nameGlobs), multi, multiGlob: matcher(multiGlobs), absolute };
   compiled.set(list, c);
   return c;
