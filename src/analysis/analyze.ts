@@ -13,7 +13,7 @@ import { checksFor, FACTS_CHECKS } from "./checks/index.js";
 import { isReadOnly } from "./checks/read-only.js";
 import { writeTargets } from "./checks/sensitive-paths.js";
 import { isWriteRedirect } from "./checks/dangerous.js";
-import { isInside, resolvePath } from "./paths.js";
+import { isInside, resolvePath, UNKNOWN_CWD } from "./paths.js";
 import { parseFor } from "./specs.js";
 import { unwrapFacts } from "./unwrap.js";
 import type { AnalyzedCommand, Analysis, AnalysisOptions } from "./types.js";
@@ -57,8 +57,15 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
   // Per view: read-only (computed once; acceptEdits' verdict reuses it).
   const readOnlyViews: boolean[] = [];
   let wrappersSpoil = false;
+  // `cd DIR && rm -rf usr`: relative paths after a cd resolve against DIR (per parse, in order;
+  // a cd inside ( ... ) or $( ... ) only moves the commands inside it).
+  let moves: Move[] | null = null;
   for (const view of views) {
-    const ro = isReadOnly(view, ctx.paths);
+    const vctx = moves === null ? ctx : contextAfterMoves(moves, view, ctx);
+    if (view.trusted && (view.name === "cd" || view.name === "pushd" || view.name === "popd")) {
+      (moves ??= []).push({ facts: view.facts, scope: subshellOf(view.facts, view.sc.parent), ctx: changeDirectory(view, vctx) });
+    }
+    const ro = isReadOnly(view, vctx.paths);
     readOnlyViews.push(ro);
     if (view.wrapperOnly) {
       // `PAGER=x bash -c 'git log'`: what the wrapper sets up can spoil what it runs.
@@ -70,7 +77,7 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
     let text: string | null = null;
     for (let k = 0; k < checks.length; k++) {
       const check = checks[k] as (typeof checks)[number];
-      const drafts = check.check(named, ctx);
+      const drafts = check.check(named, vctx);
       for (let j = 0; j < drafts.length; j++) {
         const d = drafts[j] as FindingDraft;
         text ??= view.facts.source.slice(view.sc.start, view.sc.end);
@@ -125,6 +132,46 @@ class Result implements Analysis {
   toJSON(): Analysis {
     return { source: this.source, facts: this.facts, commands: this.commands, findings: this.findings, readOnly: this.readOnly, editsInsideWorkdirs: this.editsInsideWorkdirs };
   }
+}
+
+interface Move {
+  facts: Facts;
+  /** The construct (subshell, substitution) the cd is confined to, -1 for the whole parse. */
+  scope: number;
+  ctx: CheckContext;
+}
+
+const SUBSHELLS: ReadonlySet<string> = new Set(["subshell", "command_substitution", "process_substitution"]);
+
+/** The innermost construct around `parent` that runs in a subshell, or -1. */
+function subshellOf(facts: Facts, parent: number): number {
+  for (let p = parent; p >= 0; p = facts.constructs[p]?.parent ?? -1) if (SUBSHELLS.has(facts.constructs[p]?.type ?? "")) return p;
+  return -1;
+}
+
+/** The context of the last cd that reaches `view` (same parse, and inside the cd's subshell if any). */
+function contextAfterMoves(moves: readonly Move[], view: CommandView, ctx: CheckContext): CheckContext {
+  for (let k = moves.length - 1; k >= 0; k--) {
+    const m = moves[k] as Move;
+    if (m.facts !== view.facts) continue;
+    if (m.scope < 0) return m.ctx;
+    for (let p = view.sc.parent; p >= 0; p = view.facts.constructs[p]?.parent ?? -1) if (p === m.scope) return m.ctx;
+  }
+  return ctx;
+}
+
+/** The context after `cd DIR` / `pushd DIR` / `popd`: DIR when it is known, else UNKNOWN_CWD. */
+function changeDirectory(view: CommandView, ctx: CheckContext): CheckContext {
+  let k = 1;
+  while (k < view.args.length && /^-[LPe@]+$/.test(view.args[k] as string)) k++;
+  if (view.args[k] === "--") k++;
+  const target = view.words[k];
+  let cwd: string;
+  if (view.name === "popd" || target === undefined && view.name === "pushd") cwd = UNKNOWN_CWD;
+  else if (target === undefined) cwd = ctx.paths.home;
+  else if (target.value === "-") cwd = UNKNOWN_CWD;
+  else cwd = resolvePath(target, ctx.paths).path ?? UNKNOWN_CWD;
+  return { options: ctx.options, paths: { cwd, home: ctx.paths.home, start: ctx.paths.start ?? ctx.options.cwd } };
 }
 
 function dedupe(findings: Finding[]): Finding[] {

@@ -7,9 +7,15 @@ import { posix } from "node:path";
 import type { Word } from "../facts/types.js";
 
 export interface PathContext {
+  /** The directory relative paths resolve against (after any `cd` earlier on the line). */
   cwd: string;
   home: string;
+  /** The working directory the line started in, when a `cd` moved away from it (still critical). */
+  start?: string;
 }
+
+/** Stands for a directory a `cd` went to that is only known at run time (`cd "$DIR"`, `cd -`). */
+export const UNKNOWN_CWD = "/<unknown>/<directory after cd>";
 
 export interface ResolvedPath {
   /** Absolute, normalised, no trailing slash (except `/`); null when a dynamic part makes it unknown. */

@@ -8,7 +8,7 @@ import type { Word } from "../../facts/types.js";
 import type { CheckContext, CommandCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
 import { has, values } from "../flags.js";
-import { isInside, resolvePath, type PathContext } from "../paths.js";
+import { isInside, resolvePath, UNKNOWN_CWD, type PathContext } from "../paths.js";
 import { parseFor } from "../specs.js";
 
 type Critical = { id: string; what: string } | null;
@@ -17,8 +17,12 @@ type Critical = { id: string; what: string } | null;
 export function criticalPath(path: string, ctx: PathContext): Critical {
   if (path === "/") return { id: "deletion/root", what: "the root directory /" };
   if (path === ctx.home) return { id: "deletion/home", what: `your home directory (${path})` };
+  if (path !== "/" && isInside(UNKNOWN_CWD, path)) return { id: "deletion/working-directory", what: "the directory a cd went to (only known at run time), or a parent of it" };
   if (/^\/[^/]+$/.test(path)) return { id: "deletion/root-child", what: `the top-level directory ${path}` };
-  if (isInside(ctx.cwd, path)) return { id: "deletion/working-directory", what: path === ctx.cwd ? `the working directory (${path})` : `${path}, a parent of the working directory` };
+  if (isInside(ctx.cwd, path) || (ctx.start !== undefined && isInside(ctx.start, path))) {
+    const here = path === ctx.cwd || path === ctx.start;
+    return { id: "deletion/working-directory", what: here ? `the working directory (${path})` : `${path}, a parent of the working directory` };
+  }
   return null;
 }
 
