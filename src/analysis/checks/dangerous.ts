@@ -73,6 +73,8 @@ function dd(view: CommandView, ctx: CheckContext): FindingDraft[] {
     const target = { ...w, value: w.value.slice(3), tilde: w.value.startsWith("of=~"), dynamic: w.dynamic?.map(([s, e]): [number, number] => [s - 3, e - 3]) ?? null };
     const dev = devicePath(target, ctx);
     if (dev !== null) return [finding("dangerous/dd-device", `dd writes straight onto the device ${dev}, destroying what is on it; check the of= target.`)];
+    // `dd of=$DISK`: the target is only known at run time and may well be a device.
+    if (resolvePath(target, ctx.paths).dynamic) return [finding("dangerous/dd-device", `dd writes to ${target.value}, only known at run time; it may be a device (dd of=/dev/sda destroys the disk). Write the target out.`)];
   }
   return [];
 }
@@ -218,7 +220,7 @@ export const dangerous: CommandCheck = {
     "dangerous/chmod-world-writable": { description: "chmod to a mode that lets every user write (777, a+rwx, o+w, ...)." },
     "dangerous/chown-recursive": { description: "chown or chgrp with -R." },
     "dangerous/kill-force": { description: "kill, pkill or killall with SIGKILL (-9, -KILL, -s KILL, ...)." },
-    "dangerous/dd-device": { description: "dd with of= a device." },
+    "dangerous/dd-device": { description: "dd with of= a device, or a target only known at run time." },
     "dangerous/mkfs": { description: "mkfs, mkfs.*, mke2fs, mkswap." },
     "dangerous/partition-table": { description: "fdisk, sfdisk, cfdisk, gdisk, sgdisk, parted." },
     "dangerous/wipefs": { description: "wipefs." },
