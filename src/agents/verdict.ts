@@ -41,8 +41,10 @@ const MORE_FINDINGS = 2;
 export function reasonFor(decision: Decision): string {
   let reason = REASON_PREFIX + decision.reason;
   if (decision.step === "check" && decision.findings.length > 1) {
-    const more = decision.findings.slice(1, 1 + MORE_FINDINGS).map((f) => `${f.message.replace(/[.\s]+$/, "")} (${f.id})`);
-    const rest = decision.findings.length - 1 - more.length;
+    // The engine's reason leads with the most serious finding, wherever it stands in the list.
+    const others = decision.findings.filter((f) => !decision.reason.includes(`(${f.id})`));
+    const more = others.slice(0, MORE_FINDINGS).map((f) => `${f.message.replace(/[.\s]+$/, "")} (${f.id})`);
+    const rest = others.length - more.length;
     reason += ` Also: ${more.join("; ")}${rest > 0 ? `; and ${rest} more` : ""}.`;
   }
   return reason;
