@@ -230,6 +230,7 @@ NAPI_MODULE_INIT() {
   e->x.f_name = ts_language_field_id_for_name(lang, "name", 4);
   e->x.f_argument = ts_language_field_id_for_name(lang, "argument", 8);
   e->x.f_value = ts_language_field_id_for_name(lang, "value", 5);
+  e->x.f_destination = ts_language_field_id_for_name(lang, "destination", 11);
   if (napi_set_instance_data(env, e, env_free, NULL) != napi_ok) {
     env_free(env, e, NULL);
     return throw_error(env, "shellguard: cannot set instance data");

@@ -517,7 +517,7 @@ static void append_value(SgCtx *x, const SgWord *w) {
   x->text.len += w->vlen;
 }
 
-/* bash joins `a\<newline>b` into one word; tree-sitter sees two. argv[0..count) are word indices;
+/* bash joins `a\<newline>b` (any number of `\<newline>` between) into one word; tree-sitter sees two. argv[0..count) are word indices;
  * a joined value is built at the end of the pool (rare, so the copy does not matter). */
 void sg_merge_continuations(SgCtx *x, uint32_t *argv, uint32_t *count) {
   const uint16_t *src = x->src;
@@ -525,9 +525,15 @@ void sg_merge_continuations(SgCtx *x, uint32_t *argv, uint32_t *count) {
   for (uint32_t i = 0; i < n; i++) {
     if (out > 0) {
       SgWord *p = &x->words.data[argv[out - 1]], q = x->words.data[argv[i]];
+      /* the gap: one or more `\`+LF / `\`+CRLF pairs and nothing else */
       uint32_t g = p->end;
-      bool joined = (q.start == g + 2 && src[g] == '\\' && src[g + 1] == '\n') ||
-                    (q.start == g + 3 && src[g] == '\\' && src[g + 1] == '\r' && src[g + 2] == '\n');
+      bool joined = q.start > g;
+      while (joined && g < q.start) {
+        if (src[g] != '\\' || g + 1 >= q.start) joined = false;
+        else if (src[g + 1] == '\n') g += 2;
+        else if (src[g + 1] == '\r' && g + 2 < q.start && src[g + 2] == '\n') g += 3;
+        else joined = false;
+      }
       if (joined) {
         if ((p->flags & W_SRC) || p->voff + p->vlen != x->text.len) {
           SgWord old = *p;

@@ -24,6 +24,7 @@ static const char *const NAMED[K_COUNT] = {
   [K_SIMPLE_EXP] = "simple_expansion", [K_EXPANSION] = "expansion",
   [K_CMD_SUBST] = "command_substitution", [K_PROC_SUBST] = "process_substitution",
   [K_ARITH_EXP] = "arithmetic_expansion", [K_ARRAY] = "array",
+  [K_FUNCTION_DEF] = "function_definition",
 };
 
 static const char *const ANON[K_COUNT] = {
@@ -73,7 +74,7 @@ bool sg_init_tables(const TSLanguage *lang, uint8_t **kinds, int8_t **cons_type,
   return true;
 }
 
-/* Parents a command climbs through for `sep` and `background`. */
+/* Parents a command climbs through for `sep` and `negated`. */
 static bool climbs(uint32_t k) {
   return k == K_LIST || k == K_PIPELINE || k == K_REDIRECTED || k == K_NEGATED;
 }
@@ -112,10 +113,10 @@ static void open_command(SgCtx *x, uint32_t d, TSNode n, uint32_t kind, int32_t 
     if (j == 0 || !climbs(F[j - 1].kind)) break;
     j--;
   }
-  /* background is settled when a `&` follows one of the climbed nodes (mark_background) */
   for (j = d; j > 0 && climbs(F[j - 1].kind); j--)
     if (F[j - 1].kind == K_NEGATED) cmd.neg = 1;
-  cmd.climb_top = j;
+  /* background is settled when a `&` follows a node on its climb (mark_background) */
+  cmd.climb_top = F[d].bg_floor;
   if ((kind == K_COMMAND || kind == K_DECLARATION || kind == K_UNSET) && d > 0 &&
       F[d - 1].kind == K_REDIRECTED)
     F[d - 1].owner_cmd = (int32_t)x->cmds.len; /* owns that statement's heredocs */
@@ -136,20 +137,25 @@ static void open_command(SgCtx *x, uint32_t d, TSNode n, uint32_t kind, int32_t 
     (scratch).len = (mark);                                                        \
   } while (0)
 
-static void close_command(SgCtx *x, uint32_t d) {
-  SgFrame *f = &x->frames.data[d];
-  SgCmd *cmd = &x->cmds.data[f->open_cmd];
-  f->open_cmd = -1;
+static void finish_command(SgCtx *x, int32_t index, const uint32_t marks[3]) {
+  SgCmd *cmd = &x->cmds.data[index];
   cmd->argv = x->argv.len;
-  TAKE(x->s_argv, x->argv, f->marks[0], cmd->nargv);
+  TAKE(x->s_argv, x->argv, marks[0], cmd->nargv);
   sg_merge_continuations(x, x->argv.data + cmd->argv, &cmd->nargv);
   x->argv.len += cmd->nargv;
   cmd->assign = x->aidx.len;
-  TAKE(x->s_assign, x->aidx, f->marks[1], cmd->nassign);
+  TAKE(x->s_assign, x->aidx, marks[1], cmd->nassign);
   x->aidx.len += cmd->nassign;
   cmd->redir = x->oidx.len;
-  TAKE(x->s_redir, x->oidx, f->marks[2], cmd->nredir);
+  TAKE(x->s_redir, x->oidx, marks[2], cmd->nredir);
   x->oidx.len += cmd->nredir;
+}
+
+static void close_command(SgCtx *x, uint32_t d) {
+  SgFrame *f = &x->frames.data[d];
+  int32_t index = f->open_cmd;
+  f->open_cmd = -1;
+  finish_command(x, index, f->marks);
 }
 
 /* Cooks the redirect under c (and a heredoc's nested ones); returns the first new index. */
@@ -209,6 +215,31 @@ static void scope_redirect(SgCtx *x, int32_t scope, TSNode n) {
   }
 }
 
+/* A word bash passes to a command that tree-sitter put in a redirect (frames[d-1]): a file_redirect's
+ * 2nd and later destinations (`rm > /dev/null -rf /`), a heredoc_redirect's `argument` children
+ * (`rm <<EOF -rf /`). It joins the argv of the simple command owning the redirect: the command it
+ * is a child of, or the body of its redirected_statement (directly, or through a heredoc_redirect),
+ * which is held open until the statement ends. With no such owner it is an ERROR (fail safe). */
+static void extra_word(SgCtx *x, uint32_t d, TSNode n) {
+  SgFrame *F = x->frames.data;
+  uint32_t pk = F[d - 1].kind;
+  bool owned = false;
+  if (pk == K_FILE_REDIRECT && d >= 2 && F[d - 2].kind == K_COMMAND && F[d - 2].open_cmd >= 0) {
+    owned = true;
+  } else if (d >= 2) {
+    uint32_t s = pk == K_FILE_REDIRECT && F[d - 2].kind == K_HEREDOC_REDIRECT ? d - 3 : d - 2;
+    owned = (pk != K_FILE_REDIRECT || F[d - 2].kind != K_HEREDOC_REDIRECT || d >= 3) &&
+            F[s].kind == K_REDIRECTED && F[s].held_cmd >= 0;
+  }
+  if (owned) {
+    ts_tree_cursor_reset(&x->c2, n);
+    VEC_PUSH(&x->oom, x->s_argv, (uint32_t)sg_cook_word(x, &x->c2));
+  } else {
+    SgErr er = {0, SRC_AT(n), SRC_END(n)};
+    VEC_PUSH(&x->oom, x->errs, er);
+  }
+}
+
 /* Is a variable_assignment under a node of this kind a statement of its own? */
 static bool assignment_is_statement(uint32_t parent_kind) {
   return parent_kind != K_COMMAND && parent_kind != K_DECLARATION && parent_kind != K_VAR_ASSIGNS;
@@ -232,6 +263,7 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
   f->scope = p ? p->scope : -1;
   f->first_cmd = x->cmds.len;
   f->open_cmd = -1;
+  f->bg_floor = !p ? 0 : p->kind == K_CMD_SUBST || p->kind == K_PROC_SUBST || p->kind == K_FUNCTION_DEF ? d : p->bg_floor;
   bool body = false;
   if (p && p->kind == K_PIPELINE) {
     /* A pipeline that starts with `|` continues another: `cat <<EOF | bash` puts the `| bash`
@@ -253,6 +285,7 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
     body = ts_tree_cursor_current_field_id(c) == x->f_body;
     if (body) f->scope = p->own_scope;
   }
+  f->is_body = body;
   f->child_cons = f->cons;
   if (k == K_CMD_SUBST || k == K_PROC_SUBST) {
     /* a new I/O context: the commands inside are no stage of the enclosing pipeline */
@@ -263,6 +296,18 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
   if (k == K_ERROR || ts_node_is_missing(n)) {
     SgErr er = {k != K_ERROR, SRC_AT(n), SRC_END(n)};
     VEC_PUSH(&x->oom, x->errs, er);
+    /* `cat <<EOF | bash &`: tree-sitter leaves the `&` as an ERROR holding only that token in the
+     * heredoc_redirect; it puts the whole redirected_statement in the background */
+    if (k == K_ERROR && p && p->kind == K_HEREDOC_REDIRECT && d >= 2 && f[-2].kind == K_REDIRECTED &&
+        ts_node_child_count(n) == 1) {
+      TSNode a = ts_node_child(n, 0);
+      if (!ts_node_is_named(a) && sg_kind(x, a) == T_AMP) f[-2].heredoc_amp = 1;
+    }
+  }
+  if (p && (p->kind == K_FILE_REDIRECT || p->kind == K_HEREDOC_REDIRECT)) {
+    TSFieldId fid = ts_tree_cursor_current_field_id(c);
+    if (p->kind == K_FILE_REDIRECT ? fid == x->f_destination && p->ndest++ > 0 : fid == x->f_argument)
+      extra_word(x, d, n);
   }
   TSSymbol sym = ts_node_symbol(n);
   if (sym < x->nsym && x->cons_type[sym] >= 0) {
@@ -286,12 +331,17 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
       VEC_PUSH(&x->oom, x->scopes, sc);
       f->own_scope = (int32_t)x->scopes.len - 1;
       f->owner_cmd = -1;
+      f->held_cmd = -1;
+      f->heredoc_amp = 0;
       if (ts_node_is_null(ts_node_child_by_field_id(n, x->f_body))) {
         open_command(x, d, n, k, f->own_scope); /* `> file` alone: the scope is all it has */
         close_command(x, d);
       }
       break;
     }
+    case K_FILE_REDIRECT:
+      f->ndest = 0;
+      break;
     case K_COMMAND:
     case K_DECLARATION:
     case K_UNSET:
@@ -312,7 +362,7 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
   }
 }
 
-/* `S &`: every command whose climb (list/pipeline/redirected/negated parents) reaches S. */
+/* `S &`: every command in S whose climb (docs/facts.md "background") reaches S. */
 static void mark_background(SgCtx *x, uint32_t d, uint32_t first_cmd) {
   for (uint32_t i = first_cmd; i < x->cmds.len; i++)
     if (x->cmds.data[i].climb_top <= d) x->cmds.data[i].bg = 1;
@@ -336,7 +386,21 @@ void sg_extract(SgCtx *x, TSTree *tree) {
     }
     for (;;) { /* the node at depth d is complete */
       SgFrame *f = &x->frames.data[d];
-      if (f->open_cmd >= 0) close_command(x, d);
+      if (f->open_cmd >= 0) {
+        if (f->is_body && (f->kind == K_COMMAND || f->kind == K_DECLARATION || f->kind == K_UNSET)) {
+          /* its redirected_statement's redirects may still hold words of its argv */
+          f[-1].held_cmd = f->open_cmd;
+          memcpy(f[-1].held_marks, f->marks, sizeof f->marks);
+          f->open_cmd = -1;
+        } else {
+          close_command(x, d);
+        }
+      }
+      if (f->kind == K_REDIRECTED) {
+        if (f->held_cmd >= 0) finish_command(x, f->held_cmd, f->held_marks);
+        f->held_cmd = -1;
+        if (f->heredoc_amp) mark_background(x, d, f->first_cmd);
+      }
       if (d == 0) return;
       uint32_t pk = f->kind, pn = f->named, first_cmd = f->first_cmd;
       if (ts_tree_cursor_goto_next_sibling(c)) {

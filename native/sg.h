@@ -18,7 +18,7 @@ enum {
   K_HEREDOC_BODY, K_HEREDOC_END, K_FILE_DESCRIPTOR, K_PIPELINE, K_LIST, K_NEGATED, K_COMMENT, K_WORD,
   K_RAW_STRING, K_STRING, K_TRANSLATED_STRING, K_ANSI_C_STRING, K_CONCATENATION, K_NUMBER,
   K_EXTGLOB, K_REGEX, K_BRACE_EXPR, K_SIMPLE_EXP, K_EXPANSION, K_CMD_SUBST, K_PROC_SUBST,
-  K_ARITH_EXP, K_ARRAY, K_ERROR,
+  K_ARITH_EXP, K_ARRAY, K_FUNCTION_DEF, K_ERROR,
   /* anonymous tokens */
   T_SEMI, T_AMP, T_AND, T_OR, T_PIPE, T_PIPE_AMP, T_DSEMI, T_EQ, T_PLUS_EQ, T_DQUOTE, T_DOLLAR_DQUOTE,
   T_OP0, /* redirect operators, in SG_OPS order */
@@ -71,7 +71,9 @@ typedef struct {
   uint32_t start, end;
   int32_t parent, pipeline, stage, scope;
   uint32_t sep, bg, neg;
-  uint32_t climb_top;    /* shallowest depth reached climbing list/pipeline/redirected/negated */
+  uint32_t climb_top;    /* depth of its shallowest ancestor below the nearest background barrier
+                            (command/process substitution, function definition): a `&` after the
+                            node there, or deeper, puts it in the background */
   uint32_t argv, nargv;     /* argv[argv, +nargv): word indices */
   uint32_t assign, nassign; /* aidx[assign, +nassign): assignment indices */
   uint32_t redir, nredir;   /* oidx[redir, +nredir): its own redirects; later ridx (sorted, all) */
@@ -88,6 +90,14 @@ typedef struct {
   int32_t pipeline, stage, scope;
   int32_t pipe_ord, stage_next; /* when this node is a pipeline */
   int32_t own_scope, owner_cmd; /* when this node is a redirected_statement */
+  /* When this node is a redirected_statement whose body is a simple command: that command, kept
+   * open (with its marks) until the statement ends, since its redirects may hold argv words. */
+  int32_t held_cmd;
+  uint32_t held_marks[3];
+  uint32_t heredoc_amp; /* redirected_statement: a heredoc_redirect of it holds a lone `&` ERROR */
+  uint32_t ndest;      /* file_redirect: destination children seen so far */
+  uint32_t is_body;    /* this node is the body of the redirected_statement above it */
+  uint32_t bg_floor;   /* depth of the shallowest node a command here climbs to for `&` */
   uint32_t first_cmd;  /* commands emitted before this node was entered */
   int32_t open_cmd;    /* the command this node is, while the walk is inside it; else -1 */
   uint32_t marks[3];   /* scratch stack heights (argv, assignments, redirects) when it opened */
@@ -101,7 +111,7 @@ typedef struct {
   const uint8_t *kinds;
   const int8_t *cons_type;
   uint32_t nsym;
-  TSFieldId f_body, f_name, f_argument, f_value;
+  TSFieldId f_body, f_name, f_argument, f_value, f_destination;
   /* pools, reused across calls */
   SG_VEC(uint16_t) text;
   SG_VEC(int32_t) spans;

@@ -78,6 +78,19 @@ describe("bad input", () => {
     expect(broken.errors.length).toBeGreaterThan(0);
   });
 
+  it(`a redirect hiding ${N * 10} argv words; ${N}-deep groups in the background or redirected with stray words`, () => {
+    const words = timed("rm > f " + "-rf / ".repeat(N * 5));
+    expect(words.errors).toEqual([]);
+    expect(words.commands[0]?.argv.length).toBe(N * 10 + 1);
+    expect(words.commands[0]?.redirects.map((r) => r.target?.value)).toEqual(["f"]);
+    const bg = timed("{ ".repeat(N) + "a; " + "} & b; ".repeat(N));
+    expect(bg.commands.filter((c) => c.background).length).toBe(N);
+    const stray = timed("{ ".repeat(N) + "rm x; " + "} > f y; ".repeat(N));
+    expect(stray.commands.length).toBe(1);
+    expect(stray.errors.length).toBe(N);
+    expect(stray.errors.every((e) => e.type === "ERROR" && stray.source.slice(e.start, e.end) === "y")).toBe(true);
+  });
+
   it("NUL bytes", () => {
     const f = timed("echo a\0b; r\0m -rf /\0");
     expect(f.commands[0]?.argv[1]?.value).toBe("a\0b");

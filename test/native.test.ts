@@ -1,6 +1,10 @@
-/** Focused checks of the native extractor's cooked values and context (docs/facts.md). */
+/**
+ * Focused checks of the native extractor's cooked values and context (docs/facts.md); the rules
+ * under "both extractors" run against the reference extractor too.
+ */
 import { describe, expect, it, vi } from "vitest";
 import { extractFactsNative, loadNativeAddon } from "../src/facts/native.js";
+import { extractFactsReference } from "../src/facts/reference.js";
 import { CONSTRUCT_TYPES, type Facts, type SimpleCommand, type Word } from "../src/facts/types.js";
 
 const facts = (s: string): Facts => extractFactsNative(s);
@@ -181,6 +185,85 @@ describe("context", () => {
     const missing = facts("echo {1..3} @(a|b)").errors.filter((e) => e.type === "MISSING");
     expect(missing.length).toBeGreaterThan(0);
     for (const e of missing) expect(e.end).toBe(e.start);
+  });
+});
+
+describe.each([
+  ["native", extractFactsNative],
+  ["reference", extractFactsReference],
+] as const)("both extractors (%s)", (_name, extract) => {
+  const argvOf = (s: string): string[][] => extract(s).commands.map((c) => c.argv.map((w) => w.value));
+  const errorsOf = (s: string): [string, number, number][] => extract(s).errors.map((e) => [e.type, e.start, e.end]);
+  const backgroundOf = (s: string): [string | undefined, boolean][] => extract(s).commands.map((c) => [c.argv[0]?.value, c.background]);
+
+  describe("words hidden in a redirect are argv words of its command", () => {
+    it.each([
+      ["rm > /dev/null -rf /", [["rm", "-rf", "/"]]],
+      ["rm 2>/dev/null -rf / && ls", [["rm", "-rf", "/"], ["ls"]]],
+      ["echo > f hi", [["echo", "hi"]]],
+      ["cat < in -n > out x", [["cat", "-n", "x"]]],
+      ["x=1 >f a b", [["a", "b"]]],
+      ["export A=1 > f B=2 x", [["export", "A=1", "B=2", "x"]]],
+      ["unset a > f b", [["unset", "a", "b"]]],
+      ["cat <<EOF > f y z\nbody\nEOF\n", [["cat", "y", "z"]]],
+      ["rm <<EOF -rf /\nEOF\n", [["rm", "-rf", "/"]]],
+      ["rm >f -r\\\nf /", [["rm", "-rf", "/"]]],
+      ["rm > $(echo a > b c) -rf /", [["rm", "-rf", "/"], ["echo", "a", "c"]]],
+    ])("%j", (src, expected) => {
+      expect(argvOf(src)).toEqual(expected);
+      expect(extract(src).errors).toEqual([]);
+    });
+
+    it("keeps the first destination as the target, and argv sorted by start", () => {
+      const c = extract("rm 2>/dev/null -rf /").commands[0] as SimpleCommand;
+      expect(c.redirects).toMatchObject([{ op: ">", fd: 2, target: { value: "/dev/null", start: 5, end: 14 } }]);
+      expect(c.argv.map((w) => [w.value, w.start, w.end])).toEqual([["rm", 0, 2], ["-rf", 15, 18], ["/", 19, 20]]);
+      const e = extract("echo > f hi$(id) \"q $x\"").commands[0] as SimpleCommand;
+      expect(e.argv[1]).toMatchObject({ value: "hi$(id)", dynamic: [[2, 7]] });
+      expect(e.argv[2]).toMatchObject({ value: "q $x", quoted: true, dynamic: [[2, 4]] });
+    });
+
+    it("reports the words as ERRORs when no simple command owns the redirect", () => {
+      expect(errorsOf("{ a; } > f x")).toEqual([["ERROR", 11, 12]]);
+      expect(argvOf("{ a; } > f x")).toEqual([["a"]]);
+      expect(errorsOf("! rm > f -rf /")).toEqual([["ERROR", 9, 12], ["ERROR", 13, 14]]);
+      expect(errorsOf("(rm) > f -rf /")).toEqual([["ERROR", 9, 12], ["ERROR", 13, 14]]);
+      expect(errorsOf("f() { :; } > o x")).toEqual([["ERROR", 15, 16]]);
+      expect(errorsOf("{ cat; } <<EOF x\nEOF\n")).toEqual([["ERROR", 15, 16]]);
+    });
+  });
+
+  it("joins words across several line continuations in a row", () => {
+    expect(argvOf("a\\\n\\\nb")).toEqual([["ab"]]);
+    expect(argvOf("r\\\n\\\r\n\\\nm -rf /")).toEqual([["rm", "-rf", "/"]]);
+    expect(extract("a\\\n\\\nb").commands[0]?.argv[0]).toMatchObject({ start: 0, end: 6 });
+    expect(argvOf("echo a\\\n \\\nb")).toEqual([["echo", "a", "b"]]); // a blank in the gap: two words
+  });
+
+  describe("background reaches into compound commands", () => {
+    it.each([
+      ["{ a; b; } &", [["a", true], ["b", true]]],
+      ["for i in x; do a; done &", [["a", true]]],
+      ["(a; b) &", [["a", true], ["b", true]]],
+      ["if x; then a; fi & c", [["x", true], ["a", true], ["c", false]]],
+      ["while a; do b; done &", [["a", true], ["b", true]]],
+      ["cat <<EOF | bash &\nrm -rf /\nEOF\n", [["cat", true], ["bash", true]]],
+      ["cat <<EOF && b &\nx\nEOF\n", [["cat", true], ["b", true]]],
+      ["cat <<EOF > f &\nx\nEOF\n", [["cat", true]]],
+    ])("%j", (src, expected) => {
+      expect(backgroundOf(src)).toEqual(expected);
+    });
+
+    it("stops at command and process substitutions and function definitions", () => {
+      expect(backgroundOf("echo $(a; b) &")).toEqual([["echo", true], ["a", false], ["b", false]]);
+      expect(backgroundOf("cat <(c) &")).toEqual([["cat", true], ["c", false]]);
+      expect(backgroundOf("f() { a; } & g() { b & }")).toEqual([["a", false], ["b", true]]);
+      expect(backgroundOf("cat <<EOF &\n$(id)\nEOF\n")).toEqual([["cat", true], ["id", false]]);
+    });
+
+    it("still reports the heredoc's `&` as a parse error", () => {
+      expect(errorsOf("cat <<EOF | bash &\nx\nEOF\n")).toEqual([["ERROR", 17, 18]]);
+    });
   });
 });
 

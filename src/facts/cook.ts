@@ -267,7 +267,10 @@ export function prefixWord(prefix: string, value: Word | null, start: number, en
   return { value: prefix + value.value, start, end, quoted: value.quoted, glob: value.glob, tilde: false, dynamic: spans };
 }
 
-/** `a\`+newline+`b`: tree-sitter splits it, bash does not. Merges such neighbours in place. */
+/** Only `\`+newline (or `\`+CRLF) pairs, one or more. */
+const CONTINUATIONS = /^(?:\\\r?\n)+$/;
+
+/** `a\`+newline+`b` (any number of such pairs between): tree-sitter splits it, bash does not. Merges such neighbours. */
 export function mergeContinuations(words: Word[], source: string): Word[] {
   if (words.length < 2) return words;
   const out: Word[] = [words[0] as Word];
@@ -275,7 +278,7 @@ export function mergeContinuations(words: Word[], source: string): Word[] {
     const prev = out[out.length - 1] as Word;
     const w = words[i] as Word;
     const gap = source.slice(prev.end, w.start);
-    if (gap === "\\\n" || gap === "\\\r\n") {
+    if (CONTINUATIONS.test(gap)) {
       const shift = prev.value.length;
       const spans = prev.dynamic || w.dynamic
         ? [...(prev.dynamic ?? []), ...(w.dynamic ?? []).map(([s, e]): Span => [s + shift, e + shift])]

@@ -47,10 +47,12 @@ const CONSTRUCTS: ReadonlySet<string> = new Set(CONSTRUCT_TYPES);
 const COMMAND_KINDS = new Set(["command", "declaration_command", "unset_command"]);
 const REDIRECT_KINDS = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect"]);
 const SEP_TOKENS = new Set([";", "&", "&&", "||", "|", "|&", ";;"]);
-/** Parents a statement climbs through when looking for its separator or a `&`. */
+/** Parents a statement climbs through when looking for its separator. */
 const TRANSPARENT = new Set(["list", "pipeline", "redirected_statement", "negated_command"]);
 /** Statement kinds that start a new I/O context: pipeline stages do not reach inside. */
 const NEW_IO = new Set(["command_substitution", "process_substitution"]);
+/** A `&` after one of these (or anything around them) does not put the commands inside in the background. */
+const BACKGROUND_BARRIER = new Set(["command_substitution", "process_substitution", "function_definition"]);
 
 interface Frame {
   node: TSNode;
@@ -59,6 +61,14 @@ interface Frame {
   stage: number;
   /** Redirects of enclosing redirected_statements whose body contains this node. */
   redirects: Redirect[];
+  /** A `&` follows this node or an ancestor below the nearest background barrier. */
+  background: boolean;
+  /** An argument word tree-sitter put in a redirect that no simple command owns: reported as an ERROR. */
+  stray: boolean;
+  /** A file_redirect/heredoc_redirect whose extra words (extraWordIndices) a simple command owns. */
+  owned: boolean;
+  /** The redirected_statement this node is the simple-command body of, else null. */
+  statement: TSNode | null;
 }
 
 /** Chunked input: node-tree-sitter reads a string through a callback in pieces. */
@@ -77,7 +87,7 @@ export function extractFactsReference(source: string): Facts {
   const owners = new Map<number, number>();
   let pipelines = 0;
 
-  const stack: Frame[] = [{ node: root, construct: -1, pipeline: -1, stage: -1, redirects: [] }];
+  const stack: Frame[] = [{ node: root, construct: -1, pipeline: -1, stage: -1, redirects: [], background: false, stray: false, owned: false, statement: null }];
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
     const node = frame.node;
@@ -86,7 +96,10 @@ export function extractFactsReference(source: string): Facts {
 
     if (node.isMissing) errors.push({ type: "MISSING", start: node.startIndex, end: node.endIndex });
     else if (node.type === "ERROR") errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
+    if (frame.stray) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (!node.isNamed) continue;
+    if (node.type === "redirected_statement" && hasHeredocAmp(node)) frame.background = true;
+    const background = frame.background;
 
     if (CONSTRUCTS.has(node.type)) {
       constructs.push({ type: node.type as Construct["type"], start: node.startIndex, end: node.endIndex, parent: construct });
@@ -98,19 +111,19 @@ export function extractFactsReference(source: string): Facts {
     }
 
     if (COMMAND_KINDS.has(node.type)) {
-      commands.push(buildCommand(node, source, construct, pipeline, stage, redirects));
+      commands.push(buildCommand(node, source, construct, pipeline, stage, redirects, background, frame.statement));
       if (node.parent?.type === "redirected_statement") owners.set(node.parent.id, commands.length - 1);
     } else if (node.type === "variable_assignment" && isStatement(node)) {
-      commands.push(bareStatement(node, construct, pipeline, stage, redirects, [assignment(node, source)]));
+      commands.push(bareStatement(node, construct, pipeline, stage, redirects, [assignment(node, source)], background));
     } else if (node.type === "variable_assignments" && isStatement(node)) {
       const list: Assignment[] = [];
       for (let i = 0; i < node.childCount; i++) {
         const c = node.child(i) as TSNode;
         if (c.type === "variable_assignment") list.push(assignment(c, source));
       }
-      commands.push(bareStatement(node, construct, pipeline, stage, redirects, list));
+      commands.push(bareStatement(node, construct, pipeline, stage, redirects, list, background));
     } else if (node.type === "redirected_statement" && node.childForFieldName("body") === null) {
-      commands.push(bareStatement(node, construct, pipeline, stage, [...redirects, ...ownRedirects(node, source)], []));
+      commands.push(bareStatement(node, construct, pipeline, stage, [...redirects, ...ownRedirects(node, source)], [], background));
     }
 
     // Children, pushed in reverse so they pop in source order.
@@ -124,6 +137,13 @@ export function extractFactsReference(source: string): Facts {
       const first = node.child(0);
       if (first !== null && (first.type === "|" || first.type === "|&")) markContinuationOwner(node, ordinal, owners, commands);
     }
+    const inherited = BACKGROUND_BARRIER.has(node.type) ? false : background;
+    // Who owns the words hidden in a redirect child (docs/facts.md "Words hidden in redirects").
+    const simpleBody = body !== null && COMMAND_KINDS.has(body.type);
+    const ownsRedirects = node.type === "command" ? 1 : node.type === "redirected_statement" ? (simpleBody ? 2 : 0) : node.type === "heredoc_redirect" && frame.owned ? 1 : 0;
+    const extras = node.type === "file_redirect" || node.type === "heredoc_redirect" ? extraWordIndices(node) : null;
+    const stray = extras !== null && extras.length > 0 && !frame.owned;
+    let next: TSNode | null = null;
     for (let i = node.childCount - 1; i >= 0; i--) {
       const c = node.child(i) as TSNode;
       const childStage = stageOf !== null ? (stageOf[i] as number) : stage;
@@ -133,7 +153,14 @@ export function extractFactsReference(source: string): Facts {
         pipeline: stageOf !== null && childStage >= 0 ? ordinal : pipeline,
         stage: stageOf !== null && childStage >= 0 ? childStage : stage,
         redirects: body !== null && c.id === body.id ? bodyRedirects : redirects,
+        background: inherited || (next !== null && !next.isNamed && next.type === "&"),
+        stray: stray && (extras as number[]).includes(i),
+        // a command owns its file_redirects, a heredoc_redirect passes on its own ownership to its
+        // file_redirects, a redirected_statement with a simple body owns both kinds
+        owned: ownsRedirects === 2 ? c.type === "file_redirect" || c.type === "heredoc_redirect" : ownsRedirects === 1 && c.type === "file_redirect",
+        statement: simpleBody && c.id === (body as TSNode).id ? node : null,
       });
+      next = c;
     }
   }
   return { source, commands, constructs, errors };
@@ -163,6 +190,39 @@ function markContinuationOwner(pipe: TSNode, ordinal: number, owners: Map<number
   cmd.stage = 0;
 }
 
+/**
+ * Child indices of the words bash passes to the command that tree-sitter put in a redirect: the
+ * 2nd and later `destination` children of a file_redirect (`rm > /dev/null -rf /`), and the
+ * `argument` children of a heredoc_redirect (`rm <<EOF -rf /`).
+ */
+function extraWordIndices(node: TSNode): number[] {
+  const out: number[] = [];
+  let destinations = 0;
+  for (let i = 0; i < node.childCount; i++) {
+    const field = node.fieldNameForChild(i);
+    if (node.type === "file_redirect" ? field === "destination" && destinations++ > 0 : field === "argument") out.push(i);
+  }
+  return out;
+}
+
+/** The extra words of a redirect (see extraWordIndices), cooked, appended to argv. */
+function pushExtraWords(redirect: TSNode, source: string, argv: Word[]): void {
+  for (const i of extraWordIndices(redirect)) argv.push(cookWord(redirect.child(i) as TSNode, source));
+}
+
+/** `cat <<EOF | bash &`: tree-sitter leaves the `&` as an ERROR node holding only that token in the heredoc_redirect. */
+function hasHeredocAmp(statement: TSNode): boolean {
+  for (let i = 0; i < statement.childCount; i++) {
+    const h = statement.child(i) as TSNode;
+    if (h.type !== "heredoc_redirect") continue;
+    for (let j = 0; j < h.childCount; j++) {
+      const e = h.child(j) as TSNode;
+      if (e.type === "ERROR" && e.childCount === 1 && (e.child(0) as TSNode).type === "&" && !(e.child(0) as TSNode).isNamed) return true;
+    }
+  }
+  return false;
+}
+
 function isStatement(node: TSNode): boolean {
   const p = node.parent;
   if (p === null) return false;
@@ -181,7 +241,10 @@ function ownRedirects(node: TSNode, source: string, out: Redirect[] = []): Redir
   return out;
 }
 
-function buildCommand(node: TSNode, source: string, construct: number, pipeline: number, stage: number, inherited: Redirect[]): SimpleCommand {
+function buildCommand(
+  node: TSNode, source: string, construct: number, pipeline: number, stage: number, inherited: Redirect[], background: boolean,
+  statement: TSNode | null,
+): SimpleCommand {
   const argv: Word[] = [];
   const assignments: Assignment[] = [];
   const redirects: Redirect[] = [...inherited];
@@ -195,6 +258,7 @@ function buildCommand(node: TSNode, source: string, construct: number, pipeline:
     if (REDIRECT_KINDS.has(c.type)) {
       redirects.push(redirect(c, source));
       if (c.type === "heredoc_redirect") ownRedirects(c, source, redirects);
+      if (c.type === "file_redirect" && node.type === "command") pushExtraWords(c, source, argv);
     } else if (node.type === "command") {
       const field = node.fieldNameForChild(i);
       if (c.type === "variable_assignment") assignments.push(assignment(c, source));
@@ -207,6 +271,21 @@ function buildCommand(node: TSNode, source: string, construct: number, pipeline:
       argv.push(cookWord(c, source));
     }
   }
+  // The body of a redirected_statement takes the words tree-sitter put in the statement's redirects.
+  if (statement !== null) {
+    for (let i = 0; i < statement.childCount; i++) {
+      const r = statement.child(i) as TSNode;
+      if (r.type === "file_redirect") {
+        pushExtraWords(r, source, argv);
+      } else if (r.type === "heredoc_redirect") {
+        for (let j = 0; j < r.childCount; j++) {
+          const h = r.child(j) as TSNode;
+          if (h.type === "file_redirect") pushExtraWords(h, source, argv);
+          else if (r.fieldNameForChild(j) === "argument") argv.push(cookWord(h, source));
+        }
+      }
+    }
+  }
   redirects.sort((a, b) => a.start - b.start);
   return {
     start: node.startIndex,
@@ -217,11 +296,11 @@ function buildCommand(node: TSNode, source: string, construct: number, pipeline:
     parent: construct,
     pipeline,
     stage,
-    ...statementContext(node),
+    ...statementContext(node, background),
   };
 }
 
-function bareStatement(node: TSNode, construct: number, pipeline: number, stage: number, redirects: Redirect[], assignments: Assignment[]): SimpleCommand {
+function bareStatement(node: TSNode, construct: number, pipeline: number, stage: number, redirects: Redirect[], assignments: Assignment[], background: boolean): SimpleCommand {
   return {
     start: node.startIndex,
     end: node.endIndex,
@@ -231,7 +310,7 @@ function bareStatement(node: TSNode, construct: number, pipeline: number, stage:
     parent: construct,
     pipeline,
     stage,
-    ...statementContext(node),
+    ...statementContext(node, background),
   };
 }
 
@@ -294,10 +373,12 @@ function redirect(node: TSNode, source: string): Redirect {
   return { op, fd, target, body, start: node.startIndex, end: node.endIndex };
 }
 
-/** sep, background and negated of the statement a command heads (docs/facts.md "Context"). */
-function statementContext(node: TSNode): { sep: string; background: boolean; negated: boolean } {
+/**
+ * sep and negated of the statement a command heads (docs/facts.md "Context"); background comes
+ * from the walk, which carries it down from every `&` (a climb per command would cost O(depth)).
+ */
+function statementContext(node: TSNode, background: boolean): { sep: string; background: boolean; negated: boolean } {
   let sep: string | null = null;
-  let background = false;
   let negated = false;
   let s: TSNode = node;
   while (true) {
@@ -305,8 +386,6 @@ function statementContext(node: TSNode): { sep: string; background: boolean; neg
       const prev = s.previousSibling;
       if (prev !== null) sep = prev.isNamed ? "\n" : SEP_TOKENS.has(prev.type) ? prev.type : "";
     }
-    const next = s.nextSibling;
-    if (next !== null && !next.isNamed && next.type === "&") background = true;
     const parent = s.parent;
     if (parent === null) break;
     if (parent.type === "negated_command") negated = true;
