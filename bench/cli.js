@@ -18,7 +18,10 @@ export async function benchCli({ log = () => {}, runs = 40 } = {}) {
     return Number(process.hrtime.bigint() - t) / 1e6;
   };
   try {
-    for (let i = 0; i < 3; i++) time(["-e", "0"]), time([bin, "check", "git status"]);
+    for (let i = 0; i < 3; i++) {
+      time(["-e", "0"]);
+      time([bin, "check", "git status"]);
+    }
     const base = [];
     const check = [];
     for (let i = 0; i < runs; i++) {
