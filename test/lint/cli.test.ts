@@ -35,12 +35,10 @@ const EXPECTED: [string, string, number, number, string][] = [
   ["README.md", "shell/pipe-to-shell", 6, 41, "warning"],
   ["README.md", "dangerous/privileged-delete", 12, 3, "warning"],
   ["README.md", "dangerous/rm-recursive-force", 12, 3, "warning"],
-  ["README.md", "sensitive-path/directory", 12, 15, "warning"],
   ["README.md", "dangerous/chmod-world-writable", 16, 3, "warning"],
   ["README.md", "dangerous/rm-recursive-force", 24, 3, "warning"],
   ["README.md", "deletion/home", 24, 10, "warning"],
   ["README.md", "dangerous/dd-device", 26, 3, "warning"],
-  ["README.md", "sensitive-path/directory", 26, 19, "warning"],
   ["README.md", "deletion/dynamic-target", 39, 7, "warning"],
   ["action.yml", "dangerous/mkfs", 8, 9, "warning"],
   ["bin/release", "dangerous/git-reset-hard", 4, 1, "warning"],
@@ -84,7 +82,7 @@ describe("the fixture repository in every format", () => {
     expect(sortRows(rows)).toEqual(sortRows(EXPECTED));
     expect(report.files.map((f) => f.path)).toEqual([".github/workflows/broken.yml", ".github/workflows/ci.yml", "Dockerfile", "README.md", "action.yml", "bin/release", "broken/package.json", "package.json", "scripts/deploy.sh"]);
     expect(report.files.map((f) => f.kind)).toEqual(["workflow", "workflow", "dockerfile", "markdown", "action", "script", "package-json", "package-json", "script"]);
-    expect([report.errorCount, report.warningCount, report.infoCount, report.fileCount]).toEqual([4, 31, 2, 9]);
+    expect([report.errorCount, report.warningCount, report.infoCount, report.fileCount]).toEqual([4, 29, 2, 9]);
     const ci = report.files[1]!.messages;
     expect(ci.find((m) => m.id === "shell/dynamic-command")!.message).toContain("'${{ inputs.cmd }}'");
     expect(ci[0]!.context).toBe("jobs.build.steps[1]");
@@ -135,7 +133,7 @@ describe("the fixture repository in every format", () => {
     });
     expect(sortRows(rows)).toEqual(sortRows(EXPECTED));
     expect(cmds).toContain("::error file=scripts/deploy.sh,line=7,col=1,endLine=7,endColumn=31,title=shellguard rule/deny::\"terraform destroy -auto-approve\" matches the deny rule \"terraform destroy:*\" (production infrastructure). (rule/deny)");
-    expect(lines[lines.length - 1]).toBe("shellguard lint: 37 problems (4 errors, 31 warnings, 2 infos) in 9 files");
+    expect(lines[lines.length - 1]).toBe("shellguard lint: 35 problems (4 errors, 29 warnings, 2 infos) in 9 files");
   });
 
   it("stylish: grouped by file, position, severity, message, id, the source line with the span marked, a summary; no colour off a TTY", () => {
@@ -157,7 +155,7 @@ describe("the fixture repository in every format", () => {
     );
     expect(out).toContain("  12:53  warning  Piping into bash");
     expect(out).toContain("                   curl -sSL https://example.com/i.sh | sudo bash\n                                                             ^^^^\n");
-    expect(out.trimEnd().split("\n").pop()).toBe("✖ 37 problems (4 errors, 31 warnings, 2 infos) in 9 files");
+    expect(out.trimEnd().split("\n").pop()).toBe("✖ 35 problems (4 errors, 29 warnings, 2 infos) in 9 files");
   });
 
   it("the same findings with worker threads and without", async () => {
