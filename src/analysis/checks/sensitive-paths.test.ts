@@ -175,3 +175,12 @@ describe("sensitive-path: configurable lists", () => {
     expect(ids(cmd, [...files], [...dirs])).toEqual(expected);
   });
 });
+
+describe("redirects around a command substitution", () => {
+  it("belong to the outer command, not to the commands inside $(...)", () => {
+    const a = analyze('echo "$(git status)" > ~/.bashrc', options(), extractFactsReference);
+    const messages = a.findings.filter((f) => f.id === FILE).map((f) => f.message);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(/^echo writes to/);
+  });
+});
