@@ -16,6 +16,7 @@ import { MODE_POLICY, normalizeMode } from "./modes.js";
 import type { RuleInput } from "./rules.js";
 import type { Decision, ModeName } from "./types.js";
 import { verifyRule, type RuleUse } from "./verify.js";
+import { withImports } from "./imports.js";
 
 /** A rule given in code: a pattern string, or an object without (or with) its `source`. */
 export type RuleOption = RuleInput;
@@ -103,6 +104,7 @@ export class Guard {
   private readonly reloading: ConfigCache | null;
   private readonly once = new Map<string, ResolvedConfig>();
   private readonly overridden = new WeakMap<ResolvedConfig, ResolvedConfig>();
+  private readonly imported = new WeakMap<ResolvedConfig, Map<string, ResolvedConfig>>();
 
   constructor(options: GuardOptions = {}) {
     this.options = options;
@@ -128,12 +130,22 @@ export class Guard {
       loaded = hit ?? loadConfig({ ...opts, verifyRule });
       if (!hit) this.once.set(dir, loaded);
     }
+    if (loaded.imports?.length) loaded = this.importsFor(loaded, dir);
     if (!this.options.config) return loaded;
     let config = this.overridden.get(loaded);
     if (!config) {
       config = applyOverrides(loaded, this.options.config);
       this.overridden.set(loaded, config);
     }
+    return config;
+  }
+
+  /** The config with its imported rules, once per loaded config and directory. */
+  private importsFor(loaded: ResolvedConfig, dir: string): ResolvedConfig {
+    let byDir = this.imported.get(loaded);
+    if (!byDir) this.imported.set(loaded, (byDir = new Map()));
+    let config = byDir.get(dir);
+    if (!config) byDir.set(dir, (config = withImports(loaded, dir, this.env)));
     return config;
   }
 
