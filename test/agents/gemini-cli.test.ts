@@ -3,14 +3,13 @@
  * the exact stdout JSON and exit code out.
  */
 
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createGuard } from "../../src/index.js";
 import { reasonFor } from "../../src/agents/verdict.js";
-import { buildOnce, geminiPayload, runHook, sandbox, type Sandbox } from "./helpers.js";
+import { geminiPayload, runHook, sandbox, type Sandbox } from "./helpers.js";
 
 let sb: Sandbox;
 
-beforeAll(() => buildOnce());
 beforeEach(() => {
   sb = sandbox();
 });

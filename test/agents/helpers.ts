@@ -1,8 +1,7 @@
 /** Spawn `test/agents/run-hook.mjs` (→ dist/agents/index.js) in a sandbox: temp project, HOME, XDG dirs. */
 
 import { spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,43 +9,6 @@ import { fileURLToPath } from "node:url";
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const RUN_HOOK = join(ROOT, "test", "agents", "run-hook.mjs");
 
-let built = false;
-
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
-
-/**
- * `tsc -p tsconfig.build.json` once for all agent test files: they run in parallel, so a lock
- * directory serialises the builds, and a build finished after this file started waiting is reused.
- * Others' in-progress type errors do not stop the emit.
- */
-export async function buildOnce(): Promise<void> {
-  if (built) return;
-  const key = createHash("sha256").update(ROOT).digest("hex").slice(0, 12);
-  const lock = join(tmpdir(), `shellguard-agents-build-${key}.lock`);
-  const stamp = `${lock}.done`;
-  const started = Date.now();
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      const st = statSync(lock, { throwIfNoEntry: false });
-      if (st && Date.now() - st.mtimeMs > 180_000) rmSync(lock, { recursive: true, force: true });
-      await sleep(100);
-    }
-  }
-  try {
-    const fresh = existsSync(stamp) && statSync(stamp).mtimeMs >= started;
-    if (!fresh) {
-      const r = await spawnAsync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: ROOT });
-      if (!existsSync(join(ROOT, "dist", "agents", "index.js"))) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
-      writeFileSync(stamp, String(Date.now()));
-    }
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-  built = true;
-}
 
 export interface Sandbox {
   base: string;

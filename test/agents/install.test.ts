@@ -5,12 +5,11 @@
 
 import { lstatSync, readFileSync, readlinkSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildOnce, runHook, sandbox, type Sandbox } from "./helpers.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { runHook, sandbox, type Sandbox } from "./helpers.js";
 
 let sb: Sandbox;
 
-beforeAll(() => buildOnce());
 beforeEach(() => {
   sb = sandbox();
 });

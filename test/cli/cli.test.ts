@@ -3,12 +3,11 @@ import { promisify } from "node:util";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BIN, buildOnce, run, sandbox, serve, type Sandbox } from "./helpers.js";
+import { BIN, run, sandbox, serve, type Sandbox } from "./helpers.js";
 
 let sb: Sandbox;
 
 beforeAll(async () => {
-  await buildOnce();
   sb = sandbox();
 });
 afterAll(() => sb.cleanup());

@@ -1,7 +1,7 @@
 /** Spawn the real built CLI (bin/shellguard.js → dist/cli/main.js) in a sandboxed environment. */
 
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -9,26 +9,6 @@ import { fileURLToPath } from "node:url";
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const BIN = join(ROOT, "bin", "shellguard.js");
 
-let built: Promise<void> | undefined;
-
-/**
- * `npm run build:ts` once per test file (asynchronously, so vitest's worker stays responsive).
- * Others' in-progress type errors do not stop tsc's emit, so only a missing output fails.
- */
-export function buildOnce(): Promise<void> {
-  built ??= new Promise((resolvePromise, reject) => {
-    const child = spawn("npm", ["run", "build:ts"], { cwd: ROOT });
-    let log = "";
-    child.stdout.setEncoding("utf8").on("data", (c: string) => (log += c));
-    child.stderr.setEncoding("utf8").on("data", (c: string) => (log += c));
-    child.on("error", reject);
-    child.on("close", () => {
-      if (existsSync(join(ROOT, "dist", "cli", "main.js"))) resolvePromise();
-      else reject(new Error(`build failed:\n${log}`));
-    });
-  });
-  return built;
-}
 
 export interface Sandbox {
   dir: string;

@@ -11,7 +11,7 @@ import { parse } from "yaml";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LINT_OPTIONS } from "../../src/lint/options.js";
 import { FORMATS } from "../../src/lint/reporters/index.js";
-import { buildOnce, quiet, ROOT, RUN_LINT, runLint, sandbox, write, type Sandbox } from "./helpers.js";
+import { quiet, ROOT, RUN_LINT, runLint, sandbox, write, type Sandbox } from "./helpers.js";
 
 interface Hook {
   id: string;
@@ -61,7 +61,6 @@ function checkOptions(command: string): void {
 let sb: Sandbox;
 let bin: string;
 beforeAll(() => {
-  buildOnce();
   sb = sandbox();
   bin = join(sb.base, "bin");
   // A `shellguard` command whose `lint` is the built lint.

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { Log } from "sarif";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runLint as runLintInProcess } from "../../src/lint/index.js";
-import { buildOnce, FIXTURE, quiet, ROOT, RUN_LINT, runLint, runLintAsync, sandbox, write, type Sandbox } from "./helpers.js";
+import { FIXTURE, quiet, ROOT, RUN_LINT, runLint, runLintAsync, sandbox, write, type Sandbox } from "./helpers.js";
 
 const require = createRequire(import.meta.url);
 
@@ -67,7 +67,6 @@ interface JsonReport {
 
 let sb: Sandbox;
 beforeAll(() => {
-  buildOnce();
   sb = sandbox();
 });
 afterAll(() => sb.cleanup());

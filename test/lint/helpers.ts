@@ -1,9 +1,9 @@
 /** Helpers for the lint tests: build dist once, spawn test/lint/run-lint.mjs in a sandboxed environment. */
 
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, relative, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { DEFAULTS } from "../../src/config/index.js";
@@ -12,40 +12,6 @@ import type { LintSettings } from "../../src/lint/lint-file.js";
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const RUN_LINT = join(ROOT, "test", "lint", "run-lint.mjs");
 export const FIXTURE = join(ROOT, "test", "lint", "fixtures", "repo");
-
-let built = false;
-
-/** Is every src/**\/*.ts older than its dist/**\/*.js? */
-function distIsFresh(dir = join(ROOT, "src")): boolean {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) {
-      if (!distIsFresh(path)) return false;
-    } else if (e.name.endsWith(".ts") && !e.name.endsWith(".d.ts") && !e.name.endsWith(".test.ts")) {
-      const out = join(ROOT, "dist", relative(join(ROOT, "src"), path)).replace(/\.ts$/, ".js");
-      if (!existsSync(out) || statSync(out).mtimeMs < statSync(path).mtimeMs) return false;
-    }
-  }
-  return true;
-}
-
-/**
- * Compile dist once per test file unless it is up to date (as after `npm ci`, whose prepare step
- * builds it): fewer concurrent rebuilds while other test files read dist. Others' in-progress
- * type errors do not stop the emit.
- */
-export function buildOnce(): void {
-  if (built) return;
-  if (distIsFresh()) {
-    built = true;
-    return;
-  }
-  const r = spawnSync(process.execPath, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: ROOT, encoding: "utf8" });
-  for (const f of ["index.js", "worker.js"]) {
-    if (!existsSync(join(ROOT, "dist", "lint", f))) throw new Error(`build failed:\n${r.stdout}\n${r.stderr}`);
-  }
-  built = true;
-}
 
 export interface Sandbox {
   base: string;

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alive, buildOnce, haveCommand, occurrences, ROOT, run, Session, sleep, type ShellName } from "./tmux.js";
+import { alive, haveCommand, occurrences, ROOT, run, Session, sleep, type ShellName } from "./tmux.js";
 
 const CONFIG = { rules: { deny: ["touch *canary*"], ask: ["touch *asked*"] } };
 const DENIED = "shellguard denied";
@@ -20,7 +20,6 @@ const available = new Map<ShellName, boolean>();
 const sessions: Session[] = [];
 
 beforeAll(async () => {
-  await buildOnce();
   const tmux = await haveCommand("tmux");
   for (const s of SHELLS) available.set(s, tmux && (await haveCommand(s)));
 }, 180_000);

@@ -5,7 +5,7 @@
  * timeouts (the tests must hold on a loaded two-core machine).
  */
 
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -26,26 +26,6 @@ export function run(cmd: string, args: string[], opts: { input?: string; env?: N
   });
 }
 
-let built: Promise<void> | undefined;
-
-/**
- * `npm run build:ts` once per test file (tsc, then the CLI bundle that bin/shellguard.js prefers:
- * the tests run what ships). Asynchronous; others' type errors do not stop tsc's emit.
- */
-export function buildOnce(): Promise<void> {
-  built ??= new Promise((resolvePromise, reject) => {
-    const child = spawn("npm", ["run", "build:ts"], { cwd: ROOT });
-    let log = "";
-    child.stdout.setEncoding("utf8").on("data", (c: string) => (log += c));
-    child.stderr.setEncoding("utf8").on("data", (c: string) => (log += c));
-    child.on("error", reject);
-    child.on("close", () => {
-      if (existsSync(join(ROOT, "dist", "shell", "worker.js")) && existsSync(join(ROOT, "dist", "cli", "main.js"))) resolvePromise();
-      else reject(new Error(`build failed:\n${log}`));
-    });
-  });
-  return built;
-}
 
 /**
  * The command that prints the hook: `shellguard hook <shell>` once the CLI has it, else
