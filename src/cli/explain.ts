@@ -4,17 +4,11 @@ import { Guard, type Explanation } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
 import type { Facts, SimpleCommand, Word } from "../facts/types.js";
 import { EXIT, reportError, UsageError } from "./errors.js";
-import { readStdin, writeOut } from "./check.js";
+import { readStdin, writeOut, type CheckArgs } from "./check.js";
 import { formatDecision, oneLine, styleFor, type Style } from "./format.js";
 
-export interface ExplainArgs {
-  command?: string | undefined;
-  mode?: string | undefined;
-  cwd?: string | undefined;
-  config?: string | undefined;
-  json?: boolean | undefined;
-  stdin?: boolean | undefined;
-}
+/** The same arguments as `check`, less `--batch`. */
+export type ExplainArgs = Omit<CheckArgs, "batch">;
 
 const range = (x: { start: number; end: number }) => `[${x.start},${x.end})`;
 
