@@ -288,9 +288,11 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
   f->is_body = body;
   f->child_cons = f->cons;
   if (k == K_CMD_SUBST || k == K_PROC_SUBST) {
-    /* a new I/O context: the commands inside are no stage of the enclosing pipeline */
+    /* a new I/O context: the commands inside are no stage of the enclosing pipeline, and the
+     * redirects of the statements around it are not theirs */
     f->pipeline = -1;
     f->stage = -1;
+    f->scope = -1;
   }
 
   if (k == K_ERROR || ts_node_is_missing(n)) {

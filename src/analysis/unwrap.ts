@@ -96,7 +96,7 @@ function makeView(sc: SimpleCommand, facts: Facts, origin: Origin, words: readon
   const { name, trusted } = cn ?? (inner.length > 0 ? commandName(inner[0] as Word) : EMPTY_NAME);
   const range = origin.range;
   return {
-    name, trusted, words: inner, args: from === 0 ? all : all.slice(from), redirects: effectiveRedirects(sc, facts), privileged,
+    name, trusted, words: inner, args: from === 0 ? all : all.slice(from), redirects: sc.redirects, privileged,
     wrappers, forms, allowForms: allowForms < 0 ? forms.length : allowForms, argsUnknown, sc, facts,
     start: range !== null ? range[0] : sc.start, end: range !== null ? range[1] : sc.end, depth: origin.depth, wrapperOnly: false,
   };
@@ -765,22 +765,3 @@ function sequence(body: string): string[] | null {
   return out;
 }
 
-/**
- * The redirects that really apply to a command: Facts gives a command the redirects of every
- * statement around it, but inside `$(...)` or `<(...)` output goes to the substitution, so
- * `echo "$(git status)" > f` does not make git write f.
- */
-function effectiveRedirects(sc: SimpleCommand, facts: Facts): SimpleCommand["redirects"] {
-  if (sc.redirects.length === 0 || sc.parent < 0) return sc.redirects;
-  let bound = -1;
-  for (let p = sc.parent; p >= 0; p = facts.constructs[p]?.parent ?? -1) {
-    const c = facts.constructs[p];
-    if (c !== undefined && (c.type === "command_substitution" || c.type === "process_substitution")) {
-      bound = p;
-      break;
-    }
-  }
-  if (bound < 0) return sc.redirects;
-  const c = facts.constructs[bound] as { start: number; end: number };
-  return sc.redirects.filter((r) => r.start >= c.start && r.end <= c.end);
-}

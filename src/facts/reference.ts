@@ -91,8 +91,7 @@ export function extractFactsReference(source: string): Facts {
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
     const node = frame.node;
-    const redirects = frame.redirects;
-    let { construct, pipeline, stage } = frame;
+    let { construct, pipeline, stage, redirects } = frame;
 
     if (node.isMissing) errors.push({ type: "MISSING", start: node.startIndex, end: node.endIndex });
     else if (node.type === "ERROR") errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
@@ -106,8 +105,10 @@ export function extractFactsReference(source: string): Facts {
       construct = constructs.length - 1;
     }
     if (NEW_IO.has(node.type)) {
+      // A new I/O context: no pipeline stage, and the redirects around it are not the inner commands'.
       pipeline = -1;
       stage = -1;
+      redirects = [];
     }
 
     if (COMMAND_KINDS.has(node.type)) {
