@@ -1,59 +1,17 @@
 /** Spawn `test/agents/run-hook.mjs` (→ dist/agents/index.js) in a sandbox: temp project, HOME, XDG dirs. */
 
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sandbox as makeSandbox, type Sandbox } from "../sandbox.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const RUN_HOOK = join(ROOT, "test", "agents", "run-hook.mjs");
 
 
-export interface Sandbox {
-  base: string;
-  /** The project directory (inside HOME). */
-  dir: string;
-  home: string;
-  xdg: string;
-  env: NodeJS.ProcessEnv;
-  /** Write a file (parents created) relative to `base`, or at an absolute path. */
-  write(path: string, content: string | object): string;
-  read(path: string): string;
-  cleanup(): void;
-}
+export type { Sandbox } from "../sandbox.js";
 
-export function sandbox(): Sandbox {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), "shellguard-agents-")));
-  const home = join(base, "home");
-  const xdg = join(base, "xdg");
-  const dir = join(home, "project");
-  mkdirSync(dir, { recursive: true });
-  mkdirSync(xdg, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: home,
-    XDG_CONFIG_HOME: xdg,
-    XDG_CACHE_HOME: join(base, "cache"),
-    LANG: "C.UTF-8",
-  };
-  const at = (p: string): string => resolve(base, p);
-  return {
-    base,
-    dir,
-    home,
-    xdg,
-    env,
-    write(path, content) {
-      const file = at(path);
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content, null, 2) + "\n");
-      return file;
-    },
-    read: (path) => readFileSync(at(path), "utf8"),
-    cleanup: () => rmSync(base, { recursive: true, force: true }),
-  };
-}
+export const sandbox = (): Sandbox => makeSandbox("agents");
 
 export interface RunResult {
   code: number;

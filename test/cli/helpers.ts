@@ -1,40 +1,18 @@
 /** Spawn the real built CLI (bin/shellguard.js → dist/cli/main.js) in a sandboxed environment. */
 
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { sandbox as makeSandbox, type Sandbox } from "../sandbox.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const BIN = join(ROOT, "bin", "shellguard.js");
 
 
-export interface Sandbox {
-  dir: string;
-  home: string;
-  xdg: string;
-  env: NodeJS.ProcessEnv;
-  cleanup(): void;
-}
+export type { Sandbox } from "../sandbox.js";
 
-/** A temp project directory with its own HOME and XDG_CONFIG_HOME (no real user config is read). */
-export function sandbox(): Sandbox {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), "shellguard-cli-")));
-  const home = join(base, "home");
-  const xdg = join(base, "xdg");
-  const dir = join(home, "project");
-  mkdirSync(dir, { recursive: true });
-  mkdirSync(xdg, { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: home,
-    XDG_CONFIG_HOME: xdg,
-    XDG_CACHE_HOME: join(base, "cache"),
-    LANG: "C.UTF-8",
-  };
-  return { dir, home, xdg, env, cleanup: () => rmSync(base, { recursive: true, force: true }) };
-}
+/** A temp project directory with its own HOME and XDG dirs (no real user config is read). */
+export const sandbox = (): Sandbox => makeSandbox("cli");
 
 export interface RunResult {
   code: number;

@@ -1,39 +1,22 @@
 /** Helpers for the lint tests: build dist once, spawn test/lint/run-lint.mjs in a sandboxed environment. */
 
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResolvedConfig } from "../../src/config/types.js";
 import { DEFAULTS } from "../../src/config/index.js";
 import type { LintSettings } from "../../src/lint/lint-file.js";
+import { sandbox as makeSandbox, type Sandbox } from "../sandbox.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 export const RUN_LINT = join(ROOT, "test", "lint", "run-lint.mjs");
 export const FIXTURE = join(ROOT, "test", "lint", "fixtures", "repo");
 
-export interface Sandbox {
-  base: string;
-  home: string;
-  env: NodeJS.ProcessEnv;
-  cleanup(): void;
-}
+export type { Sandbox } from "../sandbox.js";
 
-/** A temp directory with its own HOME and XDG_CONFIG_HOME, so no real user config is read. */
-export function sandbox(): Sandbox {
-  const base = realpathSync(mkdtempSync(join(tmpdir(), "shellguard-lint-")));
-  const home = join(base, "home");
-  mkdirSync(join(home, ".config"), { recursive: true });
-  const env: NodeJS.ProcessEnv = {
-    PATH: process.env.PATH,
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, ".config"),
-    XDG_CACHE_HOME: join(base, "cache"),
-    LANG: "C.UTF-8",
-  };
-  return { base, home, env, cleanup: () => rmSync(base, { recursive: true, force: true }) };
-}
+/** A temp directory with its own HOME and XDG_CONFIG_HOME (~/.config), so no real user config is read. */
+export const sandbox = (): Sandbox => makeSandbox("lint", true);
 
 /**
  * stderr without the analysis' one-line notice that the native addon is not built (then the
