@@ -6,6 +6,12 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // The CommonJS launcher (CommonJS so a start skips the ESM loader: bin/bundle-loader.cjs).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { require: "readonly", module: "writable", __dirname: "readonly", __filename: "readonly" } },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     languageOptions: {
       globals: { process: "readonly", console: "readonly", Buffer: "readonly", URL: "readonly",
         setTimeout: "readonly", clearTimeout: "readonly", setImmediate: "readonly" },

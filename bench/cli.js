@@ -8,7 +8,7 @@ import path from "node:path";
 import { median, repoRoot, round } from "./lib.js";
 
 export async function benchCli({ log = () => {}, runs = 40 } = {}) {
-  const bin = path.join(repoRoot, "bin/shellguard.js");
+  const bin = path.join(repoRoot, "bin/shellguard.cjs");
   const home = mkdtempSync(path.join(tmpdir(), "shellguard-bench-cli-"));
   const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, "xdg") };
   const time = (args) => {

@@ -20,7 +20,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { importDist, loadCorpus, median, repoRoot } from "./lib.js";
 
-const BIN = path.join(repoRoot, "bin", "shellguard.js");
+const BIN = path.join(repoRoot, "bin", "shellguard.cjs");
 const TARGET_MEDIAN_MS = 2;
 
 function quantile(xs, q) {

@@ -62,7 +62,7 @@ export async function benchLint(ctx = {}) {
   const sc = spawnSync("shellcheck", ["--version"], { encoding: "utf8" });
   if (sc.status !== 0) throw new Error("shellcheck not found: apt-get install shellcheck");
   const shellcheckVersion = /version: (\S+)/.exec(sc.stdout)?.[1] ?? "?";
-  const bin = path.join(repoRoot, "bin", "shellguard.js");
+  const bin = path.join(repoRoot, "bin", "shellguard.cjs");
   if (!fs.existsSync(path.join(repoRoot, "dist", "lint", "index.js"))) throw new Error("dist/lint/index.js is missing: run `npm run build:ts` first");
 
   const files = fs

@@ -1,5 +1,5 @@
 /**
- * CLI entry (bin/shellguard.js). Kept lean: `check` with plain arguments — the hot path for
+ * CLI entry (bin/shellguard.cjs). Kept lean: `check` with plain arguments — the hot path for
  * agents and scripts — is parsed here and goes straight to check.js without loading yargs;
  * anything else (help, other subcommands, unusual arguments) goes to the yargs CLI in app.ts,
  * which calls the same runCheck, so both paths behave identically.

@@ -2,9 +2,11 @@
  * extractFacts: the native addon when it loads, else the reference extractor (node-tree-sitter +
  * TypeScript, several times slower) with one warning line on stderr. The choice is made once, when
  * this module loads; `SHELLGUARD_NO_NATIVE=1` in the environment forces the fallback (for tests).
- * The reference module is imported only when it is needed, so a normal start never loads it.
+ * The reference module's own dependency (node tree-sitter) is required only on its first call, so a
+ * normal start never loads it.
  */
 import { extractFactsNative, loadNativeAddon, parseOnlyNative } from "./native.js";
+import { extractFactsReference, getParser } from "./reference.js";
 import type { Facts } from "./types.js";
 
 export type { Facts } from "./types.js";
@@ -20,17 +22,6 @@ function nativeProblem(): string | null {
 }
 
 const problem = nativeProblem();
-let referenceError: unknown;
-const reference: ((source: string) => Facts) | null =
-  problem === null
-    ? null
-    : await import("./reference.js").then(
-        (m) => m.extractFactsReference,
-        (err: unknown) => {
-          referenceError = err;
-          return null;
-        },
-      );
 let warned = false;
 
 /** Whether extractFacts uses the native addon. */
@@ -45,10 +36,12 @@ export function extractFacts(source: string): Facts {
     warned = true;
     process.stderr.write(`shellguard: native addon unavailable (${problem}); using the slower reference parser\n`);
   }
-  if (reference === null) {
-    throw new Error(`shellguard: no parser available: the native addon (${problem}) and the reference extractor (${String(referenceError)}) both failed to load`);
+  try {
+    getParser();
+  } catch (err) {
+    throw new Error(`shellguard: no parser available: the native addon (${problem}) and the reference extractor (${String(err)}) both failed to load`);
   }
-  return reference(source);
+  return extractFactsReference(source);
 }
 
 /** Read + parse + free with the native addon, no walk (the benchmark's floor). */

@@ -32,7 +32,8 @@ interface TSParser {
 
 let parser: TSParser | undefined;
 
-function getParser(): TSParser {
+/** The node tree-sitter parser, loaded on first use (throws when the package cannot load). */
+export function getParser(): TSParser {
   if (parser === undefined) {
     const require = createRequire(import.meta.url);
     const Parser = require("tree-sitter") as new () => TSParser;

@@ -31,11 +31,11 @@ See docs/shell.md.
 `;
 
 /**
- * How the hook runs shellguard: this Node.js and this package's bin/shellguard.js (absolute, so
+ * How the hook runs shellguard: this Node.js and this package's bin/shellguard.cjs (absolute, so
  * neither PATH nor the `#!/usr/bin/env node` line matter at run time).
  */
 export function shellguardCommand(): string[] {
-  const bin = fileURLToPath(new URL("../../bin/shellguard.js", import.meta.url));
+  const bin = fileURLToPath(new URL("../../bin/shellguard.cjs", import.meta.url));
   if (existsSync(bin)) return [process.execPath, realpathSync(bin)];
   const self = process.argv[1];
   if (self && existsSync(self)) return [process.execPath, realpathSync(self)];

@@ -16,8 +16,8 @@ export { HOOK_SHELLS } from "./protocol.js";
 
 export interface HookOptions {
   /**
-   * How to run shellguard: the argv prefix, e.g. `[process.execPath, "/abs/bin/shellguard.js"]`,
-   * or a string of words split on whitespace (`"node /abs/bin/shellguard.js"`, `"shellguard"`).
+   * How to run shellguard: the argv prefix, e.g. `[process.execPath, "/abs/bin/shellguard.cjs"]`,
+   * or a string of words split on whitespace (`"node /abs/bin/shellguard.cjs"`, `"shellguard"`).
    * Used for the one-shot `check` fallback and by the `shellguard` shell function.
    */
   bin: string | readonly string[];

@@ -1,7 +1,7 @@
 /**
  * The interactive shell hooks (bash, zsh, fish): see docs/shell.md.
  *
- *   hookScript("zsh", { bin: [process.execPath, "/abs/bin/shellguard.js"] })  → the script to eval
+ *   hookScript("zsh", { bin: [process.execPath, "/abs/bin/shellguard.cjs"] })  → the script to eval
  *   runHookCommand(["zsh"], io) → `shellguard hook zsh`; runOnOffCommand("off", [], io) → `shellguard off`
  */
 

@@ -1,4 +1,4 @@
-/** Spawn the real built CLI (bin/shellguard.js → dist/cli/main.js) in a sandboxed environment. */
+/** Spawn the real built CLI (bin/shellguard.cjs → dist/cli/main.js) in a sandboxed environment. */
 
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { dirname, join, resolve } from "node:path";
@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { sandbox as makeSandbox, type Sandbox } from "../sandbox.js";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const BIN = join(ROOT, "bin", "shellguard.js");
+export const BIN = join(ROOT, "bin", "shellguard.cjs");
 
 
 export type { Sandbox } from "../sandbox.js";

@@ -189,7 +189,7 @@ describe("many files: worker threads", () => {
     expect(quiet(flagged.stderr)).toBe("");
     expect(flagged.stdout).toBe(serial.stdout);
     // And through the shellguard CLI (its esbuild bundle when the build made a current one).
-    const cli = spawnSync(process.execPath, [join(ROOT, "bin", "shellguard.js"), "lint", "--format", "json", "-j", "3"], { cwd: dir, env: sb.env, encoding: "utf8" });
+    const cli = spawnSync(process.execPath, [join(ROOT, "bin", "shellguard.cjs"), "lint", "--format", "json", "-j", "3"], { cwd: dir, env: sb.env, encoding: "utf8" });
     expect(quiet(cli.stderr)).toBe("");
     expect(cli.status).toBe(0);
     expect(cli.stdout).toBe(serial.stdout);

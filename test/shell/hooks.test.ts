@@ -69,9 +69,9 @@ async function lines(s: Session, text: string[]): Promise<void> {
 describe("the worker process", () => {
   it("shellguard hook names a Node.js, a bin and a worker that exist (also from the CLI bundle)", async () => {
     for (const shell of SHELLS) {
-      const r = await run(process.execPath, [join(ROOT, "bin", "shellguard.js"), "hook", shell]);
+      const r = await run(process.execPath, [join(ROOT, "bin", "shellguard.cjs"), "hook", shell]);
       expect(r.code).toBe(0);
-      const paths = [...r.stdout.matchAll(/'(\/[^']+)'/g)].map((m) => m[1]!).filter((p) => /node|shellguard\.js|worker\.js/.test(p));
+      const paths = [...r.stdout.matchAll(/'(\/[^']+)'/g)].map((m) => m[1]!).filter((p) => /node|shellguard\.cjs|worker\.js/.test(p));
       expect(paths.length).toBeGreaterThanOrEqual(4);
       for (const p of paths) expect(existsSync(p), `${shell}: ${p}`).toBe(true);
     }

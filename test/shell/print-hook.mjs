@@ -5,5 +5,5 @@ import { fileURLToPath } from "node:url";
 import { hookScript } from "../../dist/shell/index.js";
 
 const shell = process.argv[2];
-const bin = [process.execPath, fileURLToPath(new URL("../../bin/shellguard.js", import.meta.url))];
+const bin = [process.execPath, fileURLToPath(new URL("../../bin/shellguard.cjs", import.meta.url))];
 process.stdout.write(hookScript(shell, { bin }));

@@ -12,7 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-export const BIN = join(ROOT, "bin", "shellguard.js");
+export const BIN = join(ROOT, "bin", "shellguard.cjs");
 
 export type ShellName = "bash" | "zsh" | "fish";
 

@@ -221,7 +221,7 @@ describe("hook scripts", () => {
     const io = { stdout: { write: (x: string) => (out += x) }, stderr: { write: (x: string) => (err += x) }, env: t.env, cwd: t.home };
     expect(await runHookCommand(["zsh"], io)).toBe(0);
     expect(out).toContain("__shellguard_mode='default' __shellguard_on_error='deny'");
-    expect(out).toMatch(/__shellguard_bin=\('[^']*node[^']*' '[^']*bin\/shellguard\.js'\)/);
+    expect(out).toMatch(/__shellguard_bin=\('[^']*node[^']*' '[^']*bin\/shellguard\.cjs'\)/);
     out = "";
     expect(await runHookCommand(["--help"], io)).toBe(0);
     expect(out).toContain("shellguard hook fish | source");
