@@ -53,27 +53,32 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
     }
   }
 
-  const commands: AnalyzedCommand[] = [];
+  // Sized up front: `[]` + push allocates 16 slots, and trimming an array afterwards costs more.
+  let size = 0;
+  for (let v = 0; v < views.length; v++) if (isCommand(views[v] as CommandView)) size++;
+  const commands: AnalyzedCommand[] = new Array<AnalyzedCommand>(size);
+  let nCommands = 0;
   // Per view: read-only (computed once; acceptEdits' verdict reuses it).
-  const readOnlyViews: boolean[] = [];
+  const readOnlyViews: boolean[] = new Array<boolean>(views.length);
   let wrappersSpoil = false;
   // `cd DIR && rm -rf usr`: relative paths after a cd resolve against DIR (per parse, in order;
   // a cd inside ( ... ) or $( ... ) only moves the commands inside it).
   let moves: Move[] | null = null;
-  for (const view of views) {
+  for (let v = 0; v < views.length; v++) {
+    const view = views[v] as CommandView;
     const vctx = moves === null ? ctx : contextAfterMoves(moves, view, ctx);
     if (view.trusted && (view.name === "cd" || view.name === "pushd" || view.name === "popd")) {
       (moves ??= []).push({ facts: view.facts, scope: subshellOf(view.facts, view.sc.parent), ctx: changeDirectory(view, vctx) });
     }
     const ro = isReadOnly(view, vctx.paths);
-    readOnlyViews.push(ro);
+    readOnlyViews[v] = ro;
     if (view.wrapperOnly) {
       // `PAGER=x bash -c 'git log'`: what the wrapper sets up can spoil what it runs.
       if (!ro) wrappersSpoil = true;
       continue;
     }
     const named = view.trusted ? view : { ...view, name: baseName(view.name) };
-    const checks = checksFor(named.name);
+    const checks = checksFor(named.name, view.redirects.length > 0);
     let text: string | null = null;
     for (let k = 0; k < checks.length; k++) {
       const check = checks[k] as (typeof checks)[number];
@@ -84,8 +89,8 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
         findings.push({ id: d.id, check: check.name, message: d.message, command: text, start: d.start ?? view.start, end: d.end ?? view.end });
       }
     }
-    if (view.words.length === 0 && view.sc.redirects.length === 0 && view.sc.assignments.length === 0) continue;
-    commands.push({
+    if (!isCommand(view)) continue;
+    commands[nCommands++] = {
       // view.args is made per view (never shared unless empty), so it can be handed over.
       argv: view.args.length > 0 ? (view.args as string[]) : [],
       forms: view.forms,
@@ -95,12 +100,17 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
       start: view.start,
       end: view.end,
       depth: view.depth,
-    });
+    };
   }
   if (findings.length > 1) findings.sort((a, b) => a.start - b.start || a.end - b.end);
   let readOnly = findings.length === 0 && !wrappersSpoil;
   for (let k = 0; readOnly && k < commands.length; k++) readOnly = (commands[k] as AnalyzedCommand).readOnly;
   return new Result(source, facts, commands, findings.length > 1 ? dedupe(findings) : findings, readOnly, views, readOnlyViews, ctx);
+}
+
+/** A view the engine sees as a command: not a wrapper of a parsed string, not an empty line. */
+function isCommand(view: CommandView): boolean {
+  return !view.wrapperOnly && (view.words.length > 0 || view.sc.redirects.length > 0 || view.sc.assignments.length > 0);
 }
 
 /** An Analysis whose acceptEdits verdict is computed on first use (only acceptEdits and dontAsk ask). */

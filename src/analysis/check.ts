@@ -27,8 +27,13 @@ export interface FindingMeta {
 export interface CommandCheck {
   /** The check's name, the prefix of its finding ids. */
   name: string;
-  /** The command names (canonical) it looks at, or "*" for every command. */
+  /**
+   * The command names (canonical) it looks at; a name ending in `*` is a prefix (`mkfs.*`); "*"
+   * is every command. A check is only called for these, so a command none names costs nothing.
+   */
   commands: readonly string[] | "*";
+  /** Also called for any command with a redirect (the check looks at redirect targets). */
+  redirects?: boolean;
   findings: Readonly<Record<string, FindingMeta>>;
   check(view: CommandView, ctx: CheckContext): FindingDraft[];
 }

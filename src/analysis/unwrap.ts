@@ -63,21 +63,26 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
   // The queue is also the list of parses handed back.
   const queue: Parse[] = [{ facts, depth: 0, range: null, origin: TOP }];
   const out: UnwrapResult = { views: [], findings: [], parses: queue };
+  let origin = TOP;
+  const nest: Nest = (src, range, inherit) => {
+    if (origin.depth + 1 > MAX_DEPTH) {
+      out.findings.push({ id: "shell/nesting-too-deep", message: `Shell-in-shell nesting deeper than ${MAX_DEPTH} levels cannot be analysed; run the inner command directly.`, start: range[0], end: range[1] });
+      return;
+    }
+    const from = inherit ?? origin;
+    const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: false, wrappers: from.wrappers };
+    queue.push({ facts: extract(src), depth: nested.depth, range: nested.range, origin: nested });
+  };
   for (let q = 0; q < queue.length; q++) {
-    const { facts: f, origin } = queue[q] as Parse;
-    const nest: Nest = (src, range, inherit) => {
-      if (origin.depth + 1 > MAX_DEPTH) {
-        out.findings.push({ id: "shell/nesting-too-deep", message: `Shell-in-shell nesting deeper than ${MAX_DEPTH} levels cannot be analysed; run the inner command directly.`, start: range[0], end: range[1] });
-        return;
-      }
-      const from = inherit ?? origin;
-      const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: false, wrappers: from.wrappers };
-      queue.push({ facts: extract(src), depth: nested.depth, range: nested.range, origin: nested });
-    };
-    for (const sc of f.commands) {
+    const parse = queue[q] as Parse;
+    const f = parse.facts;
+    origin = parse.origin;
+    const commands = f.commands;
+    for (let c = 0; c < commands.length; c++) {
+      const sc = commands[c] as SimpleCommand;
       hiddenSubstitutions(sc, f, origin, nest);
       if (sc.argv.length === 0) {
-        out.views.push(makeView(sc, f, origin, sc.argv, NO_ARGS, 0, EMPTY_NAME, origin.wrappers, origin.privileged, false, origin.forms.slice(), origin.allowForms));
+        out.views.push(makeView(sc, f, origin, sc.argv, NO_ARGS, 0, "", true, origin.wrappers, origin.privileged, false, origin.forms.slice(), origin.allowForms));
         continue;
       }
       unwrapCommand(sc, sc.argv, f, origin, out, nest);
@@ -86,14 +91,17 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
   return out;
 }
 
-const EMPTY_NAME = { name: "", trusted: true };
 const NO_ARGS: readonly string[] = [];
 
+/** The view of words[from..]; `name` null means "the canonical name of words[from]" (or "" without words). */
 function makeView(sc: SimpleCommand, facts: Facts, origin: Origin, words: readonly Word[], all: readonly string[], from: number,
-  cn: { name: string; trusted: boolean } | null, wrappers: readonly string[], privileged: boolean, argsUnknown: boolean,
+  known: string | null, knownTrusted: boolean, wrappers: readonly string[], privileged: boolean, argsUnknown: boolean,
   forms: string[], allowForms: number): CommandView {
   const inner = from === 0 ? words : words.slice(from);
-  const { name, trusted } = cn ?? (inner.length > 0 ? commandName(inner[0] as Word) : EMPTY_NAME);
+  let name = known ?? "";
+  let trusted = knownTrusted;
+  if (known === null && inner.length > 0) ({ name, trusted } = commandName(inner[0] as Word));
+  else if (known === null) trusted = true;
   const range = origin.range;
   return {
     name, trusted, words: inner, args: from === 0 ? all : all.slice(from), redirects: sc.redirects, privileged,
@@ -175,37 +183,47 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
   let i = 0;
   // Copied on the first wrapper only: most commands have none.
   let wrappers: readonly string[] = origin.wrappers;
-  const forms: string[] = origin.forms.length === 0 ? [] : origin.forms.slice();
+  // Made with its first form: an array literal is allocated at its size, `[]` + push at 16.
+  let forms: string[] | null = null;
   let privileged = origin.privileged;
   let allowForms = origin.allowForms;
   let argsUnknown = origin.argsUnknown;
-  let cn: { name: string; trusted: boolean } | null = null;
+  // The canonical name of words[i] once known (null: not looked at), and whether it is the system tool.
+  let name: string | null = null;
+  let trusted = true;
 
   while (i < words.length) {
     const word = words[i] as Word;
-    forms.push(formOf(words, all, i, facts.source));
-    cn = null;
+    const form = formOf(words, all, i, facts.source);
+    if (forms === null) forms = origin.forms.length === 0 ? [form] : [...origin.forms, form];
+    else forms.push(form);
+    name = null;
     if (word.dynamic !== null || (word.glob && isPattern(word.value))) {
       const what = word.dynamic !== null ? "is only known at run time and could be anything (even rm)" : "is a pattern the shell expands at run time (/???/r? can be /bin/rm)";
       const r = origin.range ?? [word.start, word.end];
       out.findings.push({ id: "shell/dynamic-command", message: `The command name '${word.value}' ${what}; write the command out.`, start: r[0], end: r[1] });
       break;
     }
-    cn = commandName(word);
-    if (!cn.trusted) break;
-    if (cn.name === "env") {
+    if (word.value.indexOf("/") < 0) {
+      name = word.value;
+      trusted = true;
+    } else {
+      ({ name, trusted } = commandName(word));
+      if (!trusted) break;
+    }
+    if (name === "env") {
       const split = splitEnvString(words, i);
       if (split !== words) {
         words = split;
         all = valuesFrom(words, 0);
       }
     }
-    const wrapper = WRAPPERS.get(cn.name);
+    const wrapper = WRAPPERS.get(name);
     if (wrapper === undefined) break;
     const args = i === 0 ? all : all.slice(i);
     const hit = wrapper(args);
     if (hit === null || hit.inner >= args.length) break;
-    wrappers = [...wrappers, cn.name];
+    wrappers = [...wrappers, name];
     if (hit.privileged && !privileged) {
       privileged = true;
       allowForms = forms.length;
@@ -214,7 +232,7 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
     if (hit.replace !== undefined) words = markReplaced(words, i + hit.inner, hit.replace);
     if (hit.shellString) {
       // `sudo -s cmd args`: the words go to the user's shell through -c; read them as shell code.
-      const view = makeView(sc, facts, origin, words, all, i, cn, wrappers, privileged, argsUnknown, forms, allowForms);
+      const view = makeView(sc, facts, origin, words, all, i, name, trusted, wrappers, privileged, argsUnknown, forms, allowForms);
       view.wrapperOnly = true;
       out.views.push(view);
       const a = words[i + hit.inner] as Word;
@@ -223,10 +241,10 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
       return;
     }
     i += hit.inner;
-    cn = null;
+    name = null;
   }
 
-  const view = makeView(sc, facts, origin, words, all, i, cn, wrappers, privileged, argsUnknown, forms, allowForms);
+  const view = makeView(sc, facts, origin, words, all, i, name, trusted, wrappers, privileged, argsUnknown, forms ?? origin.forms.slice(), allowForms);
   const special = view.trusted && view.words.length > 0 ? SPECIAL.get(view.name) : undefined;
   const piped = view.sc.stage > 0 && INTERPRETERS.has(view.name);
   if (special !== undefined || piped) {

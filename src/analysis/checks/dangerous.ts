@@ -213,7 +213,9 @@ const TABLE: ReadonlyMap<string, Rule> = new Map<string, Rule>([
 
 export const dangerous: CommandCheck = {
   name: "dangerous",
-  commands: "*",
+  // Its table, and the writers deviceWrites looks at besides redirects.
+  commands: [...TABLE.keys(), "mkfs.*", "tee", "cp", "mv"],
+  redirects: true,
   findings: {
     "dangerous/rm-recursive-force": { description: "rm with both recursive and force flags, in any spelling." },
     "dangerous/privileged-delete": { description: "rm run through sudo, doas or another privilege wrapper." },

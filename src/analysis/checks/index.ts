@@ -28,16 +28,47 @@ export function allFindings(): Map<string, FindingMeta & { check: string }> {
   return out;
 }
 
-/** Dispatch table, built once: name → the checks for it (the "*" checks first, registry order). */
-const byName = new Map<string, CommandCheck[]>();
-const everywhere: CommandCheck[] = [];
-for (const c of COMMAND_CHECKS) if (c.commands === "*") everywhere.push(c);
-for (const c of COMMAND_CHECKS) {
-  if (c.commands === "*") continue;
-  for (const n of c.commands) byName.set(n, [...(byName.get(n) ?? everywhere), c]);
+/** The checks for one name: without and with redirects on the command (registry order). */
+interface Dispatch {
+  plain: readonly CommandCheck[];
+  redirected: readonly CommandCheck[];
 }
 
-/** The checks that look at a command of this (canonical) name, in registry order. */
-export function checksFor(name: string): readonly CommandCheck[] {
-  return byName.get(name) ?? everywhere;
+/** Dispatch table, built once: name → its checks; names ending in `*` are prefixes. */
+const byName = new Map<string, Dispatch>();
+const byPrefix: Array<[string, Dispatch]> = [];
+
+/** Whether a check's `commands` cover `name` (a prefix pattern covers the names it starts). */
+function covers(names: readonly string[] | "*", name: string): boolean {
+  return names === "*" || names.includes(name) || names.some((p) => p.endsWith("*") && !name.endsWith("*") && name.startsWith(p.slice(0, -1)));
+}
+
+function dispatchOf(matches: (names: readonly string[] | "*") => boolean): Dispatch {
+  const plain = COMMAND_CHECKS.filter((c) => matches(c.commands));
+  const redirected = COMMAND_CHECKS.filter((c) => c.redirects === true || plain.includes(c));
+  return { plain, redirected };
+}
+
+const NOWHERE = dispatchOf((names) => names === "*");
+for (const c of COMMAND_CHECKS) {
+  if (c.commands === "*") continue;
+  for (const n of c.commands) {
+    if (byName.has(n) || byPrefix.some(([p]) => p === n)) continue;
+    const d = dispatchOf((names) => covers(names, n));
+    if (n.endsWith("*")) byPrefix.push([n.slice(0, -1), d]);
+    else byName.set(n, d);
+  }
+}
+
+/**
+ * The checks that look at a command of this (canonical) name, in registry order: the ones that
+ * name it (or "*"), and with `redirects` the ones that look at every command's redirects.
+ */
+export function checksFor(name: string, redirects = false): readonly CommandCheck[] {
+  let d = byName.get(name);
+  if (d === undefined) {
+    d = NOWHERE;
+    for (const [prefix, p] of byPrefix) if (name.startsWith(prefix)) d = p;
+  }
+  return redirects ? d.redirected : d.plain;
 }

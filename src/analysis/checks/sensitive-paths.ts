@@ -15,19 +15,26 @@ import { parseFor, tarExtractDir } from "../specs.js";
 import { isWriteRedirect } from "./dangerous.js";
 
 /**
- * A list compiled once (per list identity): literal names in Sets, globs through picomatch, and
- * patterns with a slash apart (they match the end of a path, or consecutive segments).
+ * A list compiled once (per list identity) into what a lookup needs without allocating: literal
+ * names in a Set, patterns of several segments indexed by one segment, absolute entries with
+ * their slash; globs become one regular expression per kind (picomatch), tested only when the
+ * list has them. A check runs on every write target of every command, so this is a hot path.
  */
 interface Compiled {
-  /** Literal names matched against one segment (the basename, for files). */
+  /** Literal one-segment names. */
   names: ReadonlySet<string>;
-  /** Glob names without a slash. */
-  nameGlob: ((s: string) => boolean) | null;
-  /** Patterns with a slash, not absolute: matched against trailing (files) or paired (dirs) segments. */
-  multi: ReadonlySet<string>;
-  multiGlob: ((s: string) => boolean) | null;
-  /** Absolute directories (prefix match). */
-  absolute: readonly string[];
+  /** One-segment globs (`*.pem`). */
+  nameGlob: RegExp | null;
+  /** Literal relative patterns with a slash (`.ssh/config`), as segments, by their key segment (files: last, directories: first). */
+  multi: ReadonlyMap<string, ReadonlyArray<readonly string[]>>;
+  /** Relative globs with a slash: matched against runs of segments joined again. */
+  multiGlob: RegExp | null;
+  /** Absolute literals (no trailing slash) by their first segment (`/var/spool/cron` under "var"). */
+  absolute: ReadonlyMap<string, readonly string[]>;
+  /** `/` itself is in the list. */
+  root: boolean;
+  /** Absolute globs: matched against the path (files) or each of its ancestors (directories). */
+  absoluteGlob: RegExp | null;
 }
 
 const compiled = new WeakMap<readonly string[], Compiled>();
@@ -40,35 +47,59 @@ function loadPicomatch(): typeof picomatchType {
 }
 const GLOB_CHARS = /[*?[\]{}()!+@]/;
 
-function compile(list: readonly string[]): Compiled {
+/** One regular expression for a list of globs (picomatch's, joined), or null for none. */
+function globs(list: readonly string[]): RegExp | null {
+  if (list.length === 0) return null;
+  const pm = loadPicomatch();
+  return new RegExp(list.map((g) => pm.makeRe(g, { dot: true }).source).join("|"));
+}
+
+function compile(list: readonly string[], keyLast: boolean): Compiled {
   let c = compiled.get(list);
   if (c !== undefined) return c;
   const names = new Set<string>();
   const nameGlobs: string[] = [];
-  const multi = new Set<string>();
+  const multi = new Map<string, string[][]>();
   const multiGlobs: string[] = [];
-  const absolute: string[] = [];
-  for (const p of list) {
+  const absolute = new Map<string, string[]>();
+  let root = false;
+  const absoluteGlobs: string[] = [];
+  for (const raw of list) {
+    const p = raw.length > 1 ? raw.replace(/\/+$/, "") : raw;
     const glob = GLOB_CHARS.test(p);
-    if (p.startsWith("/")) absolute.push(p.length > 1 ? p.replace(/\/+$/, "") : p);
+    if (p.startsWith("/")) {
+      const first = p.split("/")[1] as string;
+      if (glob) absoluteGlobs.push(p);
+      else if (p === "/") root = true;
+      else absolute.set(first, [...(absolute.get(first) ?? []), p]);
+    }
     else if (p.includes("/")) {
-      if (glob) multiGlobs.push(p.replace(/\/+$/, ""));
-      else multi.add(p.replace(/\/+$/, ""));
+      if (glob) multiGlobs.push(p);
+      else {
+        const segs = p.split("/").filter((x) => x !== "");
+        const key = (keyLast ? segs[segs.length - 1] : segs[0]) as string;
+        multi.set(key, [...(multi.get(key) ?? []), segs]);
+      }
     } else if (glob) nameGlobs.push(p);
     else names.add(p);
   }
-  const matcher = (l: string[]): ((s: string) => boolean) | null => (l.length > 0 ? loadPicomatch()(l, { dot: true }) : null);
-  c = { names, nameGlob: matcher(nameGlobs), multi, multiGlob: matcher(multiGlobs), absolute };
+  c = {
+    names, nameGlob: globs(nameGlobs), multi, multiGlob: globs(multiGlobs),
+    absolute, root, absoluteGlob: globs(absoluteGlobs),
+  };
   compiled.set(list, c);
   return c;
 }
 
 function nameMatch(c: Compiled, seg: string): boolean {
-  return c.names.has(seg) || (c.nameGlob !== null && c.nameGlob(seg));
+  return c.names.has(seg) || (c.nameGlob !== null && c.nameGlob.test(seg));
 }
 
-function multiMatch(c: Compiled, s: string): boolean {
-  return c.multi.has(s) || (c.multiGlob !== null && c.multiGlob(s));
+/** segments[from..] starts with `pattern`. */
+function runAt(segments: readonly string[], from: number, pattern: readonly string[]): boolean {
+  if (from + pattern.length > segments.length) return false;
+  for (let j = 0; j < pattern.length; j++) if (segments[from + j] !== pattern[j]) return false;
+  return true;
 }
 
 /** Why writing to `word` is sensitive ("~/.bashrc (a sensitive file)"), or null. */
@@ -80,33 +111,60 @@ export function sensitiveTarget(word: Word, ctx: CheckContext): string | null {
   return sensitivePath(r.path, ctx);
 }
 
+/**
+ * Whether the absolute, normalised `path` is a sensitive file or lies in a sensitive directory
+ * (docs/checks/sensitive-path.md): files by basename, by trailing segments (`.ssh/config`) or by
+ * absolute path; directories by any segment, by consecutive segments (`.config/gh`) or as an
+ * absolute prefix. Globs allowed in every form.
+ */
 export function sensitivePath(path: string, ctx: CheckContext): string | null {
-  const files = compile(ctx.options.sensitiveFiles);
-  const dirs = compile(ctx.options.sensitiveDirectories);
+  const files = compile(ctx.options.sensitiveFiles, true);
+  const dirs = compile(ctx.options.sensitiveDirectories, false);
   const segments = path.split("/");
   // segments[0] is "" (the path is absolute); the last is the basename.
   const last = segments.length - 1;
   const base = segments[last] as string;
   if (base !== "" && nameMatch(files, base)) return `${path} (a sensitive file: ${base})`;
-  if (files.multi.size > 0 || files.multiGlob !== null) {
-    // A file pattern with a slash (".ssh/config") matches the end of the path.
+  for (const pattern of files.multi.get(base) ?? NONE) {
+    const from = last + 1 - pattern.length;
+    if (from >= 1 && runAt(segments, from, pattern)) return `${path} (a sensitive file: ${pattern.join("/")})`;
+  }
+  if (files.multiGlob !== null) {
     for (let k = last - 1; k >= 1; k--) {
       const tail = segments.slice(k).join("/");
-      if (multiMatch(files, tail)) return `${path} (a sensitive file: ${tail})`;
+      if (files.multiGlob.test(tail)) return `${path} (a sensitive file: ${tail})`;
     }
   }
-  for (const d of dirs.absolute) {
-    if (path === d || path.startsWith(d === "/" ? "/" : d + "/")) return `${path} (inside ${d})`;
+  const top = segments[1] as string;
+  if (files.absolute.get(top)?.includes(path) === true || (files.absoluteGlob !== null && files.absoluteGlob.test(path))) return `${path} (a sensitive file)`;
+  if (dirs.root) return `${path} (inside /)`;
+  for (const d of dirs.absolute.get(top) ?? NO_PATHS) {
+    if (path === d || (path.startsWith(d) && path.charCodeAt(d.length) === 47 /* / */)) return `${path} (inside ${d})`;
   }
-  const pairs = dirs.multi.size > 0 || dirs.multiGlob !== null;
+  if (dirs.absoluteGlob !== null) {
+    for (let k = 1; k <= last; k++) {
+      const prefix = segments.slice(0, k + 1).join("/");
+      if (dirs.absoluteGlob.test(prefix)) return `${path} (inside ${prefix})`;
+    }
+  }
   for (let k = 1; k <= last; k++) {
     const seg = segments[k] as string;
-    if (nameMatch(dirs, seg) || (pairs && k < last && multiMatch(dirs, seg + "/" + (segments[k + 1] as string)))) {
-      return `${path} (inside a sensitive directory: ${seg})`;
+    if (nameMatch(dirs, seg)) return `${path} (inside a sensitive directory: ${seg})`;
+    for (const pattern of dirs.multi.get(seg) ?? NONE) {
+      if (runAt(segments, k, pattern)) return `${path} (inside a sensitive directory: ${pattern.join("/")})`;
+    }
+    if (dirs.multiGlob !== null) {
+      for (let j = k + 1; j <= last; j++) {
+        const run = segments.slice(k, j + 1).join("/");
+        if (dirs.multiGlob.test(run)) return `${path} (inside a sensitive directory: ${run})`;
+      }
     }
   }
   return null;
 }
+
+const NONE: ReadonlyArray<readonly string[]> = [];
+const NO_PATHS: readonly string[] = [];
 
 function operandWords(view: CommandView, p: ParsedFlags): Word[] {
   return p.operands.map((i) => view.words[i] as Word);
@@ -263,7 +321,8 @@ function check(view: CommandView, ctx: CheckContext): FindingDraft[] {
 
 export const sensitivePaths: CommandCheck = {
   name: "sensitive-path",
-  commands: "*",
+  commands: [...WRITERS],
+  redirects: true,
   findings: {
     "sensitive-path/file": { description: "A write to a sensitive file (.bashrc, .env, id_rsa, .gitconfig, ...)." },
     "sensitive-path/directory": { description: "A write inside a sensitive directory (.git, .ssh, /etc, ...)." },
