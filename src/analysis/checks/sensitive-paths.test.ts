@@ -171,6 +171,19 @@ describe("sensitive-path: configurable lists", () => {
     ["echo x > deploy/prod/x", [], ["deploy/prod"], [DIR]],
     ["echo x > /srv/data/x", [], ["/srv"], [DIR]],
     ["echo x > .git/config", [], [], []],
+    // absolute files, runs of any length, globs in every form
+    ["echo x > /srv/app/secret.txt", ["/srv/app/secret.txt"], [], [FILE]],
+    ["echo x > /srv/app/other.txt", ["/srv/app/secret.txt"], [], []],
+    ["echo x > /opt/app/prod.key", ["/opt/*/*.key"], [], [FILE]],
+    ["echo x > conf/secrets.prod.yaml", ["conf/secrets.*.yaml"], [], [FILE]],
+    ["echo x > x/a/b/c/d.txt", [], ["a/b/c"], [DIR]],
+    ["echo x > x/a/b/d/c.txt", [], ["a/b/c"], []],
+    ["echo x > /home/bob/.cache/x", [], ["/home/*/.cache"], [DIR]],
+    ["echo x > /home/bob/.config/x", [], ["/home/*/.cache"], []],
+    ["echo x > deploy/prod-eu/x", [], ["deploy/prod-*"], [DIR]],
+    ["echo x > deploy/staging/x", [], ["deploy/prod-*"], []],
+    ["echo x > /srv/x", [], ["/srv/"], [DIR]],
+    ["echo x > /srvx/x", [], ["/srv"], []],
   ] as const)("%s with files %j, directories %j", (cmd, files, dirs, expected) => {
     expect(ids(cmd, [...files], [...dirs])).toEqual(expected);
   });
