@@ -19,14 +19,19 @@ import { unwrapFacts } from "./unwrap.js";
 import type { AnalyzedCommand, Analysis, AnalysisOptions } from "./types.js";
 
 const contexts = new WeakMap<AnalysisOptions, CheckContext>();
+/** The last one handed out (one strong reference): most callers analyse with one options object. */
+let lastContext: CheckContext | undefined;
 
 /** The checks' context, made once per options object (a guard reuses its options). */
 function contextFor(options: AnalysisOptions): CheckContext {
+  const last = lastContext;
+  if (last !== undefined && last.options === options && last.paths.cwd === options.cwd && last.paths.home === options.home) return last;
   let ctx = contexts.get(options);
   if (ctx === undefined || ctx.paths.cwd !== options.cwd || ctx.paths.home !== options.home) {
     ctx = { options, paths: { cwd: options.cwd, home: options.home } };
     contexts.set(options, ctx);
   }
+  lastContext = ctx;
   return ctx;
 }
 

@@ -11,7 +11,7 @@ import type { Facts, SimpleCommand, Word } from "../facts/types.js";
 import { type CommandView, commandName } from "./command.js";
 import { parseFlags, has, values } from "./flags.js";
 import { GIT_GLOBAL } from "./specs.js";
-import { INTERPRETERS, SHELL_FLAGS, SHELLS, SSH_FLAGS, SU_FLAGS, WRAPPERS } from "./wrappers.js";
+import { INTERPRETERS, SHELL_FLAGS, SHELLS, SSH_FLAGS, SU_FLAGS, WRAPPERS, type Wrapper } from "./wrappers.js";
 import type { FindingDraft } from "./check.js";
 
 export const MAX_DEPTH = 5;
@@ -156,6 +156,15 @@ const SPECIAL: ReadonlyMap<string, Special> = new Map<string, Special>([
   ...[...INTERPRETERS].filter((n) => !SHELLS.has(n)).map((n): [string, Special] => [n, (v, e) => interpreterCode(v, e.at, e.out)]),
 ]);
 
+/** What unwrapping does with a name (a wrapper, special handling): one lookup per command. */
+interface Known {
+  wrapper: Wrapper | undefined;
+  special: Special | undefined;
+}
+const KNOWN: ReadonlyMap<string, Known> = new Map<string, Known>(
+  [...new Set([...WRAPPERS.keys(), ...SPECIAL.keys()])].map((n) => [n, { wrapper: WRAPPERS.get(n), special: SPECIAL.get(n) }]),
+);
+
 /** The option that takes inline code, per interpreter family. */
 const CODE_OPTION: Readonly<Record<string, RegExp>> = { python: /^-[A-Za-z]*c$/, perl: /^-[A-Za-z]*[eE]$/, ruby: /^-[A-Za-z]*e$/, node: /^(?:-[A-Za-z]*[ep]|--eval|--print)$/, php: /^-[A-Za-z]*r$/, lua: /^-[A-Za-z]*e$/ };
 
@@ -178,8 +187,25 @@ function interpreterCode(view: CommandView, at: (w: Word) => [number, number], o
 }
 
 function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest): void {
-  let words: readonly Word[] = hasBraces(argv) ? expandBraces(argv) : argv;
-  let all = valuesFrom(words, 0);
+  // One pass over the words: their values, whether one has braces to expand, and whether all are
+  // written plainly one space apart (then the first form is a slice of the source).
+  const source = facts.source;
+  let all = new Array<string>(argv.length);
+  let braces = false;
+  let plain = true;
+  for (let k = 0; k < argv.length; k++) {
+    const w = argv[k] as Word;
+    const v = w.value;
+    all[k] = v;
+    if (w.glob && w.dynamic === null && v.includes("{")) braces = true;
+    if (plain) plain = v.length === w.end - w.start && (k === 0 || (w.start === (argv[k - 1] as Word).end + 1 && source.charCodeAt(w.start - 1) === 32));
+  }
+  let words: readonly Word[] = argv;
+  if (braces) {
+    words = expandBraces(argv);
+    all = valuesFrom(words, 0);
+    plain = false;
+  }
   let i = 0;
   // Copied on the first wrapper only: most commands have none.
   let wrappers: readonly string[] = origin.wrappers;
@@ -191,10 +217,11 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
   // The canonical name of words[i] once known (null: not looked at), and whether it is the system tool.
   let name: string | null = null;
   let trusted = true;
+  let known: Known | undefined;
 
   while (i < words.length) {
     const word = words[i] as Word;
-    const form = formOf(words, all, i, facts.source);
+    const form = i === 0 && plain ? source.slice((words[0] as Word).start, (words[words.length - 1] as Word).end) : formOf(words, all, i, source);
     if (forms === null) forms = origin.forms.length === 0 ? [form] : [...origin.forms, form];
     else forms.push(form);
     name = null;
@@ -218,7 +245,8 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
         all = valuesFrom(words, 0);
       }
     }
-    const wrapper = WRAPPERS.get(name);
+    known = KNOWN.get(name);
+    const wrapper = known?.wrapper;
     if (wrapper === undefined) break;
     const args = i === 0 ? all : all.slice(i);
     const hit = wrapper(args);
@@ -245,7 +273,7 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
   }
 
   const view = makeView(sc, facts, origin, words, all, i, name, trusted, wrappers, privileged, argsUnknown, forms ?? origin.forms.slice(), allowForms);
-  const special = view.trusted && view.words.length > 0 ? SPECIAL.get(view.name) : undefined;
+  const special = view.trusted && view.words.length > 0 ? (name === view.name ? known : KNOWN.get(view.name))?.special : undefined;
   const piped = view.sc.stage > 0 && INTERPRETERS.has(view.name);
   if (special !== undefined || piped) {
     const env = envFor(sc, facts, origin, out, nest);
@@ -693,11 +721,6 @@ function isPattern(v: string): boolean {
 }
 
 const BRACE_LIMIT = 64;
-
-function hasBraces(words: readonly Word[]): boolean {
-  for (const w of words) if (w.glob && w.dynamic === null && w.value.includes("{")) return true;
-  return false;
-}
 
 /**
  * Brace expansion, as bash does it before anything else: `{rm,-rf,~}` is three words, `r{m,}`

@@ -17,7 +17,7 @@ export interface WrapperHit {
   shellString?: boolean;
 }
 
-type Wrapper = (args: readonly string[]) => WrapperHit | null;
+export type Wrapper = (args: readonly string[]) => WrapperHit | null;
 
 const SUDO: FlagSpec = {
   short: { A: "askpass", b: "background", E: "preserve-env", H: "set-home", k: "reset", K: "remove", n: "non-interactive", P: "preserve-groups", S: "stdin", i: "login", s: "shell", l: "list", v: "validate", V: "version", e: "edit", N: "no-update" },

@@ -36,7 +36,7 @@ interface Dispatch {
 
 /** Dispatch table, built once: name → its checks; names ending in `*` are prefixes. */
 const byName = new Map<string, Dispatch>();
-const byPrefix: Array<[string, Dispatch]> = [];
+const byPrefix: Array<{ prefix: string; dispatch: Dispatch }> = [];
 
 /** Whether a check's `commands` cover `name` (a prefix pattern covers the names it starts). */
 function covers(names: readonly string[] | "*", name: string): boolean {
@@ -53,9 +53,9 @@ const NOWHERE = dispatchOf((names) => names === "*");
 for (const c of COMMAND_CHECKS) {
   if (c.commands === "*") continue;
   for (const n of c.commands) {
-    if (byName.has(n) || byPrefix.some(([p]) => p === n)) continue;
+    if (byName.has(n) || byPrefix.some((p) => p.prefix + "*" === n)) continue;
     const d = dispatchOf((names) => covers(names, n));
-    if (n.endsWith("*")) byPrefix.push([n.slice(0, -1), d]);
+    if (n.endsWith("*")) byPrefix.push({ prefix: n.slice(0, -1), dispatch: d });
     else byName.set(n, d);
   }
 }
@@ -68,7 +68,10 @@ export function checksFor(name: string, redirects = false): readonly CommandChec
   let d = byName.get(name);
   if (d === undefined) {
     d = NOWHERE;
-    for (const [prefix, p] of byPrefix) if (name.startsWith(prefix)) d = p;
+    for (let k = 0; k < byPrefix.length; k++) {
+      const p = byPrefix[k] as (typeof byPrefix)[number];
+      if (name.startsWith(p.prefix)) d = p.dispatch;
+    }
   }
   return redirects ? d.redirected : d.plain;
 }
