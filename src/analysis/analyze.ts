@@ -7,7 +7,7 @@
 
 import type { Facts, Word } from "../facts/types.js";
 import type { Finding } from "../engine/types.js";
-import type { CheckContext, FindingDraft } from "./check.js";
+import type { CheckContext, FactsCheck, FindingDraft } from "./check.js";
 import { baseName, type CommandView } from "./command.js";
 import { checksFor, FACTS_CHECKS } from "./checks/index.js";
 import { isReadOnly } from "./checks/read-only.js";
@@ -46,8 +46,10 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
     const end = d.end ?? source.length;
     findings.push({ id: d.id, check: "shell", message: d.message, command: source.slice(start, end), start, end });
   }
-  for (const p of parses) {
-    for (const check of FACTS_CHECKS) {
+  for (let q = 0; q < parses.length; q++) {
+    const p = parses[q] as (typeof parses)[number];
+    for (let c = 0; c < FACTS_CHECKS.length; c++) {
+      const check = FACTS_CHECKS[c] as FactsCheck;
       const drafts = check.check(p.facts, ctx, views);
       for (const d of drafts) {
         // A finding inside a nested string points at the string in the checked line.

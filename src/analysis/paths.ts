@@ -30,12 +30,13 @@ export interface ResolvedPath {
   glob: boolean;
 }
 
+const NO_SPANS: ReadonlyArray<readonly [number, number]> = [];
 const KNOWN_VARS = /^\$(?:\{(HOME|PWD)\}|(HOME|PWD)\b)/;
 
 /** The word's value with a leading `~`, `$HOME`, `${HOME}`, `$PWD` replaced; null if still dynamic. */
 export function expandWord(word: Word, ctx: PathContext): { text: string; dynamic: boolean } {
   let text = word.value;
-  let spans = word.dynamic ?? [];
+  let spans: ReadonlyArray<readonly [number, number]> = word.dynamic ?? NO_SPANS;
   if (word.tilde) {
     // `~`, `~user`, and `~+` ($PWD) / `~-` ($OLDPWD, unknown here: dynamic).
     const m = /^~([+-]|[A-Za-z0-9_.-]*)(?=\/|$)/.exec(text);
@@ -106,6 +107,7 @@ export const HARMLESS_DEVICES: ReadonlySet<string> = new Set([
 ]);
 
 export function isHarmlessDevice(path: string): boolean {
+  if (!path.startsWith("/dev/")) return false;
   // Terminals (/dev/tty, /dev/tty3, /dev/ttyUSB0, /dev/pts/1) take text, not a filesystem.
   return HARMLESS_DEVICES.has(path) || path.startsWith("/dev/fd/") || path.startsWith("/dev/pts/") || /^\/dev\/tty[A-Za-z]*\d*$/.test(path);
 }

@@ -119,17 +119,19 @@ function shred(view: CommandView, ctx: CheckContext): FindingDraft[] {
 
 /** Any command writing to a device through a redirect, tee or cp/mv. */
 function deviceWrites(view: CommandView, ctx: CheckContext): FindingDraft[] {
-  const out: FindingDraft[] = [];
-  for (const r of view.redirects) {
+  let out = NONE;
+  const redirects = view.redirects;
+  for (let k = 0; k < redirects.length; k++) {
+    const r = redirects[k] as (typeof redirects)[number];
     if (!isWriteRedirect(r.op, r.target)) continue;
     const dev = devicePath(r.target as Word, ctx);
-    if (dev !== null) out.push({ id: "dangerous/device-write", message: `Writing to ${dev} overwrites the device itself; redirect to a file instead.`, start: r.start, end: r.end });
+    if (dev !== null) (out = out === NONE ? [] : out).push({ id: "dangerous/device-write", message: `Writing to ${dev} overwrites the device itself; redirect to a file instead.`, start: r.start, end: r.end });
   }
   if (view.name === "tee" || view.name === "cp" || view.name === "mv") {
     const ops = operandsOf(view);
     const targets = view.name === "tee" ? ops : ops.slice(-1);
     const dev = targets.map((w) => devicePath(w, ctx)).find((d) => d !== null);
-    if (dev) out.push(finding("dangerous/device-write", `${view.name} writes onto the device ${dev}, destroying what is on it.`));
+    if (dev) (out = out === NONE ? [] : out).push(finding("dangerous/device-write", `${view.name} writes onto the device ${dev}, destroying what is on it.`));
   }
   return out;
 }
@@ -137,10 +139,13 @@ function deviceWrites(view: CommandView, ctx: CheckContext): FindingDraft[] {
 const DISCARD_PATHSPEC = new Set([".", "./", ":/", ":/.", "*", "-A"]);
 
 /** The default git pack: operations that lose work or rewrite shared history. */
+/** The subcommands the pack looks at: any other is not parsed further. */
+const GIT_PACK: ReadonlySet<string> = new Set(["reset", "clean", "push", "branch", "checkout", "switch", "restore", "stash"]);
+
 function git(view: CommandView, ctx: CheckContext): FindingDraft[] {
-  if (!ctx.options.gitPack) return [];
+  if (!ctx.options.gitPack) return NONE;
   const sub = gitSubcommand(view.args);
-  if (sub === null) return [];
+  if (sub === null || !GIT_PACK.has(sub[0] as string)) return NONE;
   const p = parseGit(sub);
   const operands = p.operands.map((i) => sub[i] as string);
   switch (sub[0]) {

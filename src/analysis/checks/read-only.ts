@@ -122,7 +122,9 @@ const TABLE: ReadonlyMap<string, Predicate> = new Map<string, Predicate>([
 
 /** env with a command is not this predicate's business: unwrapping sees through it. */
 function redirectsAreHarmless(view: CommandView, paths: PathContext): boolean {
-  for (const r of view.redirects) {
+  const redirects = view.redirects;
+  for (let k = 0; k < redirects.length; k++) {
+    const r = redirects[k] as (typeof redirects)[number];
     if (!isWriteRedirect(r.op, r.target)) continue;
     const t = r.target as Word;
     if (t.dynamic === null && !t.tilde && isHarmlessDevice(t.value)) continue;
@@ -141,7 +143,8 @@ const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/;
 
 /** `X=1 cmd` and `env X=1 cmd`: every variable set for the command is a harmless one. */
 function assignmentsAreHarmless(view: CommandView): boolean {
-  for (const a of view.sc.assignments) if (!SAFE_ENV.test(a.name)) return false;
+  const assignments = view.sc.assignments;
+  for (let k = 0; k < assignments.length; k++) if (!SAFE_ENV.test((assignments[k] as (typeof assignments)[number]).name)) return false;
   if (view.wrappers.length === 0) return true;
   const first = view.words[0] as Word;
   for (const w of view.sc.argv) {

@@ -35,6 +35,12 @@ interface Compiled {
   root: boolean;
   /** Absolute globs: matched against the path (files) or each of its ancestors (directories). */
   absoluteGlob: RegExp | null;
+  /**
+   * A quick test a path must pass to be worth the segment-by-segment match: one of the literal
+   * segments above appears as a whole segment of it. Null when globs (other than one-segment file
+   * globs, tested on the basename) or `/` make every path a candidate.
+   */
+  candidate: RegExp | null;
 }
 
 const compiled = new WeakMap<readonly string[], Compiled>();
@@ -83,12 +89,24 @@ function compile(list: readonly string[], keyLast: boolean): Compiled {
     } else if (glob) nameGlobs.push(p);
     else names.add(p);
   }
+  const literal = [...names, ...multi.keys(), ...absolute.keys()];
+  const everything = root || multiGlobs.length > 0 || absoluteGlobs.length > 0 || (!keyLast && nameGlobs.length > 0);
   c = {
     names, nameGlob: globs(nameGlobs), multi, multiGlob: globs(multiGlobs),
     absolute, root, absoluteGlob: globs(absoluteGlobs),
+    candidate: everything ? null : new RegExp(`/(?:${literal.length > 0 ? literal.map(escapeRegExp).join("|") : "(?!)"})(?:/|$)`),
   };
   compiled.set(list, c);
   return c;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+/** Whether `path` may match `c` at all (see Compiled.candidate); `base` is its last segment. */
+function candidate(c: Compiled, path: string, base: string): boolean {
+  return c.candidate === null || c.candidate.test(path) || (c.nameGlob !== null && c.nameGlob.test(base));
 }
 
 function nameMatch(c: Compiled, seg: string): boolean {
@@ -120,10 +138,12 @@ export function sensitiveTarget(word: Word, ctx: CheckContext): string | null {
 export function sensitivePath(path: string, ctx: CheckContext): string | null {
   const files = compile(ctx.options.sensitiveFiles, true);
   const dirs = compile(ctx.options.sensitiveDirectories, false);
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  // Most written paths name nothing sensitive: one regular expression says so without splitting.
+  if (!candidate(files, path, base) && !candidate(dirs, path, base)) return null;
   const segments = path.split("/");
   // segments[0] is "" (the path is absolute); the last is the basename.
   const last = segments.length - 1;
-  const base = segments[last] as string;
   if (base !== "" && nameMatch(files, base)) return `${path} (a sensitive file: ${base})`;
   for (const pattern of files.multi.get(base) ?? NONE) {
     const from = last + 1 - pattern.length;
