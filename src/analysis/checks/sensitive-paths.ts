@@ -320,21 +320,27 @@ function wordFor(view: CommandView, value: string): Word {
 
 const NO_FINDINGS: FindingDraft[] = [];
 
+/** Adds the finding for writing to `word` (range start..end) when it is sensitive; returns `out`, made on the first finding. */
+function report(view: CommandView, ctx: CheckContext, out: FindingDraft[] | null, word: Word, start: number, end: number): FindingDraft[] | null {
+  const hit = sensitiveTarget(word, ctx);
+  if (hit === null) return out;
+  out ??= [];
+  if (out.some((f) => f.message.includes(hit))) return out;
+  const id = hit.includes("sensitive file") ? "sensitive-path/file" : "sensitive-path/directory";
+  const message = `${view.name} writes to ${hit}; change it by hand if you mean to.`;
+  out.push(view.depth === 0 ? { id, message, start, end } : { id, message });
+  return out;
+}
+
 function check(view: CommandView, ctx: CheckContext): FindingDraft[] {
-  if (view.redirects.length === 0 && !WRITERS.has(view.name)) return NO_FINDINGS;
+  const writer = WRITERS.has(view.name);
+  if (view.redirects.length === 0 && !writer) return NO_FINDINGS;
   let out: FindingDraft[] | null = null;
-  const report = (word: Word, start: number, end: number): void => {
-    const hit = sensitiveTarget(word, ctx);
-    if (hit === null) return;
-    out ??= [];
-    if (out.some((f) => f.message.includes(hit))) return;
-    const id = hit.includes("sensitive file") ? "sensitive-path/file" : "sensitive-path/directory";
-    const message = `${view.name} writes to ${hit}; change it by hand if you mean to.`;
-    out.push(view.depth === 0 ? { id, message, start, end } : { id, message });
-  };
-  if (view.name !== "sed" && WRITERS.has(view.name)) for (const w of writeTargets(view)) report(w, w.start, w.end);
-  for (const r of view.redirects) {
-    if (isWriteRedirect(r.op, r.target)) report(r.target as Word, r.start, r.end);
+  if (writer && view.name !== "sed") for (const w of writeTargets(view)) out = report(view, ctx, out, w, w.start, w.end);
+  const redirects = view.redirects;
+  for (let k = 0; k < redirects.length; k++) {
+    const r = redirects[k] as (typeof redirects)[number];
+    if (isWriteRedirect(r.op, r.target)) out = report(view, ctx, out, r.target as Word, r.start, r.end);
   }
   return out ?? NO_FINDINGS;
 }
