@@ -10,7 +10,8 @@
 const fs = require("node:fs");
 const path = require("node:path");
 const vm = require("node:vm");
-const Module = require("node:module");
+// The CommonJS Module class itself: requiring node:module would load its public wrapper too.
+const Module = module.constructor;
 
 const dist = path.join(__dirname, "..", "dist");
 const bundle = path.join(dist, "bundle", "main.cjs");
@@ -26,7 +27,8 @@ function freshBundle() {
 
 /** Runs the bundle as a CommonJS module; returns its exports and the compiled script. */
 function loadBundle(file, useCache = true) {
-  const source = fs.readFileSync(file, "utf8");
+  // ASCII only (scripts/bundle.mjs checks), so latin1 reads it as it is, faster than utf8.
+  const source = fs.readFileSync(file, "latin1");
   let cachedData;
   if (useCache && mtime(cacheFile) >= mtime(file)) cachedData = fs.readFileSync(cacheFile);
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
@@ -53,22 +55,23 @@ async function writeCache() {
   process.env.HOME = home;
   process.env.XDG_CONFIG_HOME = path.join(home, ".config");
   process.chdir(home);
-  const write = process.stdout.write;
   try {
     const { exports, script } = loadBundle(bundle, false);
-    process.stdout.write = () => true;
     for (const argv of WARM_UP) await exports.main(argv);
-    process.stdout.write = write;
     fs.writeFileSync(cacheFile, script.createCachedData());
   } finally {
-    process.stdout.write = write;
     process.exitCode = 0;
     fs.rmSync(home, { recursive: true, force: true });
   }
 }
 
 if (require.main === module && process.argv[2] === "--write-cache") {
-  writeCache().catch((error) => {
+  // The warm-up's decisions go to fd 1 directly (src/cli/out.ts): run it with stdout discarded.
+  if (process.argv[3] !== "--stdout-discarded") {
+    const run = require("node:child_process").spawnSync(process.execPath, [__filename, "--write-cache", "--stdout-discarded"], { stdio: ["ignore", "ignore", "inherit"] });
+    // A missing cache only makes start-up slower: never fail an install over it.
+    if (run.status !== 0) process.stderr.write("shellguard: no code cache written (start-up is slower, nothing else changes)\n");
+  } else writeCache().catch((error) => {
     process.stderr.write(`shellguard: no code cache written (start-up is slower, nothing else changes): ${error.message}\n`);
   });
 }

@@ -5,7 +5,7 @@
 // it after this) and starts a CommonJS entry without the ESM loader, which together take about a
 // third off `shellguard check`. Dependencies stay external (node_modules).
 import { build } from "esbuild";
-import { rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -46,3 +46,10 @@ await build({
   plugins: [splitParts],
   logLevel: "warning",
 });
+
+// bin/bundle-loader.cjs reads the bundles as latin1: esbuild's default ASCII charset must hold.
+for (const name of readdirSync(out)) {
+  const text = readFileSync(path.join(out, name), "latin1");
+  // eslint-disable-next-line no-control-regex
+  if (/[^\x00-\x7f]/.test(text)) throw new Error(`dist/bundle/${name} is not ASCII`);
+}

@@ -5,6 +5,7 @@ import { Guard } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
 import { EXIT, exitFor, reportError, UsageError } from "./errors.js";
 import { formatDecision, styleFor } from "./format.js";
+import { stdoutIsTTY, writeStdout } from "./out.js";
 
 export interface CheckArgs {
   command?: string | undefined;
@@ -23,7 +24,7 @@ export function readStdin(): string {
 }
 
 export function writeOut(text: string): void {
-  process.stdout.write(text);
+  writeStdout(text);
 }
 
 /** Run `check`; returns the exit code. */
@@ -47,7 +48,7 @@ export async function runCheck(args: CheckArgs): Promise<number> {
     }
     const command = args.stdin ? readStdin() : args.command!;
     const decision = guard.check(command);
-    writeOut(args.json ? JSON.stringify(decision) + "\n" : formatDecision(decision, styleFor(process.stdout)));
+    writeOut(args.json ? JSON.stringify(decision) + "\n" : formatDecision(decision, styleFor({ isTTY: stdoutIsTTY() })));
     return exitFor(decision.decision);
   } catch (error) {
     return reportError(error);

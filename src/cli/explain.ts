@@ -6,6 +6,7 @@ import type { Facts, SimpleCommand, Word } from "../facts/types.js";
 import { EXIT, reportError, UsageError } from "./errors.js";
 import { readStdin, writeOut, type CheckArgs } from "./check.js";
 import { formatDecision, oneLine, styleFor, type Style } from "./format.js";
+import { stdoutIsTTY } from "./out.js";
 
 /** The same arguments as `check`, less `--batch`. */
 export type ExplainArgs = Omit<CheckArgs, "batch">;
@@ -106,7 +107,7 @@ export async function runExplain(args: ExplainArgs): Promise<number> {
       const facts = x.facts ?? (await import("../facts/index.js")).extractFacts(command);
       writeOut(JSON.stringify(facts) + "\n");
     } else {
-      writeOut(formatExplanation(x, styleFor(process.stdout)));
+      writeOut(formatExplanation(x, styleFor({ isTTY: stdoutIsTTY() })));
     }
     return EXIT.allow;
   } catch (error) {

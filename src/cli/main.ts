@@ -55,9 +55,22 @@ const DELEGATED: Readonly<Record<string, (rest: string[]) => Promise<number>>> =
   off: async (rest) => (await import("../shell/cli.js")).runOnOffCommand("off", rest, io()),
 };
 
+/**
+ * `shellguard lint | head`: a closed pipe ends the output, not with a stack trace. Set up for the
+ * subcommands that write through process.stdout; `check` writes through out.ts, which never
+ * creates that stream when it can help it.
+ */
+function endOnClosedPipe(): void {
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 export async function main(argv: readonly string[]): Promise<void> {
   const delegated = argv[0] !== undefined ? DELEGATED[argv[0]] : undefined;
   if (delegated !== undefined) {
+    endOnClosedPipe();
     process.exitCode = await delegated(argv.slice(1));
     return;
   }
@@ -69,11 +82,13 @@ export async function main(argv: readonly string[]): Promise<void> {
       return;
     }
     if (argv.length === 1 && argv[0] === "--version") {
+      endOnClosedPipe();
       const { version } = await import("./version.js");
       process.stdout.write(version() + "\n");
       return;
     }
   }
+  endOnClosedPipe();
   const { runApp } = await import("./app.js");
   await runApp([...argv]);
 }
