@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from "vitest";
 import { parseFlags, type FlagSpec } from "./flags.js";
-import { SPECS } from "./specs.js";
+import { specFor } from "./specs.js";
 import { cases, verify, type Row } from "./test-helpers.js";
 
 const RM = "dangerous/rm-recursive-force";
@@ -109,9 +109,9 @@ describe("flags: spellings through analyze()", () => {
 
 type ParseRow = readonly [argv: string, spec: FlagSpec, flags: Record<string, string[]>, operands: string[]];
 
-const SORT = SPECS.sort as FlagSpec;
-const RMSPEC = SPECS.rm as FlagSpec;
-const SED = SPECS.sed as FlagSpec;
+const SORT = specFor("sort") as FlagSpec;
+const RMSPEC = specFor("rm") as FlagSpec;
+const SED = specFor("sed") as FlagSpec;
 const WRAP: FlagSpec = { short: { E: "E" }, shortValue: { u: "user" }, long: { login: "login" }, longValue: { user: "user" }, stopAtOperand: true };
 
 const PARSER: ParseRow[] = [

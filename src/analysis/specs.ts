@@ -5,7 +5,13 @@
 
 import { parseFlags, type FlagSpec, type ParsedFlags } from "./flags.js";
 
-export const SPECS: Readonly<Record<string, FlagSpec>> = {
+/**
+ * The spelling tables, built on first use: object literals this size cost about a millisecond to
+ * create, which `shellguard check "git status"` (that never needs rm's table) should not pay.
+ */
+let specs: Readonly<Record<string, FlagSpec>> | undefined;
+
+const buildSpecs = (): Readonly<Record<string, FlagSpec>> => ({
   rm: {
     short: { r: "recursive", R: "recursive", f: "force", i: "interactive", I: "interactive-once", d: "dir", v: "verbose" },
     long: { recursive: "recursive", force: "force", dir: "dir", verbose: "verbose", "no-preserve-root": "no-preserve-root", "one-file-system": "one-file-system" },
@@ -48,7 +54,7 @@ export const SPECS: Readonly<Record<string, FlagSpec>> = {
     short: { l: "list", t: "test", v: "verbose", z: "comment", f: "freshen", u: "update", o: "overwrite", n: "never", q: "quiet", a: "a", b: "b", C: "C", j: "junk-paths", L: "L", M: "M", V: "V", X: "X", K: "K", p: "pipe", c: "pipe" },
     shortValue: { d: "exdir", x: "exclude", P: "password" },
   },
-};
+});
 
 /**
  * tar's directory to extract into (`-C DIR`, `--directory=DIR`, `xzf f -C DIR`), when the
@@ -69,8 +75,13 @@ export function tarExtractDir(args: readonly string[]): { index: number; value: 
   return extracting ? dir : null;
 }
 
+/** The spelling table of `command`, if it has one. */
+export function specFor(command: string): FlagSpec | undefined {
+  return (specs ??= buildSpecs())[command];
+}
+
 export function parseFor(command: string, args: readonly string[]): ParsedFlags {
-  return parseFlags(args, SPECS[command] ?? {}, 1);
+  return parseFlags(args, specFor(command) ?? {}, 1);
 }
 
 const SIGNAL_NAMES: ReadonlySet<string> = new Set([
