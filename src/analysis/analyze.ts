@@ -41,7 +41,8 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
   const { views, findings: shellDrafts, parses } = unwrapFacts(facts, extract);
   const findings: Finding[] = [];
 
-  for (const d of shellDrafts) {
+  for (let k = 0; k < shellDrafts.length; k++) {
+    const d = shellDrafts[k] as FindingDraft;
     const start = d.start ?? 0;
     const end = d.end ?? source.length;
     findings.push({ id: d.id, check: "shell", message: d.message, command: source.slice(start, end), start, end });
@@ -51,7 +52,8 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
     for (let c = 0; c < FACTS_CHECKS.length; c++) {
       const check = FACTS_CHECKS[c] as FactsCheck;
       const drafts = check.check(p.facts, ctx, views);
-      for (const d of drafts) {
+      for (let k = 0; k < drafts.length; k++) {
+        const d = drafts[k] as FindingDraft;
         // A finding inside a nested string points at the string in the checked line.
         const start = p.range !== null ? p.range[0] : d.start ?? 0;
         const end = p.range !== null ? p.range[1] : d.end ?? source.length;
