@@ -5,7 +5,7 @@
  */
 
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync, statSync, utimesSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -42,6 +42,18 @@ describe("CLI bundle", () => {
       utimesSync(BUNDLE + ".cache", new Date(bundleTime.getTime() - 60_000), new Date(bundleTime.getTime() - 60_000));
       // No cachedData given: V8 reports nothing rejected (undefined), and the CLI still loads.
       expect(probe()).toEqual({ rejected: undefined, hasMain: true });
+    } finally {
+      copyFileSync(saved, BUNDLE + ".cache");
+      rmSync(join(saved, ".."), { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a corrupt cache (V8 checks it) and still loads", () => {
+    const saved = join(mkdtempSync(join(tmpdir(), "shellguard-cache-")), "main.cjs.cache");
+    copyFileSync(BUNDLE + ".cache", saved);
+    try {
+      writeFileSync(BUNDLE + ".cache", Buffer.alloc(4096, 0x5a));
+      expect(probe()).toEqual({ rejected: true, hasMain: true });
     } finally {
       copyFileSync(saved, BUNDLE + ".cache");
       rmSync(join(saved, ".."), { recursive: true, force: true });
