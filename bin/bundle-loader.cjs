@@ -1,11 +1,13 @@
 "use strict";
 /**
- * Loads dist/bundle/main.cjs (scripts/bundle.mjs) with the V8 code cache written beside it at build
- * time, so a start skips compiling the bundle: the largest part of `shellguard check`'s own time.
- * The cache is used only when it is not older than the bundle, and V8 itself refuses one made by
- * another Node.js/V8 version or with other flags (the bundle is then compiled as usual).
+ * Loads the CLI bundles (scripts/bundle.mjs: main.cjs, the check path, and one bundle per other
+ * subcommand) with the V8 code cache written beside each at build time, so a start skips parsing
+ * and compiling them: the largest part of `shellguard check`'s own time. A cache is used only
+ * when it is not older than its bundle, and V8 itself refuses one made by another Node.js/V8
+ * version, with other flags, or damaged (the bundle is then compiled as usual).
  *
- *   node bin/bundle-loader.cjs --write-cache   (build time) runs a few checks, then writes the cache
+ *   node bin/bundle-loader.cjs --write-cache   (build and install time) writes the caches: main's
+ *                                              after a few checks, so the functions they run are in it
  */
 const fs = require("node:fs");
 const path = require("node:path");
@@ -14,8 +16,8 @@ const vm = require("node:vm");
 const Module = module.constructor;
 
 const dist = path.join(__dirname, "..", "dist");
-const bundle = path.join(dist, "bundle", "main.cjs");
-const cacheFile = bundle + ".cache";
+const bundleDir = path.join(dist, "bundle");
+const bundle = path.join(bundleDir, "main.cjs");
 
 const mtime = (file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
 
@@ -25,22 +27,40 @@ function freshBundle() {
   return built >= 0 && built >= mtime(path.join(dist, "cli", "main.js")) ? bundle : null;
 }
 
-/** Runs the bundle as a CommonJS module; returns its exports and the compiled script. */
-function loadBundle(file, useCache = true) {
+/** `require("./lint.cjs")` from a bundle: another bundle of ours, loaded here too (with its cache). */
+const PART = /^\.\/[a-z]+\.cjs$/;
+const parts = new Map();
+
+/** Compiles a bundle, with its cache when there is a fresh one. */
+function compile(file, useCache) {
   // ASCII only (scripts/bundle.mjs checks), so latin1 reads it as it is, faster than utf8.
   const source = fs.readFileSync(file, "latin1");
-  let cachedData;
-  if (useCache && mtime(cacheFile) >= mtime(file)) cachedData = fs.readFileSync(cacheFile);
-  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  const cacheFile = file + ".cache";
+  const cachedData = useCache && mtime(cacheFile) >= mtime(file) ? fs.readFileSync(cacheFile) : undefined;
+  return new vm.Script(Module.wrap(source), { filename: file, cachedData });
+}
+
+/** Runs a bundle as a CommonJS module; returns its exports and the compiled script. */
+function loadBundle(file, useCache = true) {
+  const script = compile(file, useCache);
   const mod = new Module(file, module);
   mod.filename = file;
   mod.paths = Module._nodeModulePaths(path.dirname(file));
-  script.runInThisContext().call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
+  const plain = Module.createRequire(file);
+  const require = (id) => {
+    if (!PART.test(id)) return plain(id);
+    const part = path.join(path.dirname(file), id);
+    if (!parts.has(part)) parts.set(part, loadBundle(part, useCache).exports);
+    return parts.get(part);
+  };
+  require.resolve = plain.resolve;
+  require.cache = plain.cache;
+  script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, path.dirname(file));
   mod.loaded = true;
   return { exports: mod.exports, script };
 }
 
-/** Commands run before the cache is written, so the functions a check compiles are in it. */
+/** Commands run before main's cache is written, so the functions a check compiles are in it. */
 const WARM_UP = [
   ["check", "git status"],
   ["check", "--json", "ls -la | grep x > /dev/null && cat README.md"],
@@ -58,7 +78,12 @@ async function writeCache() {
   try {
     const { exports, script } = loadBundle(bundle, false);
     for (const argv of WARM_UP) await exports.main(argv);
-    fs.writeFileSync(cacheFile, script.createCachedData());
+    fs.writeFileSync(bundle + ".cache", script.createCachedData());
+    // The other subcommands' bundles: compiled, not run (the cache still spares the parse).
+    for (const name of fs.readdirSync(bundleDir)) {
+      const file = path.join(bundleDir, name);
+      if (name.endsWith(".cjs") && file !== bundle) fs.writeFileSync(file + ".cache", compile(file, false).createCachedData());
+    }
   } finally {
     process.exitCode = 0;
     fs.rmSync(home, { recursive: true, force: true });

@@ -1,8 +1,9 @@
 // Bundles the CLI for start-up speed (run by `npm run build:ts` after tsc):
-//   dist/bundle/main.cjs    the `check` fast path: dist/cli/main.js and everything it imports
+//   dist/bundle/main.cjs    dist/cli/main.js and everything it imports: the `check` fast path, and
+//                           agent-hook (run before every command an agent runs; it shares the analysis)
 //   dist/bundle/<part>.cjs  the other subcommands, which main.js loads only when they are asked for
 // CommonJS, not ESM: Node 20 gives CommonJS scripts a V8 code cache (bin/bundle-loader.cjs writes
-// it after this) and starts a CommonJS entry without the ESM loader, which together take about a
+// them after this) and starts a CommonJS entry without the ESM loader, which together take about a
 // third off `shellguard check`. Dependencies stay external (node_modules).
 import { build } from "esbuild";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
@@ -14,7 +15,7 @@ const dist = path.join(root, "dist");
 const out = path.join(dist, "bundle");
 
 /** main.js's lazy imports of whole subcommands → their own bundles (part name ← dist path). */
-const PARTS = { app: "cli/app.js", lint: "lint/index.js", agents: "agents/index.js", shell: "shell/cli.js" };
+const PARTS = { app: "cli/app.js", lint: "lint/index.js", shell: "shell/cli.js" };
 const partOf = new Map(Object.entries(PARTS).map(([name, file]) => [path.join(dist, file), name]));
 
 /** Keeps main.cjs to the check path: a subcommand part imported from main.js stays a require() of its bundle. */

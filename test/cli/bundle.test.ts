@@ -14,10 +14,10 @@ import { ROOT } from "./helpers.js";
 const LOADER = join(ROOT, "bin", "bundle-loader.cjs");
 const BUNDLE = join(ROOT, "dist", "bundle", "main.cjs");
 
-/** In a child process: load the bundle and report whether V8 took the cache. */
-function probe(): { rejected: boolean | undefined; hasMain: boolean } {
-  const code = `const l = require(${JSON.stringify(LOADER)}); const { exports, script } = l.loadBundle(l.freshBundle());
-    process.stdout.write(JSON.stringify({ rejected: script.cachedDataRejected, hasMain: typeof exports.main === "function" }));`;
+/** In a child process: load a bundle (main.cjs by default) and report whether V8 took its cache. */
+function probe(file = BUNDLE, exported = "main"): { rejected: boolean | undefined; hasMain: boolean } {
+  const code = `const l = require(${JSON.stringify(LOADER)}); const { exports, script } = l.loadBundle(${JSON.stringify(file)});
+    process.stdout.write(JSON.stringify({ rejected: script.cachedDataRejected, hasMain: typeof exports[${JSON.stringify(exported)}] === "function" }));`;
   const home = mkdtempSync(join(tmpdir(), "shellguard-bundle-"));
   try {
     const r = spawnSync(process.execPath, ["-e", code], { cwd: home, env: { PATH: process.env.PATH, HOME: home }, encoding: "utf8" });
@@ -32,6 +32,12 @@ describe("CLI bundle", () => {
   it("is loaded with the code cache the build wrote, which V8 accepts", () => {
     expect(statSync(BUNDLE + ".cache").mtimeMs).toBeGreaterThanOrEqual(statSync(BUNDLE).mtimeMs);
     expect(probe()).toEqual({ rejected: false, hasMain: true });
+  });
+
+  it("loads the other subcommands' bundles with their caches too", () => {
+    for (const [part, exported] of [["lint", "runLint"], ["shell", "runHookCommand"], ["app", "runApp"]] as const) {
+      expect(probe(join(ROOT, "dist", "bundle", `${part}.cjs`), exported)).toEqual({ rejected: false, hasMain: true });
+    }
   });
 
   it("ignores a cache older than the bundle", () => {
