@@ -1,5 +1,6 @@
-// Median time of one hook invocation as the agent runs it: a new process, the payload on stdin,
-// the answer on stdout. Run after a build: node test/agents/bench-hook.mjs [runs]
+// Median time of one hook invocation as the agent runs it (`shellguard agent-hook <agent>`, the
+// bin): a new process, the payload on stdin, the answer on stdout.
+// Run after a build: node test/agents/bench-hook.mjs [runs]
 // Three figures per case: wall time as the agent sees it (spawn to exit), and, from inside the
 // child, its CPU time (user + system) — the figure least disturbed by a busy machine.
 import { spawnSync } from "node:child_process";
@@ -9,13 +10,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const runHook = join(here, "run-hook.mjs");
+const bin = join(here, "..", "..", "bin", "shellguard.cjs");
 const runs = Number(process.argv[2] ?? 30);
 const base = mkdtempSync(join(tmpdir(), "shellguard-bench-"));
 const home = join(base, "home");
 const project = join(home, "project");
 mkdirSync(project, { recursive: true });
-const probe = join(base, "probe.mjs");
+const probe = join(base, "probe.cjs");
 writeFileSync(probe, 'process.on("exit", () => { const u = process.cpuUsage(); process.stderr.write(`\\nBENCH ${(u.user + u.system) / 1000}\\n`); });\n');
 const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(base, "xdg"), XDG_CACHE_HOME: join(base, "cache") };
 
@@ -26,11 +27,11 @@ const gemini = (command) =>
 
 const cases = [
   ["node -e 0 (process floor)", ["-e", "0"], ""],
-  ["claude-code: rm -rf ~ (ask)", [runHook, "claude-code"], claude("rm -rf ~")],
-  ["claude-code: ls (no output)", [runHook, "claude-code"], claude("ls -la")],
-  ["claude-code: git log | head (no output)", [runHook, "claude-code"], claude("git log --oneline | head -20")],
-  ["claude-code: Read tool (ignored)", [runHook, "claude-code"], claude("", "Read")],
-  ["gemini-cli: rm -rf ~ (deny)", [runHook, "gemini-cli"], gemini("rm -rf ~")],
+  ["claude-code: rm -rf ~ (ask)", [bin, "agent-hook", "claude-code"], claude("rm -rf ~")],
+  ["claude-code: ls (no output)", [bin, "agent-hook", "claude-code"], claude("ls -la")],
+  ["claude-code: git log | head (no output)", [bin, "agent-hook", "claude-code"], claude("git log --oneline | head -20")],
+  ["claude-code: Read tool (ignored)", [bin, "agent-hook", "claude-code"], claude("", "Read")],
+  ["gemini-cli: rm -rf ~ (deny)", [bin, "agent-hook", "gemini-cli"], gemini("rm -rf ~")],
 ];
 
 const median = (xs) => {
@@ -40,7 +41,7 @@ const median = (xs) => {
 
 try {
   for (const [label, args, input] of cases) {
-    const argv = ["--import", probe, ...args];
+    const argv = ["--require", probe, ...args];
     spawnSync(process.execPath, argv, { input, env, cwd: project }); // warm the file cache
     const wall = [];
     const cpu = [];
