@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { analyze } from "../src/analysis/analyze.js";
 import { allFindings } from "../src/analysis/checks/index.js";
+import { options } from "../src/analysis/test-helpers.js";
 import type { AnalysisOptions } from "../src/analysis/types.js";
-import { DEFAULT_SENSITIVE_DIRECTORIES, DEFAULT_SENSITIVE_FILES } from "../src/config/defaults.js";
 import { evaluate } from "../src/engine/engine.js";
 import { MODE_POLICY, normalizeMode } from "../src/engine/modes.js";
 import { extractFactsReference } from "../src/facts/reference.js";
@@ -127,16 +127,9 @@ function example(text: string): Example | null {
   return { command: rest[0] as string, mode, shown };
 }
 
-function options(mode: string): AnalysisOptions {
-  return {
-    guard: MODE_POLICY[normalizeMode(mode)].guardAnalysis,
-    cwd: CWD,
-    home: HOME,
-    workingDirectories: [],
-    sensitiveFiles: DEFAULT_SENSITIVE_FILES,
-    sensitiveDirectories: DEFAULT_SENSITIVE_DIRECTORIES,
-    gitPack: true,
-  };
+/** The checks' options for a mode, in the examples' home and project (the pages show /home/me). */
+function optionsFor(mode: string): AnalysisOptions {
+  return options(MODE_POLICY[normalizeMode(mode)].guardAnalysis, { cwd: CWD, home: HOME });
 }
 
 describe("docs/checks", () => {
@@ -173,7 +166,7 @@ describe("docs/checks", () => {
     const { command, mode, shown } = ex as Example;
     expect(shown, `${id}: the example output shows the finding`).toContain(id);
     if (id === "internal/analysis-failed") return; // a shellguard bug cannot be reproduced on purpose
-    const analysis = analyze(command, options(mode), extractFactsReference);
+    const analysis = analyze(command, optionsFor(mode), extractFactsReference);
     let produced = analysis.findings.map((f) => f.id);
     if (id === "dangerous/custom-pattern") {
       const pattern = /pattern: "([^"]+)"/.exec(text)?.[1];
