@@ -53,8 +53,6 @@ function loadBundle(file, useCache = true) {
     if (!parts.has(part)) parts.set(part, loadBundle(part, useCache).exports);
     return parts.get(part);
   };
-  require.resolve = plain.resolve;
-  require.cache = plain.cache;
   script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, path.dirname(file));
   mod.loaded = true;
   return { exports: mod.exports, script };

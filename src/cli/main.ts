@@ -68,27 +68,23 @@ function endOnClosedPipe(): void {
 }
 
 export async function main(argv: readonly string[]): Promise<void> {
+  const fast = process.env.SHELLGUARD_NO_FAST_PATH ? null : parseFastCheck(argv);
+  if (fast) {
+    const { runCheck } = await import("./check.js");
+    process.exitCode = await runCheck(fast);
+    return;
+  }
+  endOnClosedPipe();
   const delegated = argv[0] !== undefined ? DELEGATED[argv[0]] : undefined;
   if (delegated !== undefined) {
-    endOnClosedPipe();
     process.exitCode = await delegated(argv.slice(1));
     return;
   }
-  if (!process.env.SHELLGUARD_NO_FAST_PATH) {
-    const fast = parseFastCheck(argv);
-    if (fast) {
-      const { runCheck } = await import("./check.js");
-      process.exitCode = await runCheck(fast);
-      return;
-    }
-    if (argv.length === 1 && argv[0] === "--version") {
-      endOnClosedPipe();
-      const { version } = await import("./version.js");
-      process.stdout.write(version() + "\n");
-      return;
-    }
+  if (!process.env.SHELLGUARD_NO_FAST_PATH && argv.length === 1 && argv[0] === "--version") {
+    const { version } = await import("./version.js");
+    process.stdout.write(version() + "\n");
+    return;
   }
-  endOnClosedPipe();
   const { runApp } = await import("./app.js");
   await runApp([...argv]);
 }

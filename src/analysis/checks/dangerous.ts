@@ -119,29 +119,29 @@ function shred(view: CommandView, ctx: CheckContext): FindingDraft[] {
 
 /** Any command writing to a device through a redirect, tee or cp/mv. */
 function deviceWrites(view: CommandView, ctx: CheckContext): FindingDraft[] {
-  let out = NONE;
+  let out: FindingDraft[] | null = null;
   const redirects = view.redirects;
   for (let k = 0; k < redirects.length; k++) {
     const r = redirects[k] as (typeof redirects)[number];
     if (!isWriteRedirect(r.op, r.target)) continue;
     const dev = devicePath(r.target as Word, ctx);
-    if (dev !== null) (out = out === NONE ? [] : out).push({ id: "dangerous/device-write", message: `Writing to ${dev} overwrites the device itself; redirect to a file instead.`, start: r.start, end: r.end });
+    if (dev !== null) (out ??= []).push({ id: "dangerous/device-write", message: `Writing to ${dev} overwrites the device itself; redirect to a file instead.`, start: r.start, end: r.end });
   }
   if (view.name === "tee" || view.name === "cp" || view.name === "mv") {
     const ops = operandsOf(view);
     const targets = view.name === "tee" ? ops : ops.slice(-1);
     const dev = targets.map((w) => devicePath(w, ctx)).find((d) => d !== null);
-    if (dev) (out = out === NONE ? [] : out).push(finding("dangerous/device-write", `${view.name} writes onto the device ${dev}, destroying what is on it.`));
+    if (dev) (out ??= []).push(finding("dangerous/device-write", `${view.name} writes onto the device ${dev}, destroying what is on it.`));
   }
-  return out;
+  return out ?? NONE;
 }
 
 const DISCARD_PATHSPEC = new Set([".", "./", ":/", ":/.", "*", "-A"]);
 
-/** The default git pack: operations that lose work or rewrite shared history. */
 /** The subcommands the pack looks at: any other is not parsed further. */
 const GIT_PACK: ReadonlySet<string> = new Set(["reset", "clean", "push", "branch", "checkout", "switch", "restore", "stash"]);
 
+/** The default git pack: operations that lose work or rewrite shared history. */
 function git(view: CommandView, ctx: CheckContext): FindingDraft[] {
   if (!ctx.options.gitPack) return NONE;
   const sub = gitSubcommand(view.args);
