@@ -3,7 +3,8 @@
  * A script that runs commands (`e`, `s///e`) or writes files (`w`, `W`, `s///w`) is a finding;
  * so is one that cannot be read here: a `-f` file, a script that does not parse, or one whose
  * run-time part sits where a command could go (`sed "$x"`). A run-time part in a data position
- * (`sed "s/$a/$b/"`) is no finding, but such a script is never read-only. `--sandbox` covers the
+ * (`sed "s/$a/$b/"`) is taken as data in guard mode and lint (no finding) and is a finding in
+ * the agent modes, where such a sed would otherwise pass as a file edit; it is never read-only. `--sandbox` covers the
  * pieces after it; what it covers cannot write or run anything. `-i` on a sensitive file is a
  * finding too.
  */
@@ -21,7 +22,8 @@ function scriptText(inv: SedInvocation): string {
   return inv.pieces.slice(0, inv.sandboxFrom).map((p) => inv.display(p)).join("' -e '");
 }
 
-function scriptFindings(inv: SedInvocation): FindingDraft[] {
+/** `guard`: guard mode and lint, where a run-time part in a data position is taken as data. */
+function scriptFindings(inv: SedInvocation, guard: boolean): FindingDraft[] {
   const out: FindingDraft[] = [];
   const text = scriptText(inv);
   const { executes, writes } = effectsOf(inv.parse);
@@ -37,6 +39,8 @@ function scriptFindings(inv: SedInvocation): FindingDraft[] {
   const parse = inv.parse;
   if (parse.holes === "code") {
     out.push({ id: "sed/unverifiable-script", message: `The sed script '${text}' is only known at run time where a command goes, so it could be any sed command, even e (run a command) or w (write a file); write the script out, ${SANDBOX_HINT}.` });
+  } else if (parse.holes === "data" && !guard) {
+    out.push({ id: "sed/unverifiable-script", message: `The sed script '${text}' has a part only known at run time; a value holding a newline, ';' or the delimiter would add commands, even e (run a command) or w (write a file); write the value out, ${SANDBOX_HINT}.` });
   } else if (parse.error !== null) {
     out.push({ id: "sed/unverifiable-script", message: `The sed script '${text}' does not parse as GNU sed (${parse.error}): sed rejects it, or shellguard misreads it; fix or simplify it.` });
   }
@@ -48,7 +52,7 @@ function scriptFindings(inv: SedInvocation): FindingDraft[] {
 
 function sed(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const inv = readSedInvocation(view);
-  const out = scriptFindings(inv);
+  const out = scriptFindings(inv, ctx.options.guard);
   if (inv.inPlace) {
     for (const i of inv.inputs) {
       const hit = sensitiveTarget(view.words[i] as Word, ctx);
