@@ -60,7 +60,7 @@ export function readSedInvocation(view: CommandView): SedInvocation {
   return {
     pieces, sandboxFrom, parse, scriptFiles: scriptFiles.map(display),
     noScript: pieces.length === 0 && files.length === 0,
-    inPlace: has(p, "in-place"), inputs, unknown: p.unknown, shiftyWords: shifty(view, marked, p), display,
+    inPlace: has(p, "in-place"), inputs, unknown: p.unknown, shiftyWords: shifty(view, marked, p, inputs), display,
   };
 }
 
@@ -101,20 +101,21 @@ function sandboxPrefix(marked: readonly string[], full: ParsedFlags): ParsedFlag
 
 /**
  * A word that could become other arguments at run time: a run-time part outside one pair of
- * double quotes (word splitting), a run-time start that is not an option's value (`"$f"` can be
- * `-i`), `"$@"`, or a glob that could match a name starting with `-`, or that sits in a script.
+ * double quotes (word splitting), a run-time start that is neither an option's value nor after
+ * `--` (`"$f"` can be `-i`), `"$@"`, or a glob that could match a name starting with `-`, or
+ * that sits in a script.
  */
-function shifty(view: CommandView, marked: readonly string[], p: ParsedFlags): boolean {
+function shifty(view: CommandView, marked: readonly string[], p: ParsedFlags, inputs: readonly number[]): boolean {
   const optionValues = new Set<string>();
   for (const vs of p.flags.values()) for (const v of vs) optionValues.add(v);
-  const operands = new Set(p.operands);
+  const operands = new Set(inputs);
   const source = view.facts.source;
   for (let k = 1; k < view.words.length; k++) {
     const w = view.words[k] as Word;
     const m = marked[k] ?? "";
     if (w.dynamic !== null || /[\ue000-\uf8ff]/.test(m)) {
       if (!wholeDoubleQuoted(source.slice(w.start, w.end))) return true;
-      if (isHole(m[0]) && !optionValues.has(m)) return true;
+      if (isHole(m[0]) && !optionValues.has(m) && !(operands.has(k) && k >= p.rest)) return true;
     }
     if (w.glob && (!operands.has(k) || !/^[\w./~,:%=]/.test(w.value) || w.value.startsWith("-"))) return true;
   }
