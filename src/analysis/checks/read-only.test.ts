@@ -184,7 +184,10 @@ const TABLE: ReadOnlyRow[] = [
   ["bash -c 'ls -la'", true],
   ["sh -c 'git status && git log -1'", true],
   ["bash -c 'ls; rm x'", false],
-  ["xargs ls", false],
+  // xargs feeds arguments from stdin: fine for a command with no unsafe option at all.
+  ["xargs ls", true],
+  ["xargs sort", false],
+  ["xargs git log", false],
   ["xargs rm", false],
   ["echo a | xargs echo", true],
   // variables set for the command
