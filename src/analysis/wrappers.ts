@@ -83,21 +83,29 @@ const TIMEOUT: FlagSpec = {
 };
 
 /** Effects of a wrapper's own options: `unsafe` maps a canonical option to what it does. */
-function effectsOf(args: readonly string[], p: ParsedFlags, unsafe: Readonly<Record<string, (v: string) => WrapperEffect["kind"]>> = {}): WrapperEffect[] | undefined {
+function effectsOf(args: readonly string[], p: ParsedFlags, unsafe: Readonly<Record<string, Effect>> = {}): WrapperEffect[] | undefined {
   const wrapper = args[0] ?? "";
   let out: WrapperEffect[] | undefined;
   for (const u of p.unknown) (out ??= []).push({ wrapper, kind: "other", what: u });
-  for (const [name, kind] of Object.entries(unsafe)) for (const v of values(p, name)) (out ??= []).push({ wrapper, kind: kind(v), what: v });
+  for (const [name, kind] of Object.entries(unsafe)) {
+    for (const v of values(p, name)) {
+      const k = kind(v);
+      if (k !== null) (out ??= []).push({ wrapper, kind: k, what: v });
+    }
+  }
   return out;
 }
 
+/** What an option's value makes a wrapper do (null: nothing, as for `-o /dev/null`). */
+type Effect = (value: string) => WrapperEffect["kind"] | null;
+
 /** `-o FILE` of time, ltrace; strace's `-o '|cmd'` (and `!cmd`) pipes the trace into a command. */
-const output = (v: string): WrapperEffect["kind"] => (v.startsWith("|") || v.startsWith("!") ? "runs" : v === "/dev/null" ? "other" : "writes");
-const runs = (): WrapperEffect["kind"] => "runs";
-const other = (): WrapperEffect["kind"] => "other";
+const output: Effect = (v) => (v.startsWith("|") || v.startsWith("!") ? "runs" : v === "/dev/null" ? null : "writes");
+const runs: Effect = () => "runs";
+const other: Effect = () => "other";
 
 /** A wrapper whose options are given by `spec` and whose command is the first operand (+ skip). */
-function options(spec: FlagSpec, skip = 0, extra: Partial<WrapperHit> = {}, unsafe: Readonly<Record<string, (v: string) => WrapperEffect["kind"]>> = {}): Wrapper {
+function options(spec: FlagSpec, skip = 0, extra: Partial<WrapperHit> = {}, unsafe: Readonly<Record<string, Effect>> = {}): Wrapper {
   return (args) => {
     const p = parseFlags(args, spec, 1);
     const effects = effectsOf(args, p, unsafe);

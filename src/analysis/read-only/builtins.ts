@@ -40,7 +40,7 @@ const cd = command({ why: "Changes the shell's directory (later relative paths f
 const pushd = command({ why: "Changes directory through the stack.", accepts: "-n " + "-0123456789", example: "pushd /tmp" });
 const popd = command({ why: "Changes directory through the stack.", accepts: "-n " + "-0123456789" });
 const dirs = command({ why: "Prints the directory stack (-c clears it).", accepts: "-lpv " + "-0123456789", unsafe: { "-c": ["state", "clears the directory stack"] } });
-const jobs = command({ why: "Lists jobs. `jobs -x cmd` runs cmd (unwrapping sees through it).", accepts: "-lnprs", unsafe: { "-x": ["runs", "runs a command"] } });
+const jobs = command({ why: "Lists jobs. `jobs -x cmd` runs cmd (unwrapping sees through it).", accepts: "-lnprs", unsafe: { "-x": ["unwrapped", "runs a command"] } });
 const history = command({
   why: "Prints the history; only with no argument or a count (every option changes or writes the history).",
   anyArgs: true,

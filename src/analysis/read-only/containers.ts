@@ -24,7 +24,7 @@ const lsOnly = (what: string, extra = ""): ReadOnlyCommand => command({ why: `Li
 export const docker = command({
   why: "docker: the global options, then a read-only subcommand.",
   accepts: "-Dv -c: -l: --debug --context= --log-level= --tls --tlsverify --tlscacert= --tlscert= --tlskey= --version --help",
-  unsafe: { "-H: --host=": ["network", "talks to another daemon"], "--config=": ["runs", "reads a client configuration (credential helpers are programs)"] },
+  unsafe: { "-H: --host=": ["state", "talks to another daemon"], "--config=": ["runs", "reads a client configuration (credential helpers are programs)"] },
   subcommands: {
     ps: dockerPs, images: dockerImages, logs: dockerLogs, inspect: dockerInspect, version: dockerFormat("Prints versions."), info: dockerFormat("Prints system information."),
     stats: dockerStats, top: dockerTop, port: none("Lists port mappings.", "docker port web"), history: dockerHistory, diff: none("Lists changed files in a container.", "docker diff web"), search: dockerSearch,
@@ -57,7 +57,7 @@ const kubectl = command({
     "--kubeconfig=": ["runs", "reads a kubeconfig, which can run exec credential plugins"],
     "--cache-dir= --log-file= --log-dir= --profile= --profile-output=": ["writes", "writes files"],
     "--as= --as-group= --as-uid=": ["state", "acts as another user"],
-    "--token= --username= --password= --client-certificate= --client-key= --certificate-authority=": ["network", "sends other credentials"],
+    "--token= --username= --password= --client-certificate= --client-key= --certificate-authority=": ["state", "authenticates with other credentials"],
   },
   interspersed: true,
   subcommands: {

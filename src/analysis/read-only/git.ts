@@ -7,7 +7,7 @@
  */
 
 import type { ParsedFlags } from "../flags.js";
-import { command, operandValues, type ReadOnlyCommand } from "./model.js";
+import { command, operandValues } from "./model.js";
 
 const DIGITS = "-0123456789";
 

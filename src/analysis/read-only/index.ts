@@ -15,7 +15,7 @@ import { PACKAGES, pip, python } from "./packages.js";
 import { SEARCH } from "./search.js";
 import { SYSTEM } from "./system.js";
 
-export type { ReadOnlyCommand, Verdict };
+export type { ReadOnlyCommand, UnsafeUse, Verdict } from "./model.js";
 export { judge, takesAnyArguments };
 
 /** Families in the order the docs list them. */
@@ -51,8 +51,17 @@ function couldBeAnOption(w: Word): boolean {
   return w.glob && !w.quoted && /^[*?[]/.test(w.value);
 }
 
+/** Verdicts are asked for twice per view (read-only, then the side-effect check): computed once. */
+const cache = new WeakMap<CommandView, Verdict>();
+
 /** The read-only verdict of a command's own words (not its redirects, environment or wrappers). */
 export function verdictOf(view: CommandView): Verdict {
+  let v = cache.get(view);
+  if (v === undefined) cache.set(view, (v = computeVerdict(view)));
+  return v;
+}
+
+function computeVerdict(view: CommandView): Verdict {
   if (view.name === SED) return sedIsReadOnly(view) && !view.argsUnknown ? { readOnly: true } : { readOnly: false, culprit: "sed" };
   const cmd = READ_ONLY_COMMANDS.get(view.name);
   if (cmd === undefined) return NOT_LISTED;

@@ -15,8 +15,12 @@
 import { parseFlags, type FlagSpec, type ParsedFlags } from "../flags.js";
 import type { CommandView } from "../command.js";
 
-/** What an option that is not read-only does: its kind decides the finding (guard) and the docs. */
-export type Effect = "writes" | "runs" | "network" | "state";
+/**
+ * What an option that is not read-only does: its kind decides the finding (guard) and the docs.
+ * `unwrapped`: it runs a command that unwrapping parses and checks (`find -exec`, `man -P`), so
+ * the command's own findings speak for it.
+ */
+export type Effect = "writes" | "runs" | "unwrapped" | "network" | "state";
 
 export interface UnsafeOption {
   effect: Effect;
@@ -137,49 +141,60 @@ export function mergeSpecs(a: FlagSpec, b: FlagSpec): FlagSpec {
   return out;
 }
 
+/** An unsafe option given on the line: its spelling in the table, what it does, its value. */
+export interface UnsafeUse {
+  option: string;
+  effect: Effect;
+  why: string;
+  value: string;
+}
+
 /** Why an argv is not read-only: the first unknown or unsafe option, or the subcommand. */
 export interface Verdict {
   readOnly: boolean;
   /** The offending option or word, when not read-only. */
   culprit?: string;
-  /** What it does, when it is a known unsafe option. */
-  effect?: Effect;
+  /** Every known unsafe option given (the findings of side-effect/* come from these). */
+  unsafe?: UnsafeUse[];
 }
 
 export const READ_ONLY: Verdict = { readOnly: true };
 
-/** The unsafe option named by a canonical `!--name` / `!-x`, looked up in the command's notation. */
-export function unsafeOf(cmd: ReadOnlyCommand, canonical: string): UnsafeOption | undefined {
+/** The unsafe option named by a canonical `!--name` / `!-x`, looked up in the commands' notations. */
+export function unsafeOf(cmds: readonly ReadOnlyCommand[], canonical: string): UnsafeOption | undefined {
   const spelled = canonical.slice(UNSAFE.length);
-  for (const [notation, what] of cmd.unsafe) {
-    for (const token of notation.split(/\s+/)) {
-      const bare = token.replace(/\[=\]$|=$|::?$/, "");
-      if (bare === spelled) return what;
+  for (const cmd of cmds) {
+    for (const [notation, what] of cmd.unsafe) {
+      for (const token of notation.split(/\s+/)) {
+        const bare = token.replace(/\[=\]$|=$|::?$/, "");
+        if (bare === spelled) return what;
+      }
     }
   }
   return undefined;
 }
 
 /** The verdict of the options of one argv (`args[0]` is the name), recursing into subcommands. */
-export function judge(cmd: ReadOnlyCommand, args: readonly string[], from = 1, inherited?: FlagSpec): Verdict {
+export function judge(cmd: ReadOnlyCommand, args: readonly string[], from = 1, inherited?: FlagSpec, parents: readonly ReadOnlyCommand[] = []): Verdict {
   if (cmd.anyArgs) return cmd.args === undefined || cmd.args(args, EMPTY) ? READ_ONLY : { readOnly: false, culprit: args.slice(1).join(" ") };
   const own = cmd.spec();
   const spec = inherited !== undefined ? mergeSpecs(inherited, own) : own;
   const p = parseFlags(args, spec, from);
-  const unknown = p.unknown[0];
-  if (unknown !== undefined) return { readOnly: false, culprit: unknown };
-  for (const name of p.flags.keys()) {
-    if (name.startsWith(UNSAFE)) {
-      const what = unsafeOf(cmd, name);
-      return { readOnly: false, culprit: name.slice(UNSAFE.length), ...(what ? { effect: what.effect } : {}) };
-    }
+  let unsafe: UnsafeUse[] | undefined;
+  for (const [name, vals] of p.flags) {
+    if (!name.startsWith(UNSAFE)) continue;
+    const what = unsafeOf([cmd, ...parents], name) ?? { effect: "state", why: "not read-only" };
+    for (const value of vals) (unsafe ??= []).push({ option: name.slice(UNSAFE.length), effect: what.effect, why: what.why, value });
   }
+  const unknown = p.unknown[0];
+  if (unknown !== undefined) return { readOnly: false, culprit: unknown, ...(unsafe ? { unsafe } : {}) };
+  if (unsafe !== undefined) return { readOnly: false, culprit: (unsafe[0] as UnsafeUse).option, unsafe };
   if (cmd.subcommands !== undefined) {
     if (p.rest >= args.length) return cmd.bareOk ? READ_ONLY : { readOnly: false, culprit: args[0] ?? "" };
     const name = args[p.rest] as string;
     const sub = cmd.subcommands.get(name);
     if (sub === undefined) return { readOnly: false, culprit: name };
-    return judge(sub, args, p.rest + 1, cmd.interspersed ? spec : inherited);
+    return judge(sub, args, p.rest + 1, cmd.interspersed ? spec : inherited, [cmd, ...parents]);
   }
   if (cmd.args !== undefined && !cmd.args(args, p)) return { readOnly: false, culprit: args.slice(from).join(" ") };
   return READ_ONLY;

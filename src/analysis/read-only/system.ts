@@ -49,7 +49,7 @@ const man = command({
   why: "Shows manual pages. Pagers, preprocessors, HTML browsers and configuration files name programs it runs.",
   accepts: "-adDfkKwWuiI7 -S: -s: -e: -M: -m: -L: -r: -E: --debug --default --warnings[=] --whatis --apropos --global-apropos --where --path --location --where-cat --location-cat --catman --recode= --locale= --systems= --manpath= --sections= --extension= --ignore-case --match-case --regex --wildcard --names-only --all --update --no-subpages --prompt= --ascii --encoding= --no-hyphenation --nh --no-justification --nj --help --usage --version " + "-0123456789",
   unsafe: {
-    "-P: --pager=": ["runs", "runs PAGER"],
+    "-P: --pager=": ["unwrapped", "runs PAGER"],
     "-C: --config-file=": ["runs", "reads a configuration that names programs"],
     "-p: --preprocessor=": ["runs", "runs preprocessors"],
     "-H:: --html[=]": ["runs", "runs a browser"],
