@@ -10,7 +10,7 @@ const DIGITS = "-0123456789";
 
 const ls = command({
   why: "Lists directory contents.",
-  accepts: "-aAbBcCdDfFgGhHiklLmnNopqQrRsStuUvwxXZ1 -I: -T: -w: --all --almost-all --author --escape --block-size= --ignore-backups --color[=] --colour[=] --directory --dired --classify[=] --file-type --format= --full-time --group-directories-first --no-group --human-readable --si --dereference-command-line --dereference-command-line-symlink-to-dir --hide= --hyperlink[=] --indicator-style= --inode --ignore= --kibibytes --dereference --numeric-uid-gid --literal --hide-control-chars --show-control-chars --quote-name --quoting-style= --reverse --recursive --size --sort= --time= --time-style= --tabsize= --width= --context --zero --help --version",
+  accepts: "-aAbBcCdDfFgGhHiklLmnNopqQrRsStuUvxXZ1 -I: -T: -w: --all --almost-all --author --escape --block-size= --ignore-backups --color[=] --colour[=] --directory --dired --classify[=] --file-type --format= --full-time --group-directories-first --no-group --human-readable --si --dereference-command-line --dereference-command-line-symlink-to-dir --hide= --hyperlink[=] --indicator-style= --inode --ignore= --kibibytes --dereference --numeric-uid-gid --literal --hide-control-chars --show-control-chars --quote-name --quoting-style= --reverse --recursive --size --sort= --time= --time-style= --tabsize= --width= --context --zero --help --version",
 });
 
 const cat = command({ why: "Prints files.", accepts: "-AbeEnstTuv --show-all --number-nonblank --show-ends --number --squeeze-blank --show-tabs --show-nonprinting --help --version" });

@@ -30,7 +30,7 @@ const pgrep = info0("Finds processes by name (pkill is not read-only).", "-lavwc
 const lsof = command({
   why: "Lists open files. Its -D option builds or updates a device cache file.",
   anyArgs: true,
-  args: (a) => !a.some((x, i) => i > 0 && /^[-+]D/.test(x)),
+  args: (a) => !a.some((x, i) => i > 0 && /^-D/.test(x)),
   example: "lsof -i :8080",
 });
 const hostname = command({
@@ -84,7 +84,7 @@ const objdump = command({
 });
 const readelf = command({
   why: "Shows ELF files.",
-  accepts: "-ahlSgtesnrudVADILczwTWHvC -x: -p: -R: -w:: -N: -P --all --file-header --program-headers --segments --section-headers --sections --section-groups --section-details --headers --syms --symbols --dyn-syms --lto-syms --sym-base= --demangle[=] --no-demangle --recurse-limit --no-recurse-limit --unicode= --notes --relocs --unwind --dynamic --version-info --arch-specific --archive-index --use-dynamic --lint --enable-checks --hex-dump= --string-dump= --relocated-dump= --decompress --debug-dump[=] --process-links --dwarf-depth= --dwarf-start= --ctf[=] --ctf-parent= --ctf-symbols= --ctf-strings= --sframe[=] --histogram --wide --silent-truncation --help --version",
+  accepts: "-ahlSgtesnrudVADILczTWHvC -x: -p: -R: -w:: -N: -P --all --file-header --program-headers --segments --section-headers --sections --section-groups --section-details --headers --syms --symbols --dyn-syms --lto-syms --sym-base= --demangle[=] --no-demangle --recurse-limit --no-recurse-limit --unicode= --notes --relocs --unwind --dynamic --version-info --arch-specific --archive-index --use-dynamic --lint --enable-checks --hex-dump= --string-dump= --relocated-dump= --decompress --debug-dump[=] --process-links --dwarf-depth= --dwarf-start= --ctf[=] --ctf-parent= --ctf-symbols= --ctf-strings= --sframe[=] --histogram --wide --silent-truncation --help --version",
   example: "readelf -h a.out",
 });
 
