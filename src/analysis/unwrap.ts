@@ -500,16 +500,27 @@ function execBlocks(view: CommandView, sc: SimpleCommand, facts: Facts, origin: 
   const placeholder = isFind ? (v: string) => v.includes("{}") : (v: string) => FD_PLACEHOLDER.test(v);
   for (let k = 1; k < w.length; k++) {
     const a = (w[k] as Word).value;
-    if (!starts.has(a)) continue;
+    const attached = starts.has(a) ? "" : isFind ? null : fdExecAttached(a);
+    if (attached === null) continue;
     let end = k + 1;
     while (end < w.length && (w[end] as Word).value !== ";" && !(isFind && (w[end] as Word).value === "+")) end++;
-    const inner = w.slice(k + 1, end).map((x) => (placeholder(x.value) ? DYNAMIC_WORD(x.start, x.end, x.value) : x));
+    const words = attached === "" ? w.slice(k + 1, end) : [{ ...(w[k] as Word), value: attached }, ...w.slice(k + 1, end)];
+    const inner = words.map((x) => (placeholder(x.value) ? DYNAMIC_WORD(x.start, x.end, x.value) : x));
     if (inner.length > 0) {
       const execOrigin: Origin = { ...origin, ...inheritFrom(view), argsUnknown: true, wrappers: [...view.wrappers, view.name] };
       unwrapCommand({ ...sc, argv: inner, redirects: [] }, inner, facts, execOrigin, out, nest);
     }
     k = end;
   }
+}
+
+/**
+ * fd's exec option spelled in a cluster or with its value attached: `-Hx rm`, `-xrm`, `--exec=rm`.
+ * Returns the attached command word ("" when the command starts at the next word), or null.
+ */
+function fdExecAttached(a: string): string | null {
+  const m = /^-[HIsiglLpaFu01q]*[xX](.*)$|^--exec(?:-batch)?=(.+)$/.exec(a);
+  return m === null ? null : (m[1] ?? m[2] ?? "");
 }
 
 /** `watch 'cmd args'` runs its arguments through `sh -c`. */

@@ -92,3 +92,11 @@ const ROWS: Row[] = [
 describe("side-effect: table", () => {
   it.each(cases(ROWS))("%s", (_title, row) => verify(row, "side-effect/"));
 });
+
+/** fd's exec in a cluster or attached (`fd -Hx rm`, `fd -xrm`, `fd --exec=rm`) is unwrapped like `fd -x rm`. */
+const FD_EXEC: Row[] = ["fd -Hx rm -rf ~", "fdfind -Hx rm -rf ~", "fd -HIx rm -rf ~", "fd -X rm -rf ~", "fd -HX rm -rf ~", "fd --exec=rm -rf ~", "fd -xrm -rf ~"]
+  .flatMap((c): Row[] => [[c, ["dangerous/rm-recursive-force", "deletion/home"], "has"], [c, ["dangerous/rm-recursive-force", "deletion/home"], "has", true]]);
+
+describe("side-effect: unwrapping sees fd's exec in every spelling", () => {
+  it.each(cases(FD_EXEC))("%s", (_title, row) => verify(row));
+});

@@ -130,9 +130,10 @@ function check(view: CommandView, ctx: CheckContext): FindingDraft[] {
 /**
  * `git -c key=value` keys that make git run or load something unwrapping does not parse: included
  * config files, man/browser commands, transports (protocol.ext.allow, url rewrites), hook
- * directories. The command-valued keys (core.pager, credential.helper, alias.*) are parsed.
+ * directories; and credential helpers, which are parsed but also get the credentials on stdin.
+ * The other command-valued keys (core.pager, alias.*) are parsed and checked as commands.
  */
-const GIT_UNSEEN_KEY = /^(?:include(?:if\..*)?\.path|man\..*\.(?:cmd|path)|browser\..*\.(?:cmd|path)|web\.browser|help\.browser|protocol\..*|url\..*|core\.hookspath)$/i;
+const GIT_UNSEEN_KEY = /^(?:credential(?:\..*)?\.helper|include(?:if\..*)?\.path|man\..*\.(?:cmd|path)|browser\..*\.(?:cmd|path)|web\.browser|help\.browser|protocol\..*|url\..*|core\.hookspath)$/i;
 
 function gitKeyRunsUnseen(kv: string): boolean {
   const eq = kv.indexOf("=");
