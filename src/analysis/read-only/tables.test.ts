@@ -5,10 +5,13 @@
  * every command and subcommand on the list; and the tables' own consistency.
  */
 
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { FlagSpec } from "../flags.js";
 import { run } from "../test-helpers.js";
-import { READ_ONLY_COMMANDS, type ReadOnlyCommand } from "./index.js";
+import { FAMILIES, READ_ONLY_COMMANDS, type ReadOnlyCommand } from "./index.js";
 import { mergeSpecs, UNSAFE } from "./model.js";
 
 /** command → [lines that are read-only, lines that are not]. */
@@ -180,5 +183,45 @@ describe("read-only: the tables", () => {
         }
       }
     }
+  });
+});
+
+/** The reference section of docs/checks/read-only.md, rendered from the tables. */
+function reference(): string {
+  const lines: string[] = [];
+  const describeCommand = (names: string, cmd: ReadOnlyCommand, depth: number): void => {
+    const pad = "  ".repeat(depth);
+    lines.push(`${pad}- **${names}**: ${cmd.why}`);
+    if (cmd.anyArgs) lines.push(`${pad}  Every argument is an operand${cmd.args !== undefined ? " (with the condition above)" : ""}.`);
+    else if (cmd.accepts !== "") lines.push(`${pad}  Read-only options: ${cmd.accepts.split(/\s+/).map((o) => "`" + o + "`").join(" ")}`);
+    else if (cmd.subcommands === undefined) lines.push(`${pad}  No options.`);
+    for (const [notation, what] of cmd.unsafe) lines.push(`${pad}  Not read-only: ${notation.split(/\s+/).map((o) => "`" + o + "`").join(" ")}: ${what.why} (${what.effect}).`);
+    const subs = new Map<ReadOnlyCommand, string[]>();
+    for (const [name, sub] of cmd.subcommands ?? []) subs.set(sub, [...(subs.get(sub) ?? []), name]);
+    for (const [sub, names2] of subs) describeCommand(names2.map((n) => "`" + n + "`").join(", "), sub, depth + 1);
+  };
+  for (const family of FAMILIES) {
+    lines.push("", `### ${family.title}`, "");
+    const groups = new Map<ReadOnlyCommand, string[]>();
+    for (const [name, cmd] of family.commands) groups.set(cmd, [...(groups.get(cmd) ?? []), name]);
+    for (const [cmd, names] of groups) describeCommand(names.map((n) => "`" + n + "`").join(", "), cmd, 0);
+  }
+  return lines.join("\n").trimStart() + "\n";
+}
+
+const DOC = join(dirname(fileURLToPath(import.meta.url)), "../../../docs/checks/read-only.md");
+const BEGIN = "<!-- commands: generated from src/analysis/read-only/ (UPDATE_DOCS=1 npx vitest run src/analysis/read-only/tables.test.ts) -->\n";
+const END = "<!-- end of commands -->";
+
+describe("read-only: docs/checks/read-only.md", () => {
+  it("lists every command with the options it accepts, the ones it does not and why", () => {
+    const text = readFileSync(DOC, "utf8");
+    const start = text.indexOf(BEGIN);
+    const end = text.indexOf(END);
+    expect(start, "the generated section's markers").toBeGreaterThan(-1);
+    const fresh = text.slice(0, start + BEGIN.length) + reference() + text.slice(end);
+    if (process.env.UPDATE_DOCS === "1") writeFileSync(DOC, fresh);
+    expect(text, "docs/checks/read-only.md is out of date: UPDATE_DOCS=1 npx vitest run src/analysis/read-only/tables.test.ts").toBe(fresh);
+    for (const name of READ_ONLY_COMMANDS.keys()) expect(text).toContain("`" + name + "`");
   });
 });
