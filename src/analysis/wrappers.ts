@@ -176,7 +176,7 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["exec", options({ short: { c: "c", l: "l" }, shortValue: { a: "a" }, stopAtOperand: true })],
   ["nice", options({ shortValue: { n: "adjustment" }, longValue: { adjustment: "adjustment" }, stopAtOperand: true })],
   // nohup appends the output to ./nohup.out (or ~/nohup.out) when stdout is a terminal.
-  ["nohup", (args) => ({ inner: 1, effects: [{ wrapper: args[0] ?? "nohup", kind: "writes", what: "nohup.out" }] })],
+  ["nohup", (args) => ({ inner: 1, effects: [{ wrapper: args[0] ?? "nohup", kind: "other", what: "nohup.out" }] })],
   // GNU time: -o/--output FILE writes the timing there.
   ["time", options({ short: { p: "portable", v: "verbose", q: "quiet", a: "append" }, shortValue: { f: "format", o: "output" }, long: { portable: "portable", verbose: "verbose", quiet: "quiet", append: "append" }, longValue: { format: "format", output: "output" }, stopAtOperand: true }, 0, {}, { output })],
   ["timeout", options(TIMEOUT, 1)],

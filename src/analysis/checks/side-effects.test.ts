@@ -26,8 +26,7 @@ const ROWS: Row[] = [
   ...both("ltrace -o out ls", [OUT]),
   ...both("script -qc 'ls' ~/.bashrc", [OUT]),
   ...both("script -c ls", [OUT]),
-  ...both("nohup ls", [OUT]),
-  ...both("env -P /tmp ls", [RUNS]),
+    ...both("env -P /tmp ls", [RUNS]),
   ...both("time -o out bash -c 'ls'", [OUT]),
   ...both("sudo time -o out ls", [OUT]),
   // options that run a program unwrapping does not see
@@ -49,7 +48,7 @@ const ROWS: Row[] = [
   ...both("git -c url.ext::sh.insteadOf=https log", [RUNS]),
   ...both("git --config-env=core.pager=X log", [RUNS]),
   ...both("git --exec-path=/tmp log", [RUNS]),
-  ...both("git help -w log", [RUNS]),
+  ...both("git -c browser.x.cmd=y help -w log", [RUNS]),
   ...both("git diff --ext-diff", [RUNS]),
   ...both("kubectl get pods --kubeconfig ./evil.yaml", [RUNS]),
   ...both("docker --config ./c ps", [RUNS]),
@@ -62,7 +61,7 @@ const ROWS: Row[] = [
   ...both("info -o ~/.ssh/config ls", [OUT]),
   ...both("sort -o ~/.profile f", [OUT]),
   // hook variables, every form
-  ...["PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS3", "PS4", "BASH_ENV", "ENV", "ZDOTDIR", "LD_PRELOAD", "PROMPT", "precmd_functions"].flatMap((v) => [
+  ...["PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS4", "BASH_ENV", "ENV", "ZDOTDIR", "LD_PRELOAD", "PROMPT", "precmd_functions"].flatMap((v) => [
     ...both(`${v}='$(id)'`, [HOOK]), ...both(`${v}[0]=id`, [HOOK]), ...both(`${v}=(id)`, [HOOK]), ...both(`${v}+=x`, [HOOK]),
     ...both(`export ${v}=id`, [HOOK]), ...both(`declare -x ${v}=id`, [HOOK]), ...both(`printf -v ${v} '%s' id`, [HOOK]), ...both(`read ${v}`, [HOOK]),
     ...both(`readarray ${v} < f`, [HOOK]), ...both(`sh -c "${v}=id"`, [HOOK]),
@@ -86,7 +85,7 @@ const ROWS: Row[] = [
   // negatives: reads, and programs unwrapping parses and checks itself
   ...["ls -la", "time ls", "time -o /dev/null ls", "script -qc ls /dev/null", "strace -f ls", "sort -o out f", "git log --output=out.txt", "git -c color.ui=always log",
     "git -c core.pager=less log", "find . -exec wc -l {} +", "fd -x wc -l", "man -P cat ls", "PS1=x ls", "HOME=/tmp ls", "export PATH=$PATH:/x", "x=1", "printf -v x '%s' 1",
-    "test -v HOME", "read -r line", "[[ -v HOME ]]", "[[ $x -eq 1 ]]", "dig example.com", "bat f", "jobs -x ls"].flatMap((c): Row[] => [[c, [], "exact"], [c, [], "exact", true]]),
+    "test -v HOME", "read -r line", "nohup ls", "crontab -e", "git config -e", "git help -w log", "PS3='Pick: '", "[[ -v HOME ]]", "[[ $x -eq 1 ]]", "dig example.com", "bat f", "jobs -x ls"].flatMap((c): Row[] => [[c, [], "exact"], [c, [], "exact", true]]),
 ];
 
 describe("side-effect: table", () => {

@@ -16,8 +16,8 @@ import { sensitiveTarget } from "./sensitive-paths.js";
 
 const NONE: FindingDraft[] = [];
 
-/** Variables whose value the shell (or the dynamic loader) runs later: prompts, startup files, preloads. */
-const HOOK = /^(?:PROMPT_COMMAND|PS[0-4]|PROMPT|RPROMPT|precmd_functions|preexec_functions|BASH_ENV|ENV|ZDOTDIR|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH)$/;
+/** Variables whose value the shell (or the dynamic loader) runs later: prompts (PS3, select's, is not expanded), startup files, preloads. */
+const HOOK = /^(?:PROMPT_COMMAND|PS[0124]|PROMPT|RPROMPT|precmd_functions|preexec_functions|BASH_ENV|ENV|ZDOTDIR|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH)$/;
 /** Of those, the ones that matter when set for one command only (`BASH_ENV=x bash`, `LD_PRELOAD=x ls`). */
 const HOOK_FOR_COMMAND = /^(?:BASH_ENV|ENV|ZDOTDIR|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH)$/;
 

@@ -66,7 +66,7 @@ const version = command({ why: "Prints git's version.", accepts: "--build-option
 const help = command({
   why: "Shows help (as a man page). -w/--web opens a browser.",
   accepts: "-agimc --all --guides --info --man --config --user-interfaces --developer-interfaces --no-external-commands --no-aliases --verbose",
-  unsafe: { "-w --web": ["runs", "opens a web browser (help.browser, browser.<tool>.cmd)"] },
+  unsafe: { "-w --web": ["state", "opens your web browser (help.browser; with -c browser.<tool>.cmd it is a finding)"] },
   example: "git help log",
 });
 const grep = command({
@@ -109,7 +109,7 @@ const CONFIG_ACTIONS = new Set(["--get", "--get-all", "--get-regexp", "--get-url
 const config = command({
   why: "Reads configuration: `--get*`, `-l`/`--list`, `get`, `list`, or a single name. Setting, unsetting, editing are not read-only.",
   accepts: "-lz -f: --get --get-all --get-regexp --get-urlmatch --get-color --get-colorbool --list --global --system --local --worktree --file= --blob= --show-origin --show-scope --null --name-only --type= --bool --int --bool-or-int --path --expiry-date --includes --no-includes --default= --all --regexp --value= --fixed-value --url= --help",
-  unsafe: { "-e --edit": ["runs", "runs an editor"], "--add --replace-all --unset --unset-all --rename-section --remove-section": ["writes", "changes the configuration"] },
+  unsafe: { "-e --edit": ["state", "runs your editor on the configuration"], "--add --replace-all --unset --unset-all --rename-section --remove-section": ["writes", "changes the configuration"] },
   args: (a, p) => {
     const ops = operandValues(a, p);
     if (ops[0] === "get" || ops[0] === "list") return true;

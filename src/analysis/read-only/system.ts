@@ -119,7 +119,7 @@ const ping = command({ why: "Sends echo requests to a host.", accepts: "-46aAbBd
 const crontab = command({
   why: "Lists the crontab with -l. Editing (-e), removing (-r) or installing a file (an operand) are not read-only.",
   accepts: "-l -u:",
-  unsafe: { "-e": ["runs", "runs an editor and installs the result"], "-r -i": ["writes", "removes the crontab"] },
+  unsafe: { "-e": ["state", "runs your editor and installs the result"], "-r -i": ["writes", "removes the crontab"] },
   args: (a, p) => operandValues(a, p).length === 0 && a.includes("-l"),
   example: "crontab -l",
 });
