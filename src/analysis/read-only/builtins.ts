@@ -23,7 +23,9 @@ const printf = command({
 
 /** `test -v 'a[...]'` / `[ -v ... ]`: a subscript is evaluated; anything else is a pure test. */
 const testArgs = (a: readonly string[]): boolean => {
-  for (let i = 1; i < a.length; i++) if (a[i] === "-v" && hasSubscript(a[i + 1] ?? "")) return false;
+  // A variable may expand to -v, or to a name with a subscript.
+  const maybe = (x: string, what: (y: string) => boolean): boolean => what(x) || x.includes("$");
+  for (let i = 1; i < a.length; i++) if (maybe(a[i] as string, (x) => x === "-v") && maybe(a[i + 1] ?? "", hasSubscript)) return false;
   return true;
 };
 const test = command({ why: "Evaluates a condition; every argument is an operand. `-v NAME[...]` evaluates the subscript.", anyArgs: true, args: testArgs, example: "test -f x" });

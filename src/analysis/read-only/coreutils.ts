@@ -45,7 +45,7 @@ const xxd = command({
 });
 const strings = command({ why: "Prints printable strings in files.", accepts: "-adfwS -n: -t: -e: -s: -T: " + DIGITS + " --all --data --print-file-name --bytes= --radix= --include-all-whitespace --target= --encoding= --unicode= --output-separator= --help --version" });
 
-const checksum = command({ why: "Prints or checks checksums.", accepts: "-bctzw -a: -l: --binary --check --tag --text --zero --ignore-missing --quiet --status --strict --warn --algorithm= --length= --untagged --base64 --raw --debug --help --version" });
+const checksum = command({ why: "Prints or checks checksums.", accepts: "-bctzwrs -a: -l: --sysv --binary --check --tag --text --zero --ignore-missing --quiet --status --strict --warn --algorithm= --length= --untagged --base64 --raw --debug --help --version" });
 const base64 = command({ why: "Encodes or decodes to stdout.", accepts: "-di -w: --decode --ignore-garbage --wrap= --help --version" });
 const basenc = command({ why: "Encodes or decodes to stdout.", accepts: "-di -w: --decode --ignore-garbage --wrap= --base64 --base64url --base58 --base32 --base32hex --base16 --base2msbf --base2lsbf --z85 --help --version" });
 
@@ -54,7 +54,7 @@ const fold = command({ why: "Wraps lines.", accepts: "-bs -w: --bytes --spaces -
 const fmt = command({ why: "Reformats paragraphs.", accepts: "-cstu -p: -w: -g: --crown-margin --prefix= --split-only --tagged-paragraph --uniform-spacing --width= --goal= --help --version " + DIGITS });
 const expand = command({ why: "Converts tabs to spaces.", accepts: "-i -t: --initial --tabs= --help --version " + DIGITS });
 const unexpand = command({ why: "Converts spaces to tabs.", accepts: "-a -t: --all --first-only --tabs= --help --version " + DIGITS });
-const rev = command({ why: "Reverses lines.", accepts: "-0 --zero --help --version" });
+const rev = command({ why: "Reverses lines.", accepts: "-0hV --zero --help --version" });
 const tac = command({ why: "Prints files last line first.", accepts: "-br -s: --before --regex --separator= --help --version" });
 const paste = command({ why: "Merges lines of files.", accepts: "-sz -d: --delimiters= --serial --zero-terminated --help --version" });
 const join = command({ why: "Joins lines of two files on a field.", accepts: "-iz -a: -e: -j: -o: -t: -v: -1: -2: --ignore-case --check-order --nocheck-order --header --zero-terminated --help --version" });

@@ -79,7 +79,7 @@ const grep = command({
 /** `git branch` lists unless it is given a name (and no --list) or a writing option. */
 const branch = command({
   why: "Lists branches; naming a branch without --list creates it.",
-  accepts: "-arlvqi --all --remotes --list --verbose --quiet --show-current --contains[=] --no-contains[=] --merged[=] --no-merged[=] --sort= --format= --points-at= --color[=] --no-color --column[=] --no-column --ignore-case --abbrev= --no-abbrev --omit-empty --help",
+  accepts: "-arlvqi --all --remotes --list --verbose --quiet --show-current --contains= --no-contains= --merged= --no-merged= --sort= --format= --points-at= --color[=] --no-color --column[=] --no-column --ignore-case --abbrev= --no-abbrev --omit-empty --help",
   unsafe: {
     "-d -D --delete -m -M --move -c -C --copy -f --force": ["writes", "deletes, moves, copies or overwrites a branch"],
     "-u: --set-upstream-to= --unset-upstream -t --track[=] --no-track --edit-description --create-reflog --recurse-submodules": ["writes", "changes branch configuration"],
@@ -90,7 +90,7 @@ const branch = command({
 const listing = (p: ParsedFlags): boolean => p.flags.has("-l") || p.flags.has("--list") || p.flags.has("-v") || p.flags.has("--verify");
 const tag = command({
   why: "Lists tags; naming a tag without --list creates it.",
-  accepts: "-lvi -n:: --list --verify --sort= --contains[=] --no-contains[=] --merged[=] --no-merged[=] --points-at= --format= --column[=] --no-column --color[=] --ignore-case --omit-empty --help",
+  accepts: "-lvi -n:: --list --verify --sort= --contains= --no-contains= --merged= --no-merged= --points-at= --format= --column[=] --no-column --color[=] --ignore-case --omit-empty --help",
   unsafe: { "-a -s -u: -f -d -m: -F: -e --annotate --sign --local-user= --force --delete --message= --file= --edit --cleanup= --create-reflog --trailer=": ["writes", "creates or deletes a tag"] },
   args: (a, p) => p.operands.length === 0 || listing(p),
   example: "git tag -l",

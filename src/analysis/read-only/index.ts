@@ -65,14 +65,17 @@ function computeVerdict(view: CommandView): Verdict {
   if (view.name === SED) return sedIsReadOnly(view) && !view.argsUnknown ? { readOnly: true } : { readOnly: false, culprit: "sed" };
   const cmd = READ_ONLY_COMMANDS.get(view.name);
   if (cmd === undefined) return NOT_LISTED;
-  if (!takesAnyArguments(cmd)) {
-    // Arguments from stdin (xargs) or from a variable or glob could be any option.
-    if (view.argsUnknown) return { readOnly: false, culprit: "arguments from stdin" };
+  if (view.argsUnknown && !takesAnyArguments(cmd)) return { readOnly: false, culprit: "arguments from stdin" };
+  if (!takesAnyArguments(cmd) && !cmd.anyArgs) {
+    // Arguments from a variable or glob could be any option (an operands-only command's own
+    // condition looks at them: `test "$X" ...`).
     const words = view.words;
     for (let k = 1; k < words.length; k++) {
       const w = words[k] as Word;
       if (w.value === "--" && w.dynamic === null) break;
       if (couldBeAnOption(w)) return { readOnly: false, culprit: w.value };
+      // printf's format, a subcommand: options end at the first operand.
+      if (cmd.stopAtOperand && !w.value.startsWith("-")) break;
     }
   }
   if (view.name === "python" || view.name === "python3") return pythonVerdict(view.args);

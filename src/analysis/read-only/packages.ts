@@ -6,7 +6,7 @@
 
 import { command, operandValues, type ReadOnlyCommand } from "./model.js";
 
-const NPM_COMMON = "-gaplsqd -w: --global --all --json --long --parseable --depth= --omit= --include= --link --production --dev --workspace= --workspaces --include-workspace-root --unicode --no-unicode --color= --no-color --loglevel= --silent --quiet --verbose --help";
+const NPM_COMMON = "-gaplsqd -w: --global --all --json --long --parseable --depth= --omit= --include= --link --production --dev --workspace= --workspaces --include-workspace-root --unicode --no-unicode --color= --no-color --loglevel= --registry= --silent --quiet --verbose --help";
 const npmLs = command({ why: "Lists installed packages.", accepts: NPM_COMMON + " --package-lock-only --expect-results --expect-result-count=", example: "npm ls" });
 const npmView = command({ why: "Shows registry data for a package.", accepts: NPM_COMMON, example: "npm view react version" });
 const npmOutdated = command({ why: "Lists outdated packages (queries the registry).", accepts: NPM_COMMON, example: "npm outdated" });

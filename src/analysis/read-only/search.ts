@@ -54,7 +54,7 @@ const find = command({
 
 const bat = command({
   why: "cat with syntax highlighting. `bat cache --build` writes its cache, so a first operand `cache` is not read-only.",
-  accepts: "-AbfnpPuhVd -r: -l: -H: -m: -p --show-all --nonprintable-notation= --binary= --plain --language= --highlight-line= --file-name= --diff --diff-context= --tabs= --wrap= --chop-long-lines --terminal-width= --number --color= --italic-text= --decorations= --force-colorization --paging= --map-syntax= --ignored-suffix= --theme= --theme-light= --theme-dark= --list-themes --squeeze-blank --squeeze-limit= --strip-ansi= --style= --line-range= --list-languages --unbuffered --no-config --no-custom-assets --lessopen --no-lessopen --config-file --config-dir --cache-dir --acknowledgements --diagnostic --help --version",
+  accepts: "-AbfnpPuhVdL -r: -l: -H: -m: -p --show-all --nonprintable-notation= --binary= --plain --language= --highlight-line= --file-name= --diff --diff-context= --tabs= --wrap= --chop-long-lines --terminal-width= --number --color= --italic-text= --decorations= --force-colorization --paging= --map-syntax= --ignored-suffix= --theme= --theme-light= --theme-dark= --list-themes --squeeze-blank --squeeze-limit= --strip-ansi= --style= --line-range= --list-languages --unbuffered --no-config --no-custom-assets --lessopen --no-lessopen --config-file --config-dir --cache-dir --acknowledgements --diagnostic --help --version",
   unsafe: { "--pager=": ["runs", "runs PAGER on the output"] },
   args: (a, p) => operandValues(a, p)[0] !== "cache",
   example: "bat -n README.md",

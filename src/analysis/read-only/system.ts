@@ -17,7 +17,7 @@ const whoami = info0("Prints the user name.", "--help --version");
 const tty = info0("Prints the terminal's name.", "-s --silent --quiet --help --version");
 const locale = info0("Prints locale settings.", "-ackmv --all-locales --category-name --keyword-name --charmaps --verbose --help --version");
 const getconf = info0("Prints configuration values.", "-a -v: --all --help --version", "getconf PAGESIZE");
-const uptime = info0("Prints how long the system has run.", "-psV --pretty --since --container --raw --help --version");
+const uptime = info0("Prints how long the system has run.", "-psrV --pretty --since --container --raw --help --version");
 const w = info0("Shows who is logged on and what they do.", "-hisfoupV --no-header --ip-addr --short --from --old-style --no-current --pids --help --version");
 const who = info0("Shows who is logged on.", "-abdHlmpqrstTuw --all --boot --dead --heading --ips --login --lookup --process --count --runlevel --short --time --mesg --message --writable --users --help --version");
 const users = info0("Prints the users logged on.", "--help --version");
@@ -30,7 +30,7 @@ const pgrep = info0("Finds processes by name (pkill is not read-only).", "-lavwc
 const lsof = command({
   why: "Lists open files. Its -D option builds or updates a device cache file.",
   anyArgs: true,
-  args: (a) => !a.some((x, i) => i > 0 && /^-D/.test(x)),
+  args: (a) => !a.some((x, i) => i > 0 && /^-D|^\$/.test(x)),
   example: "lsof -i :8080",
 });
 const hostname = command({
@@ -105,6 +105,7 @@ const nslookup = command({
     let names = 0;
     for (let i = 1; i < a.length; i++) {
       const x = a[i] as string;
+      if (x.startsWith("$")) return false; // could be `-`: queries from stdin
       if (x.startsWith("-")) {
         if (x === "-" || !NSLOOKUP_OPTION.test(x)) return false;
       } else names++;
