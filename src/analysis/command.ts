@@ -1,6 +1,7 @@
 /** A simple command as the checks see it: unwrapped, with its name made canonical. */
 
 import type { Facts, Redirect, SimpleCommand, Word } from "../facts/types.js";
+import type { WrapperEffect } from "./wrappers.js";
 
 export interface CommandView {
   /** Canonical name: `\rm`, `'rm'`, `/bin/rm` → `rm`; `./rm` stays `./rm`. */
@@ -32,6 +33,8 @@ export interface CommandView {
   depth: number;
   /** True for a view that only exists as a wrapper of others (`bash -c '...'` that was parsed). */
   wrapperOnly: boolean;
+  /** What wrappers on the way do themselves (`time -o FILE`, `strace -o '|cmd'`), when any. */
+  wrapperEffects?: readonly WrapperEffect[];
 }
 
 const SYSTEM_DIRS = new Set([

@@ -159,5 +159,12 @@ describe("flags: parseFlags", () => {
     expect(parseFlags(["git", "--forc"], spec, 1).flags.size).toBe(0);
     expect(parseFlags(["git", "--force"], spec, 1).flags.has("force")).toBe(true);
     expect(parseFlags(["git", "--force-w"], spec, 1).flags.has("lease")).toBe(true);
+    expect(parseFlags(["git", "--forc"], spec, 1).unknown).toEqual(["--forc"]);
+  });
+
+  it("reads a value at the end of a cluster, attached or in the next word (fd -Hx rm)", () => {
+    const spec: FlagSpec = { short: { H: "hidden" }, shortValue: { x: "exec" } };
+    expect(Object.fromEntries(parseFlags(["fd", "-Hx", "rm", "-rf"], spec, 1).flags)).toEqual({ hidden: [""], exec: ["rm"] });
+    expect(Object.fromEntries(parseFlags(["fd", "-Hxrm"], spec, 1).flags)).toEqual({ hidden: [""], exec: ["rm"] });
   });
 });

@@ -93,7 +93,7 @@ export function isInside(a: string, b: string): boolean {
   return a === b || a.startsWith(b === "/" ? "/" : b + "/");
 }
 
-/** Paths a write may target without harm. */
+/** Paths a write may target without harm (to data: see isHarmlessSink for what stays read-only). */
 export const HARMLESS_DEVICES: ReadonlySet<string> = new Set([
   "/dev/null",
   "/dev/stdout",
@@ -110,4 +110,20 @@ export function isHarmlessDevice(path: string): boolean {
   if (!path.startsWith("/dev/")) return false;
   // Terminals (/dev/tty, /dev/tty3, /dev/ttyUSB0, /dev/pts/1) take text, not a filesystem.
   return HARMLESS_DEVICES.has(path) || path.startsWith("/dev/fd/") || path.startsWith("/dev/pts/") || /^\/dev\/tty[A-Za-z]*\d*$/.test(path);
+}
+
+/**
+ * Targets a read-only command may write to: the null device, its own stdout/stderr (also as
+ * /dev/fd/0-2), the controlling terminal, and the sinks that ignore data. Not another terminal
+ * (/dev/tty3, /dev/pts/N: which one is the user's is not known) and not a serial line
+ * (/dev/ttyS0, /dev/ttyUSB0: it drives a modem or a device), and not /dev/fd/N for N > 2 (an
+ * inherited descriptor may be any file).
+ */
+const HARMLESS_SINKS: ReadonlySet<string> = new Set([
+  "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/stdin", "/dev/tty", "/dev/fd/0", "/dev/fd/1", "/dev/fd/2",
+  "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom",
+]);
+
+export function isHarmlessSink(path: string): boolean {
+  return HARMLESS_SINKS.has(path);
 }

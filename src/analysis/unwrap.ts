@@ -11,7 +11,7 @@ import type { Facts, SimpleCommand, Word } from "../facts/types.js";
 import { type CommandView, commandName } from "./command.js";
 import { parseFlags, has, values } from "./flags.js";
 import { GIT_GLOBAL } from "./specs.js";
-import { INTERPRETERS, SHELL_FLAGS, SHELLS, SSH_FLAGS, SU_FLAGS, WRAPPERS, type Wrapper } from "./wrappers.js";
+import { INTERPRETERS, SHELL_FLAGS, SHELLS, SSH_FLAGS, SU_FLAGS, WRAPPERS, type Wrapper, type WrapperEffect } from "./wrappers.js";
 import type { FindingDraft } from "./check.js";
 
 export const MAX_DEPTH = 5;
@@ -41,6 +41,8 @@ interface Inherit {
   allowForms: number;
   argsUnknown: boolean;
   wrappers: readonly string[];
+  /** What the wrappers on the way do themselves (`time -o FILE`). */
+  effects: readonly WrapperEffect[];
 }
 
 interface Origin extends Inherit {
@@ -52,7 +54,8 @@ interface Origin extends Inherit {
 /** Queue a string to be parsed as shell code; `inherit` null means "same state as this parse". */
 type Nest = (source: string, range: [number, number], inherit: Inherit | null) => void;
 
-const TOP: Origin = { depth: 0, range: null, privileged: false, forms: [], allowForms: -1, argsUnknown: false, wrappers: [] };
+const NO_EFFECTS: readonly WrapperEffect[] = [];
+const TOP: Origin = { depth: 0, range: null, privileged: false, forms: [], allowForms: -1, argsUnknown: false, wrappers: [], effects: NO_EFFECTS };
 
 const DYNAMIC_WORD = (start: number, end: number, value: string): Word => ({
   value, start, end, quoted: false, glob: false, tilde: false, dynamic: [[0, value.length]],
@@ -70,7 +73,7 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
       return;
     }
     const from = inherit ?? origin;
-    const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: false, wrappers: from.wrappers };
+    const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: false, wrappers: from.wrappers, effects: from.effects };
     queue.push({ facts: extract(src), depth: nested.depth, range: nested.range, origin: nested });
   };
   for (let q = 0; q < queue.length; q++) {
@@ -112,7 +115,7 @@ function makeView(sc: SimpleCommand, facts: Facts, origin: Origin, words: readon
 
 /** What a string run by `view` inherits: its privilege, forms and wrappers. */
 function inheritFrom(view: CommandView): Inherit {
-  return { privileged: view.privileged, forms: view.forms, allowForms: view.privileged ? view.allowForms : -1, argsUnknown: false, wrappers: view.wrappers };
+  return { privileged: view.privileged, forms: view.forms, allowForms: view.privileged ? view.allowForms : -1, argsUnknown: false, wrappers: view.wrappers, effects: view.wrapperEffects ?? NO_EFFECTS };
 }
 
 /** What inspecting a special command needs (made only for the few commands that are special). */
@@ -209,6 +212,7 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
   let i = 0;
   // Copied on the first wrapper only: most commands have none.
   let wrappers: readonly string[] = origin.wrappers;
+  let effects = origin.effects;
   // Made with its first form: an array literal is allocated at its size, `[]` + push at 16.
   let forms: string[] | null = null;
   let privileged = origin.privileged;
@@ -252,6 +256,7 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
     const hit = wrapper(args);
     if (hit === null || hit.inner >= args.length) break;
     wrappers = [...wrappers, name];
+    if (hit.effects !== undefined) effects = [...effects, ...hit.effects];
     if (hit.privileged && !privileged) {
       privileged = true;
       allowForms = forms.length;
@@ -262,10 +267,12 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
       // `sudo -s cmd args`: the words go to the user's shell through -c; read them as shell code.
       const view = makeView(sc, facts, origin, words, all, i, name, trusted, wrappers, privileged, argsUnknown, forms, allowForms);
       view.wrapperOnly = true;
+      if (effects.length > 0) view.wrapperEffects = effects;
       out.views.push(view);
+      const end = Math.min(hit.shellEnd ?? args.length, args.length);
       const a = words[i + hit.inner] as Word;
-      const b = words[words.length - 1] as Word;
-      nest(args.slice(hit.inner).join(" "), origin.range ?? [a.start, Math.max(a.end, b.end)], inheritFrom(view));
+      const b = words[i + end - 1] as Word;
+      nest(args.slice(hit.inner, end).join(" "), origin.range ?? [a.start, Math.max(a.end, b.end)], inheritFrom(view));
       return;
     }
     i += hit.inner;
@@ -273,6 +280,7 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
   }
 
   const view = makeView(sc, facts, origin, words, all, i, name, trusted, wrappers, privileged, argsUnknown, forms ?? origin.forms.slice(), allowForms);
+  if (effects.length > 0) view.wrapperEffects = effects;
   const special = view.trusted && view.words.length > 0 ? (name === view.name ? known : KNOWN.get(view.name))?.special : undefined;
   const piped = view.sc.stage > 0 && INTERPRETERS.has(view.name);
   if (special !== undefined || piped) {
@@ -492,16 +500,27 @@ function execBlocks(view: CommandView, sc: SimpleCommand, facts: Facts, origin: 
   const placeholder = isFind ? (v: string) => v.includes("{}") : (v: string) => FD_PLACEHOLDER.test(v);
   for (let k = 1; k < w.length; k++) {
     const a = (w[k] as Word).value;
-    if (!starts.has(a)) continue;
+    const attached = starts.has(a) ? "" : isFind ? null : fdExecAttached(a);
+    if (attached === null) continue;
     let end = k + 1;
     while (end < w.length && (w[end] as Word).value !== ";" && !(isFind && (w[end] as Word).value === "+")) end++;
-    const inner = w.slice(k + 1, end).map((x) => (placeholder(x.value) ? DYNAMIC_WORD(x.start, x.end, x.value) : x));
+    const words = attached === "" ? w.slice(k + 1, end) : [{ ...(w[k] as Word), value: attached }, ...w.slice(k + 1, end)];
+    const inner = words.map((x) => (placeholder(x.value) ? DYNAMIC_WORD(x.start, x.end, x.value) : x));
     if (inner.length > 0) {
       const execOrigin: Origin = { ...origin, ...inheritFrom(view), argsUnknown: true, wrappers: [...view.wrappers, view.name] };
       unwrapCommand({ ...sc, argv: inner, redirects: [] }, inner, facts, execOrigin, out, nest);
     }
     k = end;
   }
+}
+
+/**
+ * fd's exec option spelled in a cluster or with its value attached: `-Hx rm`, `-xrm`, `--exec=rm`.
+ * Returns the attached command word ("" when the command starts at the next word), or null.
+ */
+function fdExecAttached(a: string): string | null {
+  const m = /^-[HIsiglLpaFu01q]*[xX](.*)$|^--exec(?:-batch)?=(.+)$/.exec(a);
+  return m === null ? null : (m[1] ?? m[2] ?? "");
 }
 
 /** `watch 'cmd args'` runs its arguments through `sh -c`. */

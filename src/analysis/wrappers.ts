@@ -3,7 +3,20 @@
  * command starts (after the wrapper's own options, parsed by the shared option parser).
  */
 
-import { parseFlags, has, values, type FlagSpec } from "./flags.js";
+import { parseFlags, has, values, type FlagSpec, type ParsedFlags } from "./flags.js";
+
+/**
+ * What a wrapper does itself, apart from running its command: it writes a file (`time -o FILE`,
+ * `script ... FILE`), runs a program (`strace -o '|cmd'`, `env -P DIR`), or does something else
+ * (an option not known to be harmless, a lock file). Any of them spoils read-only; the first two
+ * are findings (side-effect/*).
+ */
+export interface WrapperEffect {
+  wrapper: string;
+  kind: "writes" | "runs" | "other";
+  /** The file, the program, or the option. */
+  what: string;
+}
 
 export interface WrapperHit {
   /** Index into args where the wrapped command starts; args.length when there is none. */
@@ -15,6 +28,9 @@ export interface WrapperHit {
   replace?: string;
   /** The words from `inner` on are joined and run as shell code (`sudo -s`, `flock f -c`, `script -c`). */
   shellString?: boolean;
+  /** With shellString: the shell code ends before this index (`script -c 'cmd' FILE`). */
+  shellEnd?: number;
+  effects?: WrapperEffect[];
 }
 
 export type Wrapper = (args: readonly string[]) => WrapperHit | null;
@@ -66,11 +82,34 @@ const TIMEOUT: FlagSpec = {
   stopAtOperand: true,
 };
 
+/** Effects of a wrapper's own options: `unsafe` maps a canonical option to what it does. */
+function effectsOf(args: readonly string[], p: ParsedFlags, unsafe: Readonly<Record<string, Effect>> = {}): WrapperEffect[] | undefined {
+  const wrapper = args[0] ?? "";
+  let out: WrapperEffect[] | undefined;
+  for (const u of p.unknown) (out ??= []).push({ wrapper, kind: "other", what: u });
+  for (const [name, kind] of Object.entries(unsafe)) {
+    for (const v of values(p, name)) {
+      const k = kind(v);
+      if (k !== null) (out ??= []).push({ wrapper, kind: k, what: v });
+    }
+  }
+  return out;
+}
+
+/** What an option's value makes a wrapper do (null: nothing, as for `-o /dev/null`). */
+type Effect = (value: string) => WrapperEffect["kind"] | null;
+
+/** `-o FILE` of time, ltrace; strace's `-o '|cmd'` (and `!cmd`) pipes the trace into a command. */
+const output: Effect = (v) => (v.startsWith("|") || v.startsWith("!") ? "runs" : v === "/dev/null" ? null : "writes");
+const runs: Effect = () => "runs";
+const other: Effect = () => "other";
+
 /** A wrapper whose options are given by `spec` and whose command is the first operand (+ skip). */
-function options(spec: FlagSpec, skip = 0, extra: Partial<WrapperHit> = {}): Wrapper {
+function options(spec: FlagSpec, skip = 0, extra: Partial<WrapperHit> = {}, unsafe: Readonly<Record<string, Effect>> = {}): Wrapper {
   return (args) => {
     const p = parseFlags(args, spec, 1);
-    return { inner: Math.min(p.rest + skip, args.length), ...extra };
+    const effects = effectsOf(args, p, unsafe);
+    return { inner: Math.min(p.rest + skip, args.length), ...extra, ...(effects ? { effects } : {}) };
   };
 }
 
@@ -99,27 +138,35 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["chroot", options({ longValue: { userspec: "userspec", groups: "groups" }, long: { "skip-chdir": "skip-chdir" }, stopAtOperand: true }, 1)],
   ["unshare", options({ short: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T", f: "fork", r: "map-root-user", c: "map-current-user" }, shortValue: { S: "setuid", G: "setgid", R: "root", w: "wd" }, long: { fork: "fork", "map-root-user": "map-root-user", "map-current-user": "map-current-user", "kill-child": "kill-child", "mount-proc": "mount-proc" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T", propagation: "propagation" }, longValue: { setuid: "setuid", setgid: "setgid", root: "root", wd: "wd" }, stopAtOperand: true }, 0, { privileged: true })],
   ["nsenter", options({ short: { a: "all", F: "no-fork", Z: "follow-context" }, shortValue: { t: "target", S: "setuid", G: "setgid", r: "root", w: "wd" }, shortOptional: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T" }, long: { all: "all", "no-fork": "no-fork", "preserve-credentials": "pc" }, longValue: { target: "target", setuid: "setuid", setgid: "setgid", root: "root", wd: "wd" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T" }, stopAtOperand: true }, 0, { privileged: true })],
-  ["strace", options({ short: { f: "f", F: "F", c: "c", C: "C", i: "i", q: "q", r: "r", t: "t", T: "T", v: "v", x: "x", y: "y", w: "w", z: "z", Z: "Z", k: "k", d: "d", D: "D", n: "n" }, shortValue: { e: "expr", o: "output", p: "pid", s: "strsize", u: "user", E: "env", a: "column", b: "detach-on", I: "interruptible", O: "overhead", P: "path", S: "sortby", X: "const-print-style", U: "columns" }, longValue: { output: "output", trace: "expr", signal: "expr", status: "expr", user: "user", env: "env" }, stopAtOperand: true })],
-  ["ltrace", options({ short: { b: "b", c: "c", C: "C", f: "f", h: "h", i: "i", L: "L", r: "r", S: "S", t: "t", T: "T", V: "V", w: "w" }, shortValue: { a: "a", A: "A", D: "D", e: "e", F: "F", l: "l", n: "n", o: "output", p: "pid", s: "s", u: "user", x: "x" }, longValue: { output: "output", library: "l", config: "F" }, stopAtOperand: true })],
+  ["strace", options({ short: { f: "f", F: "F", c: "c", C: "C", i: "i", q: "q", r: "r", t: "t", T: "T", v: "v", x: "x", y: "y", w: "w", z: "z", Z: "Z", k: "k", d: "d", D: "D", n: "n" }, shortValue: { e: "expr", o: "output", p: "pid", s: "strsize", u: "user", E: "env", a: "column", b: "detach-on", I: "interruptible", O: "overhead", P: "path", S: "sortby", X: "const-print-style", U: "columns" }, longValue: { output: "output", trace: "expr", signal: "expr", status: "expr", user: "user", env: "env" }, stopAtOperand: true }, 0, {}, { output, env: runs, pid: other, user: other })],
+  ["ltrace", options({ short: { b: "b", c: "c", C: "C", f: "f", h: "h", i: "i", L: "L", r: "r", S: "S", t: "t", T: "T", V: "V", w: "w" }, shortValue: { a: "a", A: "A", D: "D", e: "e", F: "F", l: "l", n: "n", o: "output", p: "pid", s: "s", u: "user", x: "x" }, longValue: { output: "output", library: "l", config: "F" }, stopAtOperand: true }, 0, {}, { output, pid: other, user: other })],
   ["proxychains", options({ short: { q: "q" }, shortValue: { f: "f" }, stopAtOperand: true })],
   ["proxychains4", options({ short: { q: "q" }, shortValue: { f: "f" }, stopAtOperand: true })],
   ["torsocks", options({ short: { d: "d", i: "i", q: "q" }, shortValue: { u: "u", p: "p", a: "a", P: "P" }, stopAtOperand: true })],
   ["nocache", simple()],
   ["catchsegv", simple()],
-  ["dbus-run-session", options({ longValue: { "config-file": "c", "dbus-daemon": "d" }, stopAtOperand: true })],
+  ["dbus-run-session", options({ longValue: { "config-file": "c", "dbus-daemon": "d" }, stopAtOperand: true }, 0, {}, { c: runs, d: runs })],
   ["script", (args) => {
     // `script -c 'cmd' [file]` runs the string through a shell; without -c it opens a shell.
     const p = parseFlags(args, { short: { a: "a", e: "e", f: "f", q: "q", E: "E" }, shortValue: { c: "command", t: "timing", T: "timing", I: "log-in", O: "log-out", B: "log-io", m: "mode", o: "output-limit" }, longValue: { command: "command", timing: "timing", "log-in": "log-in", "log-out": "log-out", "log-io": "log-io", "logging-format": "mode", "output-limit": "output-limit", echo: "echo" }, long: { append: "a", "return": "e", flush: "f", quiet: "q", force: "force" } }, 1);
     const c = values(p, "command")[0];
     if (c === undefined) return null;
     const k = args.indexOf(c, 1);
-    return k > 0 ? { inner: k, shellString: true } : null;
+    if (k <= 0) return null;
+    // The typescript file (default ./typescript) and the timing and log files are written.
+    const wrapper = args[0] ?? "script";
+    const files = [args[p.operands[0] ?? -1] ?? "typescript", ...["timing", "log-in", "log-out", "log-io"].flatMap((n) => values(p, n))];
+    const effects: WrapperEffect[] = files.filter((f) => f !== "/dev/null").map((what) => ({ wrapper, kind: "writes", what }));
+    for (const u of p.unknown) effects.push({ wrapper, kind: "other", what: u });
+    return { inner: k, shellString: true, shellEnd: k + 1, ...(effects.length > 0 ? { effects } : {}) };
   }],
   ["env", (args) => {
     const p = parseFlags(args, ENV, 1);
     let i = p.rest;
     while (i < args.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(args[i] as string)) i++;
-    return { inner: args[i] === "--" ? i + 1 : i };
+    // BSD env -P DIR: the command is looked up in DIR, so it need not be the system tool.
+    const effects = effectsOf(args, p, { path: runs });
+    return { inner: args[i] === "--" ? i + 1 : i, ...(effects ? { effects } : {}) };
   }],
   ["command", (args) => {
     const p = parseFlags(args, { short: { p: "p", v: "v", V: "V" }, stopAtOperand: true }, 1);
@@ -128,8 +175,10 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["builtin", simple()],
   ["exec", options({ short: { c: "c", l: "l" }, shortValue: { a: "a" }, stopAtOperand: true })],
   ["nice", options({ shortValue: { n: "adjustment" }, longValue: { adjustment: "adjustment" }, stopAtOperand: true })],
-  ["nohup", simple()],
-  ["time", options({ short: { p: "portable", v: "verbose", q: "quiet" }, shortValue: { f: "format", o: "output" }, stopAtOperand: true })],
+  // nohup appends the output to ./nohup.out (or ~/nohup.out) when stdout is a terminal.
+  ["nohup", (args) => ({ inner: 1, effects: [{ wrapper: args[0] ?? "nohup", kind: "other", what: "nohup.out" }] })],
+  // GNU time: -o/--output FILE writes the timing there.
+  ["time", options({ short: { p: "portable", v: "verbose", q: "quiet", a: "append" }, shortValue: { f: "format", o: "output" }, long: { portable: "portable", verbose: "verbose", quiet: "quiet", append: "append" }, longValue: { format: "format", output: "output" }, stopAtOperand: true }, 0, {}, { output })],
   ["timeout", options(TIMEOUT, 1)],
   ["stdbuf", options({ shortValue: { i: "input", o: "output", e: "error" }, longValue: { input: "input", output: "output", error: "error" }, stopAtOperand: true })],
   ["ionice", options({ short: { t: "ignore" }, shortValue: { c: "class", n: "classdata", p: "pid", P: "pgid", u: "uid" }, stopAtOperand: true })],
@@ -141,20 +190,29 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["xargs", (args) => {
     const p = parseFlags(args, XARGS, 1);
     const replace = values(p, "replace")[0];
-    return { inner: p.rest, argsUnknown: true, ...(replace !== undefined ? { replace: replace || "{}" } : {}) };
+    const effects = effectsOf(args, p, { "process-slot-var": other });
+    return { inner: p.rest, argsUnknown: true, ...(replace !== undefined ? { replace: replace || "{}" } : {}), ...(effects ? { effects } : {}) };
+  }],
+  // `jobs -x cmd args` runs cmd (job specs in args replaced by process group ids).
+  ["jobs", (args) => {
+    const p = parseFlags(args, { short: { l: "l", n: "n", p: "p", r: "r", s: "s", x: "x" }, stopAtOperand: true }, 1);
+    return has(p, "x") ? { inner: p.rest } : null;
   }],
   ["busybox", simple()],
   ["toybox", simple()],
   // GNU parallel: the command and its `::: args` are joined and run by a shell, once per input.
   ["parallel", (args) => {
     const p = parseFlags(args, PARALLEL, 1);
-    return { inner: p.rest, argsUnknown: true, shellString: true };
+    const effects = effectsOf(args, p, { joblog: output, results: output, tmpdir: other, sshlogin: runs, sshloginfile: runs, transferfile: other, return: other, basefile: other, workdir: other, env: other, shebang: other });
+    return { inner: p.rest, argsUnknown: true, shellString: true, ...(effects ? { effects } : {}) };
   }],
   ["flock", (args) => {
     // `flock [opts] FILE cmd args`, or `flock [opts] FILE -c 'cmd'` (a shell string).
     const p = parseFlags(args, FLOCK, 1);
-    if (p.rest + 1 < args.length && (args[p.rest + 1] === "-c" || args[p.rest + 1] === "--command")) return { inner: p.rest + 2, shellString: true };
-    return { inner: Math.min(p.rest + 1, args.length) };
+    // The lock file is created when missing.
+    const lock: WrapperEffect[] = [{ wrapper: args[0] ?? "flock", kind: "other", what: args[p.rest] ?? "" }];
+    if (p.rest + 1 < args.length && (args[p.rest + 1] === "-c" || args[p.rest + 1] === "--command")) return { inner: p.rest + 2, shellString: true, effects: lock };
+    return { inner: Math.min(p.rest + 1, args.length), effects: lock };
   }],
 ]);
 

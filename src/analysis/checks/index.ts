@@ -6,9 +6,10 @@ import { deletion } from "./deletion.js";
 import { injection } from "./injection.js";
 import { sedCheck } from "./sed.js";
 import { sensitivePaths } from "./sensitive-paths.js";
+import { sideEffects, sideEffectsInFacts } from "./side-effects.js";
 
-export const COMMAND_CHECKS: readonly CommandCheck[] = [dangerous, sedCheck, sensitivePaths, deletion];
-export const FACTS_CHECKS: readonly FactsCheck[] = [injection];
+export const COMMAND_CHECKS: readonly CommandCheck[] = [dangerous, sedCheck, sensitivePaths, deletion, sideEffects];
+export const FACTS_CHECKS: readonly FactsCheck[] = [injection, sideEffectsInFacts];
 
 /** Findings that unwrapping itself reports (src/analysis/unwrap.ts). */
 export const SHELL_FINDINGS: Readonly<Record<string, FindingMeta>> = {

@@ -184,7 +184,10 @@ const TABLE: ReadOnlyRow[] = [
   ["bash -c 'ls -la'", true],
   ["sh -c 'git status && git log -1'", true],
   ["bash -c 'ls; rm x'", false],
-  ["xargs ls", false],
+  // xargs feeds arguments from stdin: fine for a command with no unsafe option at all.
+  ["xargs ls", true],
+  ["xargs sort", false],
+  ["xargs git log", false],
   ["xargs rm", false],
   ["echo a | xargs echo", true],
   // variables set for the command
@@ -220,4 +223,61 @@ const TABLE: ReadOnlyRow[] = [
 
 describe("read-only: table", () => {
   it.each(TABLE.map((r) => [`${r[0]}${r[2] === true ? " (guard)" : ""} → ${r[1]}`, r] as const))("%s", (_title, row) => verifyReadOnly(row));
+});
+
+/** Issue 12's examples: every one is not read-only (sed's are the sed tests'). */
+const ISSUE_12: readonly string[] = [
+  "jobs -x rm -rf ~", "printf -v 'a[$(rm -rf ~)]' x", "test -v 'a[$(rm -rf ~)]'", "printf -v PROMPT_COMMAND '%s' 'rm -rf ~'", "printf -v PS1 x",
+  "git ls-remote --upload-pack='touch /tmp/p' origin", "git -c man.x.cmd='touch /tmp/p' help -m log", "git grep --op='touch /tmp/p' foo",
+  "git -c protocol.ext.allow=always ls-remote 'ext::sh -c touch% /tmp/p'", "git stash list --output=/home/u/.bashrc", "git reflog --output=x", "git rev-list --output=x HEAD",
+  "git blame --output=x f", "git stash show --output=x", "git -c credential.helper='!f' ls-remote origin", "git -c include.path=/tmp/x log", "git --config-env=core.pager=X log",
+  "git -c browser.x.cmd=y help -w log", "/usr/bin/time -o ~/.bashrc ls", "strace -o '|sh -c id' ls", "ltrace -o out ls", "script -qc 'ls' ~/.bashrc",
+  "docker -l info run -v /:/host alpine rm -rf /host/root", "kubectl --cache-dir get delete namespace production", "kubectl -n logs delete pvc --all", "kubectl get pods --kubeconfig ./evil.yaml",
+  "yq -yi . f.yaml", "yq --in-place . f.yaml", "fd -Hx rm -rf", "fdfind -Hx rm -rf", "less -O ~/.bashrc f", "info -o ~/.bashrc ls", "man -C ./evil.conf ls", "date --se=2020-01-01",
+  "env -P /tmp ls", "nm --plugin ./x.so a.out", "bat --pager 'rm -rf ~' f", "ag --pager 'rm -rf ~' foo", "ack --pager 'rm -rf ~' foo", "colordiff --difftool=evil a b", "file -C -m x",
+  "echo AT > /dev/ttyS0", "echo AT > /dev/ttyUSB0", "echo x > /dev/tty3", "echo x > /dev/pts/4", "echo x > /dev/fd/5", "dig @127.0.0.1 -f ~/.aws/credentials", "nslookup - 127.0.0.1 < ~/.ssh/id_rsa", "nslookup < f",
+  "[[ -v 'a[$(rm -rf ~)]' ]]", "read x", "declare x=1", "typeset -x y=2", "local z=3", "readonly w=4", "export PATH=/tmp:$PATH",
+];
+
+/** The hook variables, in every form an assignment takes. */
+const HOOK_VARS = ["PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS4", "BASH_ENV", "ENV", "LD_PRELOAD", "PATH", "IFS"];
+const ASSIGNMENT_FORMS: ReadonlyArray<(v: string) => string> = [
+  (v) => `${v}='$(id)'`, (v) => `${v}+=x`, (v) => `${v}[0]=id`, (v) => `${v}=(id)`, (v) => `export ${v}=id`, (v) => `declare -x ${v}=id`, (v) => `typeset ${v}=id`,
+  (v) => `local ${v}=id`, (v) => `readonly ${v}=id`, (v) => `printf -v ${v} '%s' id`, (v) => `printf -v '${v}[0]' '%s' id`, (v) => `read ${v}`, (v) => `read -r ${v} < f`,
+  (v) => `mapfile ${v} < f`, (v) => `getopts ab ${v}`, (v) => `bash -c "${v}=id"`, (v) => `${v}=id bash -c ls`, (v) => `env ${v}=id bash -c ls`,
+];
+
+/** Wrappers whose own options write a file, in each spelling (inner command read-only). */
+const WRAPPER_WRITES: readonly string[] = [
+  ...["time", "/usr/bin/time"].flatMap((t) => [`${t} -o out ls`, `${t} --output=out ls`, `${t} --output out ls`, `${t} -oout ls`, `${t} -a -o out ls`, `${t} --out=out ls`]),
+  "strace -o out ls", "strace -oout ls", "strace --output=out ls", "strace -o '|cat' ls", "strace -o '!cat' ls", "strace -E LD_PRELOAD=x.so ls", "strace -p 1",
+  "ltrace -o out ls", "ltrace --output=out ls", "script -qc ls out", "script -c ls", "script -qc ls -T timing /dev/null", "nohup ls", "flock /tmp/l ls", "xargs --process-slot-var=PATH ls",
+  "time --zz ls", "nice --zz ls", "timeout --zz 5 ls", "env -P /tmp ls", "sudo ls", "time -o out bash -c ls",
+];
+
+describe("read-only: issue 12's examples, and their classes", () => {
+  it.each(ISSUE_12)("%s → false", (cmd) => verifyReadOnly([cmd, false]));
+  it.each(HOOK_VARS.flatMap((v) => ASSIGNMENT_FORMS.map((f) => f(v))))("%s → false", (cmd) => verifyReadOnly([cmd, false]));
+  it.each(WRAPPER_WRITES)("%s → false", (cmd) => verifyReadOnly([cmd, false]));
+  // Abbreviations of an unsafe long option are that option (getopt_long, git's parse-options), or
+  // ambiguous: never read-only. Shorter prefixes than these name a read-only option too (`--text`).
+  const ABBREVIATED: ReadonlyArray<readonly [string, string, number]> = [
+    ["git grep", "open-files-in-pager", 2], ["git grep", "textconv", 5], ["git log", "output", 2], ["git log", "ext-diff", 2], ["git log", "textconv", 5],
+    ["git show", "output", 2], ["git ls-remote", "upload-pack", 2], ["git", "exec-path", 2], ["git", "config-env", 2], ["sort", "output", 1], ["sort", "compress-program", 3],
+    ["date", "set", 2], ["bat", "pager", 2], ["kubectl get pods", "kubeconfig", 2], ["nm", "plugin", 2], ["info", "output", 2], ["less", "log-file", 3],
+  ];
+  it.each(ABBREVIATED.flatMap(([cmd, o, min]) => Array.from({ length: o.length - min + 1 }, (_, n) => `${cmd} --${o.slice(0, min + n)}=x`)))("%s → false", (cmd) => verifyReadOnly([cmd, false]));
+});
+
+/** The misses the issue lists, and their neighbours: pure reads that are allowed. */
+const PURE_READS: readonly string[] = [
+  "git config user.name", "git config --get x", "git config -l", "git config --get-regexp '^alias'", "history | tail", "history 20 | grep git",
+  "find . -name '*.ts' | xargs grep foo", "git ls-files | xargs wc -l", "ls | xargs -n1 basename", "find . -type f -print0 | xargs -0 sha256sum",
+  "pip list", "pip show requests", "pip freeze", "pip3 list", "python -m pip list", "python3 -m pip list --outdated", "crontab -l", "dig example.com", "nslookup example.com",
+  "time ls", "/usr/bin/time ls", "time -p ls", "time -o /dev/null ls", "script -qc 'ls' /dev/null", "echo x > /dev/tty", "echo x > /dev/fd/2", "echo x > /dev/null",
+  "declare -p HOME", "export -p", "test -v HOME", "printf '%s' x", "jobs -l", "jobs -x ls",
+];
+
+describe("read-only: pure reads", () => {
+  it.each(PURE_READS)("%s → true", (cmd) => verifyReadOnly([cmd, true]));
 });

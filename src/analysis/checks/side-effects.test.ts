@@ -1,0 +1,101 @@
+/**
+ * side-effect/*, ESLint-style: `input → finding ids` through the real analyze(), in guard mode
+ * (where these findings are what keeps such a line from being allowed) and in default mode.
+ * Negatives: reads, and programs unwrapping already sees (`find -exec`, `man -P`, `git -c core.pager`).
+ */
+
+import { describe, it } from "vitest";
+import { cases, verify, type Row } from "../test-helpers.js";
+
+const OUT = "side-effect/output-file";
+const RUNS = "side-effect/runs-program";
+const HOOK = "side-effect/shell-hook";
+const SUB = "side-effect/subscript";
+const SENDS = "side-effect/sends-file";
+
+const both = (cmd: string, ids: readonly string[]): Row[] => [[cmd, ids, "has"], [cmd, ids, "has", true]];
+
+const ROWS: Row[] = [
+  // wrappers' own output files and programs
+  ...both("/usr/bin/time -o ~/.bashrc ls", [OUT]),
+  ...both("time --output=out.txt ls", [OUT]),
+  ...both("time -oout ls", [OUT]),
+  ...both("strace -o trace.txt ls", [OUT]),
+  ...both("strace -o '|sh -c id' ls", [RUNS]),
+  ...both("strace -E LD_PRELOAD=./x.so ls", [RUNS]),
+  ...both("ltrace -o out ls", [OUT]),
+  ...both("script -qc 'ls' ~/.bashrc", [OUT]),
+  ...both("script -c ls", [OUT]),
+    ...both("env -P /tmp ls", [RUNS]),
+  ...both("time -o out bash -c 'ls'", [OUT]),
+  ...both("sudo time -o out ls", [OUT]),
+  // options that run a program unwrapping does not see
+  ...both("bat --pager 'rm -rf ~' f", [RUNS]),
+  ...both("batcat --pager=less f", [RUNS]),
+  ...both("ag --pager x foo", [RUNS]),
+  ...both("ack --pager=x foo", [RUNS]),
+  ...both("rg --pre ./x foo", [RUNS]),
+  ...both("colordiff --difftool=evil a b", [RUNS]),
+  ...both("nm --plugin ./x.so a.out", [RUNS]),
+  ...both("man -C ./evil.conf ls", [RUNS]),
+  ...both("sort --compress-program=./x f", [RUNS]),
+  ...both("git grep --op=x foo", [RUNS]),
+  ...both("git grep -Ox foo", [RUNS]),
+  ...both("git ls-remote --upload-pack=x origin", [RUNS]),
+  ...both("git -c include.path=/tmp/x log", [RUNS]),
+  ...both("git -c man.x.cmd=y help -m log", [RUNS]),
+  ...both("git -c protocol.ext.allow=always ls-remote 'ext::sh -c id'", [RUNS]),
+  ...both("git -c url.ext::sh.insteadOf=https log", [RUNS]),
+  ...both("git --config-env=core.pager=X log", [RUNS]),
+  ...both("git --exec-path=/tmp log", [RUNS]),
+  ...both("git -c browser.x.cmd=y help -w log", [RUNS]),
+  ...both("git diff --ext-diff", [RUNS]),
+  ...both("kubectl get pods --kubeconfig ./evil.yaml", [RUNS]),
+  ...both("docker --config ./c ps", [RUNS]),
+  ...both("pip --python=/tmp/py list", [RUNS]),
+  ...both("mapfile -C 'rm -rf ~' -c 1 arr", [RUNS]),
+  // options that write a sensitive file
+  ...both("git log --output=~/.bashrc", [OUT]),
+  ...both("git stash list --output=/home/u/.bashrc", [OUT]),
+  ...both("less -O ~/.bashrc f", [OUT]),
+  ...both("info -o ~/.ssh/config ls", [OUT]),
+  ...both("sort -o ~/.profile f", [OUT]),
+  // hook variables, every form
+  ...["PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS4", "BASH_ENV", "ENV", "ZDOTDIR", "LD_PRELOAD", "PROMPT", "precmd_functions"].flatMap((v) => [
+    ...both(`${v}='$(id)'`, [HOOK]), ...both(`${v}[0]=id`, [HOOK]), ...both(`${v}=(id)`, [HOOK]), ...both(`${v}+=x`, [HOOK]),
+    ...both(`export ${v}=id`, [HOOK]), ...both(`declare -x ${v}=id`, [HOOK]), ...both(`printf -v ${v} '%s' id`, [HOOK]), ...both(`read ${v}`, [HOOK]),
+    ...both(`readarray ${v} < f`, [HOOK]), ...both(`sh -c "${v}=id"`, [HOOK]),
+  ]),
+  ...both("BASH_ENV=./x bash -c ls", [HOOK]),
+  ...both("env LD_PRELOAD=./x.so ls", [HOOK]),
+  ...both("env -i LD_PRELOAD=./x.so ls", [HOOK]),
+  ...both("LD_PRELOAD=./x.so ls", [HOOK]),
+  // subscripts that run code
+  ...both("printf -v 'a[$(rm -rf ~)]' '%s' x", [SUB]),
+  ...both("test -v 'a[$(rm -rf ~)]'", [SUB]),
+  ...both("test -v 'a[`id`]'", [SUB]),
+  ...both("read 'a[$(id)]'", [SUB]),
+  ...both("declare 'a[$(id)]=1'", [SUB]),
+  ...both("unset 'a[$(id)]'", [SUB]),
+  ...both("[[ -v 'a[$(rm -rf ~)]' ]]", [SUB]),
+  ...both("[[ 'a[$(id)]' -eq 1 ]]", [SUB]),
+  ...both("[ -v 'a[$(id)]' ]", [SUB]),
+  // files sent off the machine
+  ...both("dig @127.0.0.1 -f ~/.aws/credentials", [SENDS]),
+  // negatives: reads, and programs unwrapping parses and checks itself
+  ...["ls -la", "time ls", "time -o /dev/null ls", "script -qc ls /dev/null", "strace -f ls", "sort -o out f", "git log --output=out.txt", "git -c color.ui=always log",
+    "git -c core.pager=less log", "find . -exec wc -l {} +", "fd -x wc -l", "man -P cat ls", "PS1=x ls", "HOME=/tmp ls", "export PATH=$PATH:/x", "x=1", "printf -v x '%s' 1",
+    "test -v HOME", "read -r line", "nohup ls", "crontab -e", "git config -e", "git help -w log", "PS3='Pick: '", "[[ -v HOME ]]", "[[ $x -eq 1 ]]", "dig example.com", "bat f", "jobs -x ls"].flatMap((c): Row[] => [[c, [], "exact"], [c, [], "exact", true]]),
+];
+
+describe("side-effect: table", () => {
+  it.each(cases(ROWS))("%s", (_title, row) => verify(row, "side-effect/"));
+});
+
+/** fd's exec in a cluster or attached (`fd -Hx rm`, `fd -xrm`, `fd --exec=rm`) is unwrapped like `fd -x rm`. */
+const FD_EXEC: Row[] = ["fd -Hx rm -rf ~", "fdfind -Hx rm -rf ~", "fd -HIx rm -rf ~", "fd -X rm -rf ~", "fd -HX rm -rf ~", "fd --exec=rm -rf ~", "fd -xrm -rf ~"]
+  .flatMap((c): Row[] => [[c, ["dangerous/rm-recursive-force", "deletion/home"], "has"], [c, ["dangerous/rm-recursive-force", "deletion/home"], "has", true]]);
+
+describe("side-effect: unwrapping sees fd's exec in every spelling", () => {
+  it.each(cases(FD_EXEC))("%s", (_title, row) => verify(row));
+});
