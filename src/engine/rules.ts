@@ -2,7 +2,8 @@
  * Permission rules: a pattern compiled once into a matcher over the normalised form of a simple
  * command (cooked words joined by one space — `AnalyzedCommand.forms`).
  *
- * Syntax (the seed's Bash `match_rule`, see docs/engine.md):
+ * Syntax (the seed's Bash `match_rule`, see docs/engine.md); every kind matches in time linear in
+ * the form (times the pattern, for wildcards: wildcard.ts), never through a RegExp:
  * - `prefix:*` — the form is `prefix` or starts with `prefix ` (the prefix is literal);
  * - a pattern with an unescaped `*` — a wildcard pattern matched against the whole form; `*`
  *   matches any text, `\*` is a literal star, `\\` a literal backslash, and a trailing `*`
@@ -14,6 +15,7 @@
 
 import type { RuleSpec } from "../config/types.js";
 import type { AnalyzedCommand } from "../analysis/types.js";
+import { compileWildcard, wildcardMatch } from "./wildcard.js";
 
 export type RuleKind = "prefix" | "wildcard" | "substring" | "all";
 
@@ -69,39 +71,6 @@ export function unescapePattern(pattern: string): string {
   return out;
 }
 
-const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/g;
-const escapeRegex = (s: string): string => s.replace(REGEX_SPECIAL, "\\$&");
-
-/**
- * A wildcard pattern as a regular expression over the whole form. Unlike the seed (which
- * escapes only some regex metacharacters, so `\d` in a pattern became a digit class), every
- * character other than an unescaped `*` is literal.
- */
-export function wildcardToRegExp(pattern: string): RegExp {
-  const parts: string[] = [];
-  let literal = "";
-  let endsWithStar = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    const next = pattern[i + 1];
-    endsWithStar = false;
-    if (c === "\\" && (next === "\\" || next === "*")) {
-      literal += next;
-      i++;
-    } else if (c === "*") {
-      parts.push(escapeRegex(literal), ".*");
-      literal = "";
-      endsWithStar = true;
-    } else literal += c;
-  }
-  parts.push(escapeRegex(literal));
-  const full = parts.join("");
-  if (!endsWithStar) return new RegExp(`^(?:${full})$`, "s");
-  // The seed's "git *" also matches "git": the text before the final star, right-trimmed.
-  const base = parts.slice(0, -2).join("").trimEnd();
-  return new RegExp(`^(?:${full}|${base})$`, "s");
-}
-
 function ruleFields(input: RuleInput): { pattern: string; reason?: string; source?: string } {
   if (typeof input === "string") return { pattern: input };
   return { pattern: input.pattern, reason: input.reason, source: input.source };
@@ -125,8 +94,8 @@ function compilePattern(pattern: string): Pick<CompiledRule, "body" | "kind" | "
       test: (form) => prefix !== "" && (form === prefix || form.startsWith(withSpace)),
     };
   } else if (hasUnescapedStar(body)) {
-    const re = wildcardToRegExp(body);
-    compiled = { body, kind: "wildcard", test: (form) => re.test(form) };
+    const w = compileWildcard(body);
+    compiled = { body, kind: "wildcard", test: (form) => wildcardMatch(w, form) };
   } else {
     const needle = unescapePattern(body);
     compiled = { body, kind: "substring", test: (form) => needle !== "" && form.includes(needle) };
