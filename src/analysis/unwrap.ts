@@ -9,6 +9,7 @@
 
 import type { Facts, SimpleCommand, Word } from "../facts/types.js";
 import { type CommandView, baseName, commandName } from "./command.js";
+import { splitEnvString as envWords } from "./env-split.js";
 import { parseFlags, has, values } from "./flags.js";
 import { GIT_GLOBAL } from "./specs.js";
 import { INTERPRETERS, SHELL_FLAGS, SHELLS, SSH_FLAGS, SU_FLAGS, WRAPPERS, type Wrapper } from "./wrappers.js";
@@ -233,7 +234,9 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
       const what = word.dynamic !== null ? "is only known at run time and could be anything (even rm)" : "is a pattern the shell expands at run time (/???/r? can be /bin/rm)";
       const r = origin.range ?? [word.start, word.end];
       out.findings.push({ id: "shell/dynamic-command", message: `The command name '${word.value}' ${what}; write the command out.`, start: r[0], end: r[1] });
-      levels.push({ at: i, name: null, trusted: true });
+      const guess = knownLastSegment(word);
+      anyPath ||= guess !== null;
+      levels.push({ at: i, name: guess, trusted: false });
       break;
     }
     if (word.value.indexOf("/") < 0) {
@@ -300,6 +303,14 @@ interface Level {
   name: string | null;
   /** The path is a system directory's: the name is the same program. */
   trusted: boolean;
+}
+
+/** `$HOME/bin/rm`, `/???/rm`: the path is only known at run time, its last segment is not. */
+function knownLastSegment(word: Word): string | null {
+  const slash = word.value.lastIndexOf("/");
+  const tail = word.value.slice(slash + 1);
+  if (slash < 0 || tail === "" || (word.glob && /[*?[]/.test(tail))) return null;
+  return word.dynamic === null || word.dynamic.every(([, end]) => end <= slash) ? tail : null;
 }
 
 /**
@@ -401,7 +412,9 @@ function splitEnvString(words: readonly Word[], i: number): readonly Word[] {
     }
     if (raw === undefined) continue;
     const w = words[k] as Word;
-    const split = raw.split(/\s+/).filter(Boolean).map((v): Word => ({ ...w, value: v, dynamic: w.dynamic && v.includes("$") ? [[0, v.length]] : null }));
+    // A string env would refuse is kept as one word known only at run time: fail closed.
+    const pieces = envWords(raw) ?? [{ value: raw, dynamic: true }];
+    const split = pieces.map((p): Word => ({ ...w, value: p.value, dynamic: p.dynamic || (w.dynamic !== null && p.value.includes("$")) ? [[0, p.value.length]] : null }));
     return [...words.slice(0, k), ...split, ...words.slice(next)];
   }
   return words;
