@@ -15,7 +15,7 @@
 
 import type { RuleSpec } from "../config/types.js";
 import type { AnalyzedCommand } from "../analysis/types.js";
-import { compileWildcard, wildcardMatch } from "./wildcard.js";
+import { compileWildcard, wildcardMatch, wildcardMatchFromWords } from "./wildcard.js";
 
 export type RuleKind = "prefix" | "wildcard" | "substring" | "all";
 
@@ -33,6 +33,11 @@ export interface CompiledRule {
   readonly spec: RuleInput;
   /** Does this rule match one normalised command form? */
   test(form: string): boolean;
+  /**
+   * Does it match the form or its tail from any word on? For text that could not be analysed,
+   * where wrappers cannot be told from the command they run (`timeout 5 rm x` → also `rm x`).
+   */
+  testFromWords(form: string): boolean;
 }
 
 /** Strip `Bash(...)`; returns null for a bare `Bash`/`Bash()` (match everything). */
@@ -76,29 +81,42 @@ function ruleFields(input: RuleInput): { pattern: string; reason?: string; sourc
   return { pattern: input.pattern, reason: input.reason, source: input.source };
 }
 
-const cache = new Map<string, Pick<CompiledRule, "body" | "kind" | "test">>();
+type Compiled = Pick<CompiledRule, "body" | "kind" | "test" | "testFromWords">;
 
-function compilePattern(pattern: string): Pick<CompiledRule, "body" | "kind" | "test"> {
+const cache = new Map<string, Compiled>();
+
+/** `form` is `prefix` or starts with `prefix ` at offset `at`. */
+function prefixAt(form: string, prefix: string, at: number): boolean {
+  const end = at + prefix.length;
+  return form.startsWith(prefix, at) && (end === form.length || form.charCodeAt(end) === 32);
+}
+
+function compilePattern(pattern: string): Compiled {
   const hit = cache.get(pattern);
   if (hit) return hit;
   const body = stripToolWrapper(pattern);
-  let compiled: Pick<CompiledRule, "body" | "kind" | "test">;
+  let compiled: Compiled;
   if (body === null) {
-    compiled = { body: "", kind: "all", test: () => true };
+    compiled = { body: "", kind: "all", test: () => true, testFromWords: () => true };
   } else if (body.endsWith(":*")) {
     const prefix = body.slice(0, -2).trim();
-    const withSpace = prefix + " ";
     compiled = {
       body,
       kind: "prefix",
-      test: (form) => prefix !== "" && (form === prefix || form.startsWith(withSpace)),
+      test: (form) => prefix !== "" && prefixAt(form, prefix, 0),
+      testFromWords: (form) => {
+        if (prefix === "") return false;
+        for (let at = 0; at >= 0; at = form.indexOf(" ", at) + 1 || -1) if (prefixAt(form, prefix, at)) return true;
+        return false;
+      },
     };
   } else if (hasUnescapedStar(body)) {
     const w = compileWildcard(body);
-    compiled = { body, kind: "wildcard", test: (form) => wildcardMatch(w, form) };
+    compiled = { body, kind: "wildcard", test: (form) => wildcardMatch(w, form), testFromWords: (form) => wildcardMatchFromWords(w, form) };
   } else {
     const needle = unescapePattern(body);
-    compiled = { body, kind: "substring", test: (form) => needle !== "" && form.includes(needle) };
+    const test = (form: string): boolean => needle !== "" && form.includes(needle);
+    compiled = { body, kind: "substring", test, testFromWords: test };
   }
   if (cache.size > 10_000) cache.clear();
   cache.set(pattern, compiled);
@@ -109,7 +127,7 @@ function compilePattern(pattern: string): Pick<CompiledRule, "body" | "kind" | "
 export function compileRule(input: RuleInput): CompiledRule {
   const f = ruleFields(input);
   const c = compilePattern(f.pattern);
-  return { pattern: f.pattern, body: c.body, kind: c.kind, reason: f.reason, source: f.source, spec: input, test: c.test };
+  return { pattern: f.pattern, body: c.body, kind: c.kind, reason: f.reason, source: f.source, spec: input, test: c.test, testFromWords: c.testFromWords };
 }
 
 /** A problem with the pattern itself (not its examples), or null. */

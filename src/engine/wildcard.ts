@@ -61,8 +61,12 @@ function collapseStars(codes: readonly number[]): Int32Array {
   return Int32Array.from(out);
 }
 
-/** Does the whole of `text` match `p`? Greedy, backtracking only to the last star. */
-function globMatch(p: Int32Array, text: string, work: WorkCounter | undefined): boolean {
+/**
+ * Does the whole of `text` match `p`? Greedy, backtracking only to the last star. With
+ * `fromWords`, also any suffix of `text` that starts after a space: a virtual leading star whose
+ * restarts are word starts, forgotten (like any earlier star) once a real star is passed.
+ */
+function globMatch(p: Int32Array, text: string, work: WorkCounter | undefined, fromWords: boolean): boolean {
   const n = text.length;
   const m = p.length;
   let pi = 0;
@@ -70,18 +74,24 @@ function globMatch(p: Int32Array, text: string, work: WorkCounter | undefined): 
   let star = -1;
   let mark = 0;
   let steps = 0;
+  let word = fromWords;
   while (ti < n) {
     steps++;
     const pc = pi < m ? p[pi]! : -2;
     if (pc === STAR) {
       star = pi++;
       mark = ti;
+      word = false;
     } else if (pc === text.charCodeAt(ti)) {
       pi++;
       ti++;
     } else if (star >= 0) {
       pi = star + 1;
       ti = ++mark;
+    } else if (word && (mark = text.indexOf(" ", mark) + 1) > 0) {
+      steps += mark - ti > 0 ? mark - ti : 0;
+      pi = 0;
+      ti = mark;
     } else {
       if (work) work.steps += steps;
       return false;
@@ -93,5 +103,10 @@ function globMatch(p: Int32Array, text: string, work: WorkCounter | undefined): 
 }
 
 export function wildcardMatch(w: Wildcard, text: string, work?: WorkCounter): boolean {
-  return globMatch(w.codes, text, work) || (w.base !== null && globMatch(w.base, text, work));
+  return globMatch(w.codes, text, work, false) || (w.base !== null && globMatch(w.base, text, work, false));
+}
+
+/** Does `w` match `text` or its tail from any word on (`timeout 5 rm x` → also `rm x`, `x`)? */
+export function wildcardMatchFromWords(w: Wildcard, text: string, work?: WorkCounter): boolean {
+  return globMatch(w.codes, text, work, true) || (w.base !== null && globMatch(w.base, text, work, true));
 }
