@@ -15,7 +15,7 @@ import type { Analysis } from "../analysis/types.js";
 import type { ResolvedConfig, RuleSpec } from "../config/types.js";
 import type { Behavior, Decision, Finding, ModeName, Step } from "./types.js";
 import { MODE_POLICY, normalizeMode } from "./modes.js";
-import { compileRule, findAllowCover, findAnyMatch, type CompiledRule, type RuleHit, type RuleInput } from "./rules.js";
+import { compileRestrictiveRule, compileRule, findAllowCover, findAnyMatch, type CompiledRule, type RuleHit, type RuleInput } from "./rules.js";
 import { rawForms } from "./raw-forms.js";
 import { suggestRules } from "./suggest.js";
 
@@ -62,10 +62,10 @@ export function compileConfig(config: EngineConfig | ResolvedConfig): CompiledCo
   let c = compiledCache.get(config);
   if (!c) {
     c = {
-      deny: config.rules.deny.map(compileRule),
-      ask: config.rules.ask.map(compileRule),
+      deny: config.rules.deny.map(compileRestrictiveRule),
+      ask: config.rules.ask.map(compileRestrictiveRule),
       allow: config.rules.allow.map(compileRule),
-      dangerous: (config.dangerousPatterns ?? []).map(compileRule),
+      dangerous: (config.dangerousPatterns ?? []).map(compileRestrictiveRule),
     };
     compiledCache.set(config, c);
   }

@@ -14,6 +14,7 @@
  */
 
 import type { RuleSpec } from "../config/types.js";
+import { commandName } from "../analysis/command.js";
 import type { AnalyzedCommand } from "../analysis/types.js";
 import { compileWildcard, wildcardMatch, wildcardMatchFromWords } from "./wildcard.js";
 
@@ -128,6 +129,29 @@ export function compileRule(input: RuleInput): CompiledRule {
   const f = ruleFields(input);
   const c = compilePattern(f.pattern);
   return { pattern: f.pattern, body: c.body, kind: c.kind, reason: f.reason, source: f.source, spec: input, test: c.test, testFromWords: c.testFromWords };
+}
+
+/**
+ * Deny, ask and dangerous-pattern rules: one written with a program's system path
+ * (`/usr/bin/rm:*`) also matches its name (`rm x`), since that runs the same program. Allow rules
+ * are not widened: `rm` found on PATH need not be `/usr/bin/rm`.
+ */
+export function compileRestrictiveRule(input: RuleInput): CompiledRule {
+  const rule = compileRule(input);
+  const named = namedBody(rule.body);
+  if (named === null) return rule;
+  const other = compilePattern(named);
+  return { ...rule, test: (f) => rule.test(f) || other.test(f), testFromWords: (f) => rule.testFromWords(f) || other.testFromWords(f) };
+}
+
+/** The body with its first word, a path in a system directory, by the program's name; else null. */
+function namedBody(body: string): string | null {
+  const space = body.indexOf(" ");
+  const end = space >= 0 ? space : body.endsWith(":*") ? body.length - 2 : body.length;
+  const first = body.slice(0, end);
+  if (!first.includes("/") || first.includes("*") || first.includes("\\")) return null;
+  const { name, trusted } = commandName({ value: first, start: 0, end: 0, quoted: false, glob: false, tilde: false, dynamic: null });
+  return trusted && name !== "" ? name + body.slice(end) : null;
 }
 
 /** A problem with the pattern itself (not its examples), or null. */

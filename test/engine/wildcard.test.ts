@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from "vitest";
 import { compileRule } from "../../src/engine/rules.js";
-import { compileWildcard, wildcardMatch, type WorkCounter } from "../../src/engine/wildcard.js";
+import { compileWildcard, wildcardMatch, wildcardMatchFromWords, type WorkCounter } from "../../src/engine/wildcard.js";
 
 /** The reference: the wildcard as a regular expression (what rules.ts did before). */
 function referenceRegExp(pattern: string): RegExp {
@@ -74,6 +74,22 @@ describe("wildcard matching", () => {
     expect(matches).toBeGreaterThan(5_000);
   });
 
+  it("from any word: agrees with the reference tried on every word's tail", () => {
+    const r = rng(23);
+    let matches = 0;
+    for (let k = 0; k < 10_000; k++) {
+      const pattern = pick(r, PATTERN_ALPHABET, 6);
+      const w = compileWildcard(pattern);
+      const re = referenceRegExp(pattern);
+      const text = pick(r, ["a", "b", " ", "*", "\\"], 10);
+      const tails = [0, ...[...text].flatMap((c, i) => (c === " " ? [i + 1] : []))].map((i) => text.slice(i));
+      const want = tails.some((t) => re.test(t));
+      if (wildcardMatchFromWords(w, text) !== want) expect({ pattern, text, got: !want }).toEqual({ pattern, text, got: want });
+      if (want) matches++;
+    }
+    expect(matches).toBeGreaterThan(500);
+  });
+
   it.each([
     ["git *", "git", true],
     ["git  *", "git", true],
@@ -103,6 +119,15 @@ describe("wildcard matching", () => {
     }
   });
 
+  it("from any word: within |pattern| × |text| steps too", () => {
+    const text = "a ".repeat(3_000) + "b";
+    for (const pattern of ["a a a a a a a a c", "a *a *a *a *c", "*".repeat(12) + "X"]) {
+      const work: WorkCounter = { steps: 0 };
+      expect(wildcardMatchFromWords(compileWildcard(pattern), text, work)).toBe(false);
+      expect(work.steps).toBeLessThanOrEqual(2 * (pattern.length + 2) * (text.length + 1));
+    }
+  });
+
   it("grows linearly in the text for a fixed pattern", () => {
     const w = compileWildcard("*".repeat(12) + "X");
     const steps = (n: number): number => {
@@ -114,6 +139,14 @@ describe("wildcard matching", () => {
     const large = steps(8_000);
     expect(large / small).toBeLessThan(9);
     expect(large / small).toBeGreaterThan(7);
+  });
+
+  it("a deny rule `************X` in a config: `ls -la some/long/path` is decided, not denied", async () => {
+    const { createGuard } = await import("../../src/index.js");
+    const guard = createGuard({ cwd: "/", env: { HOME: "/nonexistent-home", XDG_CONFIG_HOME: "/nonexistent-xdg" }, config: { rules: { deny: ["************X", "*a*a*a*a*a*a*a*a*a*a*a*a*X"] } } });
+    const command = "ls -la " + "some/long/path/".repeat(500);
+    expect(guard.check(command, { mode: "bypass" }).decision).toBe("allow");
+    expect(guard.check(command + "X", { mode: "bypass" })).toMatchObject({ decision: "deny", rule: "************X" });
   });
 
   it("a deny rule `************X` against a long command is decided at once", () => {
