@@ -8,7 +8,8 @@
  */
 
 import type { Facts, SimpleCommand, Word } from "../facts/types.js";
-import { type CommandView, commandName } from "./command.js";
+import { type CommandView, baseName, commandName } from "./command.js";
+import { splitEnvString as envWords } from "./env-split.js";
 import { parseFlags, has, values } from "./flags.js";
 import { GIT_GLOBAL } from "./specs.js";
 import { INTERPRETERS, SHELL_FLAGS, SHELLS, SSH_FLAGS, SU_FLAGS, WRAPPERS, type Wrapper, type WrapperEffect } from "./wrappers.js";
@@ -222,6 +223,10 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
   let name: string | null = null;
   let trusted = true;
   let known: Known | undefined;
+  // Each wrapper level's command word, for the spellings of its forms (only when one is a path).
+  const levels: Level[] = [];
+  let anyPath = false;
+  let privLevel = -1;
 
   while (i < words.length) {
     const word = words[i] as Word;
@@ -233,13 +238,19 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
       const what = word.dynamic !== null ? "is only known at run time and could be anything (even rm)" : "is a pattern the shell expands at run time (/???/r? can be /bin/rm)";
       const r = origin.range ?? [word.start, word.end];
       out.findings.push({ id: "shell/dynamic-command", message: `The command name '${word.value}' ${what}; write the command out.`, start: r[0], end: r[1] });
+      const guess = knownLastSegment(word);
+      anyPath ||= guess !== null;
+      levels.push({ at: i, name: guess, trusted: false });
       break;
     }
     if (word.value.indexOf("/") < 0) {
       name = word.value;
       trusted = true;
+      levels.push({ at: i, name: null, trusted: true });
     } else {
       ({ name, trusted } = commandName(word));
+      anyPath = true;
+      levels.push({ at: i, name: trusted ? name : baseName(name), trusted });
       if (!trusted) break;
     }
     if (name === "env") {
@@ -260,11 +271,13 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
     if (hit.privileged && !privileged) {
       privileged = true;
       allowForms = forms.length;
+      privLevel = levels.length - 1;
     }
     argsUnknown ||= hit.argsUnknown === true;
     if (hit.replace !== undefined) words = markReplaced(words, i + hit.inner, hit.replace);
     if (hit.shellString) {
       // `sudo -s cmd args`: the words go to the user's shell through -c; read them as shell code.
+      if (anyPath) ({ forms, allowForms } = withSpellings(forms, origin, words, levels, privLevel, allowForms));
       const view = makeView(sc, facts, origin, words, all, i, name, trusted, wrappers, privileged, argsUnknown, forms, allowForms);
       view.wrapperOnly = true;
       if (effects.length > 0) view.wrapperEffects = effects;
@@ -279,6 +292,7 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
     name = null;
   }
 
+  if (anyPath && forms !== null) ({ forms, allowForms } = withSpellings(forms, origin, words, levels, privLevel, allowForms));
   const view = makeView(sc, facts, origin, words, all, i, name, trusted, wrappers, privileged, argsUnknown, forms ?? origin.forms.slice(), allowForms);
   if (effects.length > 0) view.wrapperEffects = effects;
   const special = view.trusted && view.words.length > 0 ? (name === view.name ? known : KNOWN.get(view.name))?.special : undefined;
@@ -289,6 +303,65 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
     if (piped) pipeIntoInterpreter(view, env.at, nest, out);
   }
   out.views.push(view);
+}
+
+/** A wrapper level's command word: its index, and its name when written as a path (else null). */
+interface Level {
+  at: number;
+  name: string | null;
+  /** The path is a system directory's: the name is the same program. */
+  trusted: boolean;
+}
+
+/** `$HOME/bin/rm`, `/???/rm`: the path is only known at run time, its last segment is not. */
+function knownLastSegment(word: Word): string | null {
+  const slash = word.value.lastIndexOf("/");
+  const tail = word.value.slice(slash + 1);
+  if (slash < 0 || tail === "" || (word.glob && /[*?[]/.test(tail))) return null;
+  return word.dynamic === null || word.dynamic.every(([, end]) => end <= slash) ? tail : null;
+}
+
+/**
+ * A rule names a program, so each level's form is also spelled with every command word (from that
+ * level in) by its name: `/usr/bin/timeout 5 /bin/rm x` also gives `timeout 5 rm x` and `rm x`.
+ * A system path is the program itself, so that spelling follows its level's form and allow rules
+ * may match it. A name taken from any other path (`./rm`, `/opt/x/rm`) is only what the program
+ * is likely to be: those spellings go last, past `allowForms`, for deny and ask rules only.
+ * `own` holds `origin.forms` then one form per level.
+ */
+function withSpellings(own: string[], origin: Origin, words: readonly Word[], levels: readonly Level[], privLevel: number,
+  allowForms: number): { forms: string[]; allowForms: number } {
+  const base = origin.forms.length;
+  const forms = own.slice(0, base);
+  const guesses: string[] = [];
+  for (let j = 0; j < levels.length; j++) {
+    const written = own[base + j] as string;
+    forms.push(written);
+    const system = spelling(words, levels, j, false);
+    if (system !== written) forms.push(system);
+    const guess = spelling(words, levels, j, true);
+    if (guess !== system) guesses.push(guess);
+    if (j === privLevel) allowForms = forms.length;
+  }
+  if (guesses.length === 0) return { forms, allowForms };
+  return { forms: forms.concat(guesses), allowForms: allowForms < 0 ? forms.length : allowForms };
+}
+
+/** Level `j`'s words joined by one space, its command words by name (untrusted paths too if `guess`). */
+function spelling(words: readonly Word[], levels: readonly Level[], j: number, guess: boolean): string {
+  let s = "";
+  let next = j;
+  const from = (levels[j] as Level).at;
+  for (let k = from; k < words.length; k++) {
+    let v = (words[k] as Word).value;
+    const level = levels[next];
+    if (level !== undefined && level.at === k) {
+      next++;
+      if (level.name !== null && level.name !== "" && (level.trusted || guess)) v = level.name;
+    }
+    s += (k > from ? " " : "") + v;
+  }
+  return s;
 }
 
 /**
@@ -347,7 +420,9 @@ function splitEnvString(words: readonly Word[], i: number): readonly Word[] {
     }
     if (raw === undefined) continue;
     const w = words[k] as Word;
-    const split = raw.split(/\s+/).filter(Boolean).map((v): Word => ({ ...w, value: v, dynamic: w.dynamic && v.includes("$") ? [[0, v.length]] : null }));
+    // A string env would refuse is kept as one word known only at run time: fail closed.
+    const pieces = envWords(raw) ?? [{ value: raw, dynamic: true }];
+    const split = pieces.map((p): Word => ({ ...w, value: p.value, dynamic: p.dynamic || (w.dynamic !== null && p.value.includes("$")) ? [[0, p.value.length]] : null }));
     return [...words.slice(0, k), ...split, ...words.slice(next)];
   }
   return words;

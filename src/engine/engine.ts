@@ -15,7 +15,8 @@ import type { Analysis } from "../analysis/types.js";
 import type { ResolvedConfig, RuleSpec } from "../config/types.js";
 import type { Behavior, Decision, Finding, ModeName, Step } from "./types.js";
 import { MODE_POLICY, normalizeMode } from "./modes.js";
-import { compileRule, findAllowCover, findAnyMatch, type CompiledRule, type RuleHit, type RuleInput } from "./rules.js";
+import { compileRestrictiveRule, compileRule, findAllowCover, findAnyMatch, type CompiledRule, type RuleHit, type RuleInput } from "./rules.js";
+import { rawForms } from "./raw-forms.js";
 import { suggestRules } from "./suggest.js";
 
 /** What the engine reads from a config. */
@@ -61,10 +62,10 @@ export function compileConfig(config: EngineConfig | ResolvedConfig): CompiledCo
   let c = compiledCache.get(config);
   if (!c) {
     c = {
-      deny: config.rules.deny.map(compileRule),
-      ask: config.rules.ask.map(compileRule),
+      deny: config.rules.deny.map(compileRestrictiveRule),
+      ask: config.rules.ask.map(compileRestrictiveRule),
       allow: config.rules.allow.map(compileRule),
-      dangerous: (config.dangerousPatterns ?? []).map(compileRule),
+      dangerous: (config.dangerousPatterns ?? []).map(compileRestrictiveRule),
     };
     compiledCache.set(config, c);
   }
@@ -237,8 +238,25 @@ export function decide(analysis: Analysis, config: EngineConfig | ResolvedConfig
 }
 
 /**
+ * Deny rules over text that could not be analysed: the whole text, whitespace-normalised, then
+ * each piece between separators, unquoted, from any word on, as written and by program names
+ * (raw-forms.ts), so `timeout 5 '/bin/rm' x ((` still meets `rm:*`.
+ */
+function failedDenyMatch(source: string, deny: readonly CompiledRule[]): { rule: CompiledRule; form: string } | null {
+  if (deny.length === 0) return null;
+  const normalised = source.replace(/\s+/g, " ").trim();
+  const pieces = rawForms(source);
+  for (const rule of deny) {
+    if (rule.test(normalised)) return { rule, form: normalised };
+    const form = pieces.find((p) => rule.testFromWords(p));
+    if (form !== undefined) return { rule, form };
+  }
+  return null;
+}
+
+/**
  * Fail safe when the analysis itself throws: never a silent allow. Deny rules are still tried on
- * the whitespace-normalised text; otherwise ask (deny in dontAsk and explore) with the finding
+ * the text, coarsely split (`failedDenyMatch`); otherwise ask (deny in dontAsk and explore) with the finding
  * `internal/analysis-failed`.
  */
 export function analysisFailedDecision(
@@ -264,10 +282,10 @@ export function analysisFailedDecision(
     findings: [finding],
     suggestions: [] as string[],
   };
-  const normalised = source.replace(/\s+/g, " ").trim();
-  const deny = compileConfig(config).deny.find((r) => r.test(normalised));
+  const deny = failedDenyMatch(source, compileConfig(config).deny);
   if (deny) {
-    return { ...base, decision: "deny", reason: `${quote(normalised)} matches the deny rule ${quote(deny.pattern)}${withReason(deny)}.`, step: "deny-rule", safety: false, rule: deny.pattern };
+    const { rule, form } = deny;
+    return { ...base, decision: "deny", reason: `${quote(form)} matches the deny rule ${quote(rule.pattern)}${withReason(rule)}.`, step: "deny-rule", safety: false, rule: rule.pattern };
   }
   const decision: Behavior = mode === "dontAsk" || mode === "explore" ? "deny" : "ask";
   return { ...base, decision, reason: `${finding.message}, so it cannot be allowed without a person.`, step: "check", safety: true, rule: null };

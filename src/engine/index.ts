@@ -9,12 +9,12 @@ export {
   allowRuleFor,
   patternProblem,
   stripToolWrapper,
-  wildcardToRegExp,
   type CompiledRule,
   type RuleHit,
   type RuleInput,
   type RuleKind,
 } from "./rules.js";
+export { compileWildcard, wildcardMatch, type Wildcard, type WorkCounter } from "./wildcard.js";
 export {
   analysisFailedDecision,
   compileConfig,

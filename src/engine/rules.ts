@@ -2,7 +2,8 @@
  * Permission rules: a pattern compiled once into a matcher over the normalised form of a simple
  * command (cooked words joined by one space — `AnalyzedCommand.forms`).
  *
- * Syntax (the seed's Bash `match_rule`, see docs/engine.md):
+ * Syntax (the seed's Bash `match_rule`, see docs/engine.md); every kind matches in time linear in
+ * the form (times the pattern, for wildcards: wildcard.ts), never through a RegExp:
  * - `prefix:*` — the form is `prefix` or starts with `prefix ` (the prefix is literal);
  * - a pattern with an unescaped `*` — a wildcard pattern matched against the whole form; `*`
  *   matches any text, `\*` is a literal star, `\\` a literal backslash, and a trailing `*`
@@ -13,7 +14,9 @@
  */
 
 import type { RuleSpec } from "../config/types.js";
+import { commandName } from "../analysis/command.js";
 import type { AnalyzedCommand } from "../analysis/types.js";
+import { compileWildcard, wildcardMatch, wildcardMatchFromWords } from "./wildcard.js";
 
 export type RuleKind = "prefix" | "wildcard" | "substring" | "all";
 
@@ -31,6 +34,11 @@ export interface CompiledRule {
   readonly spec: RuleInput;
   /** Does this rule match one normalised command form? */
   test(form: string): boolean;
+  /**
+   * Does it match the form or its tail from any word on? For text that could not be analysed,
+   * where wrappers cannot be told from the command they run (`timeout 5 rm x` → also `rm x`).
+   */
+  testFromWords(form: string): boolean;
 }
 
 /** Strip `Bash(...)`; returns null for a bare `Bash`/`Bash()` (match everything). */
@@ -69,67 +77,47 @@ export function unescapePattern(pattern: string): string {
   return out;
 }
 
-const REGEX_SPECIAL = /[.*+?^${}()|[\]\\]/g;
-const escapeRegex = (s: string): string => s.replace(REGEX_SPECIAL, "\\$&");
-
-/**
- * A wildcard pattern as a regular expression over the whole form. Unlike the seed (which
- * escapes only some regex metacharacters, so `\d` in a pattern became a digit class), every
- * character other than an unescaped `*` is literal.
- */
-export function wildcardToRegExp(pattern: string): RegExp {
-  const parts: string[] = [];
-  let literal = "";
-  let endsWithStar = false;
-  for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
-    const next = pattern[i + 1];
-    endsWithStar = false;
-    if (c === "\\" && (next === "\\" || next === "*")) {
-      literal += next;
-      i++;
-    } else if (c === "*") {
-      parts.push(escapeRegex(literal), ".*");
-      literal = "";
-      endsWithStar = true;
-    } else literal += c;
-  }
-  parts.push(escapeRegex(literal));
-  const full = parts.join("");
-  if (!endsWithStar) return new RegExp(`^(?:${full})$`, "s");
-  // The seed's "git *" also matches "git": the text before the final star, right-trimmed.
-  const base = parts.slice(0, -2).join("").trimEnd();
-  return new RegExp(`^(?:${full}|${base})$`, "s");
-}
-
 function ruleFields(input: RuleInput): { pattern: string; reason?: string; source?: string } {
   if (typeof input === "string") return { pattern: input };
   return { pattern: input.pattern, reason: input.reason, source: input.source };
 }
 
-const cache = new Map<string, Pick<CompiledRule, "body" | "kind" | "test">>();
+type Compiled = Pick<CompiledRule, "body" | "kind" | "test" | "testFromWords">;
 
-function compilePattern(pattern: string): Pick<CompiledRule, "body" | "kind" | "test"> {
+const cache = new Map<string, Compiled>();
+
+/** `form` is `prefix` or starts with `prefix ` at offset `at`. */
+function prefixAt(form: string, prefix: string, at: number): boolean {
+  const end = at + prefix.length;
+  return form.startsWith(prefix, at) && (end === form.length || form.charCodeAt(end) === 32);
+}
+
+function compilePattern(pattern: string): Compiled {
   const hit = cache.get(pattern);
   if (hit) return hit;
   const body = stripToolWrapper(pattern);
-  let compiled: Pick<CompiledRule, "body" | "kind" | "test">;
+  let compiled: Compiled;
   if (body === null) {
-    compiled = { body: "", kind: "all", test: () => true };
+    compiled = { body: "", kind: "all", test: () => true, testFromWords: () => true };
   } else if (body.endsWith(":*")) {
     const prefix = body.slice(0, -2).trim();
-    const withSpace = prefix + " ";
     compiled = {
       body,
       kind: "prefix",
-      test: (form) => prefix !== "" && (form === prefix || form.startsWith(withSpace)),
+      test: (form) => prefix !== "" && prefixAt(form, prefix, 0),
+      testFromWords: (form) => {
+        if (prefix === "") return false;
+        for (let at = 0; at >= 0; at = form.indexOf(" ", at) + 1 || -1) if (prefixAt(form, prefix, at)) return true;
+        return false;
+      },
     };
   } else if (hasUnescapedStar(body)) {
-    const re = wildcardToRegExp(body);
-    compiled = { body, kind: "wildcard", test: (form) => re.test(form) };
+    const w = compileWildcard(body);
+    compiled = { body, kind: "wildcard", test: (form) => wildcardMatch(w, form), testFromWords: (form) => wildcardMatchFromWords(w, form) };
   } else {
     const needle = unescapePattern(body);
-    compiled = { body, kind: "substring", test: (form) => needle !== "" && form.includes(needle) };
+    const test = (form: string): boolean => needle !== "" && form.includes(needle);
+    compiled = { body, kind: "substring", test, testFromWords: test };
   }
   if (cache.size > 10_000) cache.clear();
   cache.set(pattern, compiled);
@@ -140,7 +128,30 @@ function compilePattern(pattern: string): Pick<CompiledRule, "body" | "kind" | "
 export function compileRule(input: RuleInput): CompiledRule {
   const f = ruleFields(input);
   const c = compilePattern(f.pattern);
-  return { pattern: f.pattern, body: c.body, kind: c.kind, reason: f.reason, source: f.source, spec: input, test: c.test };
+  return { pattern: f.pattern, body: c.body, kind: c.kind, reason: f.reason, source: f.source, spec: input, test: c.test, testFromWords: c.testFromWords };
+}
+
+/**
+ * Deny, ask and dangerous-pattern rules: one written with a program's system path
+ * (`/usr/bin/rm:*`) also matches its name (`rm x`), since that runs the same program. Allow rules
+ * are not widened: `rm` found on PATH need not be `/usr/bin/rm`.
+ */
+export function compileRestrictiveRule(input: RuleInput): CompiledRule {
+  const rule = compileRule(input);
+  const named = namedBody(rule.body);
+  if (named === null) return rule;
+  const other = compilePattern(named);
+  return { ...rule, test: (f) => rule.test(f) || other.test(f), testFromWords: (f) => rule.testFromWords(f) || other.testFromWords(f) };
+}
+
+/** The body with its first word, a path in a system directory, by the program's name; else null. */
+function namedBody(body: string): string | null {
+  const space = body.indexOf(" ");
+  const end = space >= 0 ? space : body.endsWith(":*") ? body.length - 2 : body.length;
+  const first = body.slice(0, end);
+  if (!first.includes("/") || first.includes("*") || first.includes("\\")) return null;
+  const { name, trusted } = commandName({ value: first, start: 0, end: 0, quoted: false, glob: false, tilde: false, dynamic: null });
+  return trusted && name !== "" ? name + body.slice(end) : null;
 }
 
 /** A problem with the pattern itself (not its examples), or null. */

@@ -8,7 +8,7 @@
 import { homedir } from "node:os";
 import { analyze } from "../analysis/index.js";
 import type { AnalysisOptions, AnalyzedCommand } from "../analysis/types.js";
-import { compileRule, findAllowCover, findAnyMatch, patternProblem, type CompiledRule, type RuleInput } from "./rules.js";
+import { compileRestrictiveRule, compileRule, findAllowCover, findAnyMatch, patternProblem, type CompiledRule, type RuleInput } from "./rules.js";
 
 /** How a rule is used: deny/ask/dangerous match any command; allow must cover every command. */
 export type RuleUse = "deny" | "ask" | "allow" | "dangerous";
@@ -56,7 +56,7 @@ export function checkRuleExamples(rule: RuleInput, use: RuleUse = "deny"): { pro
   const problem = patternProblem(pattern);
   if (problem) return { problem, results: [] };
   if (typeof rule === "string") return { problem: null, results: [] };
-  const compiled = compileRule(rule);
+  const compiled = use === "allow" ? compileRule(rule) : compileRestrictiveRule(rule);
   const results: ExampleResult[] = [];
   for (const example of rule.match ?? []) results.push({ example, expected: "match", ok: ruleMatchesExample(compiled, example, use) });
   for (const example of rule.notMatch ?? []) results.push({ example, expected: "notMatch", ok: !ruleMatchesExample(compiled, example, use) });

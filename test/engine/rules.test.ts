@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compileRule, findAllowCover, findAnyMatch, hasUnescapedStar, patternProblem, stripToolWrapper, unescapePattern } from "../../src/engine/rules.js";
+import { compileRestrictiveRule, compileRule, findAllowCover, findAnyMatch, hasUnescapedStar, patternProblem, stripToolWrapper, unescapePattern } from "../../src/engine/rules.js";
 import { analysis } from "./helpers.js";
 
 /** [pattern, form, matches?] — the form is a normalised command (cooked words, one space). */
@@ -118,5 +118,43 @@ describe("rule semantics over commands", () => {
     expect(findAllowCover(rules, analysis([{ forms: "ls", readOnly: true }]).commands)).toBeNull();
     expect(findAllowCover(rules, analysis([{ forms: ["sudo npm test", "npm test"], privileged: true }]).commands)).toBeNull();
     expect(findAllowCover(rules, analysis([{ forms: ["env X=1 npm test", "npm test"] }]).commands)).not.toBeNull();
+  });
+});
+
+describe("a rule written with a system path", () => {
+  it.each([
+    ["/usr/bin/rm:*", "rm x", true],
+    ["/bin/rm:*", "rm", true],
+    ["Bash(/usr/bin/git push:*)", "git push origin", true],
+    ["/usr/bin/rm *", "rm -rf x", true],
+    ["/usr/bin/rm -rf", "sudo rm -rf x", true],
+    ["/usr/bin/rm:*", "/usr/bin/rm x", true],
+    ["/opt/x/rm:*", "rm x", false],
+    ["./rm:*", "rm x", false],
+    ["/usr/bin/rm:*", "rmdir x", false],
+    ["/usr/bin/*:*", "rm x", false],
+  ] as const)("deny %j vs %j → %s", (pattern, form, expected) => {
+    expect(compileRestrictiveRule(pattern).test(form)).toBe(expected);
+  });
+
+  it("is not widened as an allow rule: rm on PATH need not be /usr/bin/rm", () => {
+    expect(compileRule("/usr/bin/npm test:*").test("npm test")).toBe(false);
+    expect(compileRule("/usr/bin/npm test:*").test("/usr/bin/npm test")).toBe(true);
+  });
+});
+
+describe("matching from any word (the fail-safe's raw pieces)", () => {
+  it.each([
+    ["rm:*", "timeout 5 rm x", true],
+    ["rm:*", "timeout 5 rmx", false],
+    ["rm:*", "farm x", false],
+    ["git push:*", "env -i git push", true],
+    ["rm *", "sudo rm -rf x", true],
+    ["rm *", "sudo rm", true],
+    ["rm *", "sudo farm x", false],
+    ["* --force", "x --force", true],
+    ["rm -rf", "a rm -rf", true],
+  ] as const)("%j from any word of %j → %s", (pattern, form, expected) => {
+    expect(compileRule(pattern).testFromWords(form)).toBe(expected);
   });
 });
