@@ -13,6 +13,7 @@ import { parseFlags, has, values } from "./flags.js";
 import { GIT_GLOBAL } from "./specs.js";
 import { INTERPRETERS, SHELL_FLAGS, SHELLS, SSH_FLAGS, SU_FLAGS, WRAPPERS, type Wrapper } from "./wrappers.js";
 import type { FindingDraft } from "./check.js";
+import { AnalysisLimitError, DEFAULT_LIMITS } from "./limits.js";
 
 export const MAX_DEPTH = 5;
 
@@ -228,7 +229,7 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
     if (word.dynamic !== null || (word.glob && isPattern(word.value))) {
       const what = word.dynamic !== null ? "is only known at run time and could be anything (even rm)" : "is a pattern the shell expands at run time (/???/r? can be /bin/rm)";
       const r = origin.range ?? [word.start, word.end];
-      out.findings.push({ id: "shell/dynamic-command", message: `The command name '${word.value}' ${what}; write the command out.`, start: r[0], end: r[1] });
+      out.findings.push({ id: "shell/dynamic-command", message: `The command name '${clipped(word.value)}' ${what}; write the command out.`, start: r[0], end: r[1] });
       break;
     }
     if (word.value.indexOf("/") < 0) {
@@ -251,6 +252,8 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
     const args = i === 0 ? all : all.slice(i);
     const hit = wrapper(args);
     if (hit === null || hit.inner >= args.length) break;
+    // Each level copies the words after it: a chain of thousands would be quadratic.
+    if (wrappers.length >= DEFAULT_LIMITS.maxWrappers) throw new AnalysisLimitError("maxWrappers", `a command is wrapped more than ${DEFAULT_LIMITS.maxWrappers} times, the limit`);
     wrappers = [...wrappers, name];
     if (hit.privileged && !privileged) {
       privileged = true;
@@ -281,6 +284,11 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
     if (piped) pipeIntoInterpreter(view, env.at, nest, out);
   }
   out.views.push(view);
+}
+
+/** A word quoted in a message: bounded, so that a line nested n deep makes O(n) text, not O(n²). */
+function clipped(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 /**
