@@ -16,7 +16,7 @@ import { isWriteRedirect } from "./checks/dangerous.js";
 import { isInside, resolvePath, UNKNOWN_CWD } from "./paths.js";
 import { parseFor } from "./specs.js";
 import { unwrapFacts } from "./unwrap.js";
-import { checkChars, checkShape, Deadline, DEFAULT_LIMITS, type AnalysisLimits } from "./limits.js";
+import { AnalysisLimitError, checkChars, checkShape, Deadline, DEFAULT_LIMITS, type AnalysisLimits } from "./limits.js";
 import { constructIndex, encloses, subshellAround, type ConstructIndex } from "./tree.js";
 import type { AnalyzedCommand, Analysis, AnalysisOptions } from "./types.js";
 
@@ -86,6 +86,7 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
   // `cd DIR && rm -rf usr`: relative paths after a cd resolve against DIR (per parse, in order;
   // a cd inside ( ... ) or $( ... ) only moves the commands inside it).
   let moves: Moves | null = null;
+  let formChars = 0;
   for (let v = 0; v < views.length; v++) {
     deadline.tick();
     const view = views[v] as CommandView;
@@ -115,6 +116,10 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
       }
     }
     if (!isCommand(view)) continue;
+    for (let k = 0; k < view.forms.length; k++) formChars += (view.forms[k] as string).length;
+    if (formChars > limits.maxFormChars) {
+      throw new AnalysisLimitError("maxFormChars", `the line's commands add up to more than ${limits.maxFormChars} characters (each holds what is nested in it), the limit`);
+    }
     commands[nCommands++] = {
       // view.args is made per view (never shared unless empty), so it can be handed over.
       argv: view.args.length > 0 ? (view.args as string[]) : [],

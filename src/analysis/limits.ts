@@ -17,6 +17,11 @@ export interface AnalysisLimits {
   maxNodes: number;
   /** Most wrappers one command is seen through (`timeout 5 nice sudo ...`). */
   maxWrappers: number;
+  /**
+   * Most characters in all commands' forms (the texts rules are matched against). A command's
+   * form holds what is nested in it, so lines nested n deep have forms of O(n²) characters.
+   */
+  maxFormChars: number;
   /** Wall-clock budget of one analysis in milliseconds, checked between and inside its loops. */
   budgetMs: number;
 }
@@ -26,6 +31,7 @@ export const DEFAULT_LIMITS: Readonly<AnalysisLimits> = Object.freeze({
   maxDepth: 1000,
   maxNodes: 20_000,
   maxWrappers: 64,
+  maxFormChars: 1_000_000,
   budgetMs: 500,
 });
 
