@@ -37,18 +37,27 @@ function contextFor(options: AnalysisOptions): CheckContext {
   return ctx;
 }
 
+/** A Facts extractor; `timeoutMs` bounds one parse (an extractor may ignore it). */
+export type Extract = (source: string, timeoutMs?: number) => Facts;
+
 /**
  * Throws AnalysisLimitError for a line over `limits` (too long, too deep, too many nodes, or over
  * the time budget): the engine's fail-safe makes that "could not be analysed", never an allow.
  */
-export function analyze(source: string, options: AnalysisOptions, extract: (s: string) => Facts, limits: AnalysisLimits = DEFAULT_LIMITS): Analysis {
+export function analyze(source: string, options: AnalysisOptions, extract: Extract, limits: AnalysisLimits = DEFAULT_LIMITS): Analysis {
   const deadline = new Deadline(limits.budgetMs);
   checkChars(source, limits);
-  const facts = extract(source);
-  checkShape(facts, limits);
+  // Every parse, nested strings' too, gets what is left of the budget; a parser that runs out
+  // returns an error-only parse, which the check after it turns into AnalysisLimitError.
+  const within = (s: string): Facts => {
+    deadline.check();
+    return extract(s, deadline.remaining());
+  };
+  const facts = within(source);
   deadline.check();
+  checkShape(facts, limits);
   const ctx = contextFor(options);
-  const { views, findings: shellDrafts, parses } = unwrapFacts(facts, extract);
+  const { views, findings: shellDrafts, parses } = unwrapFacts(facts, within);
   deadline.check();
   const findings: Finding[] = [];
 

@@ -88,7 +88,12 @@ export class Deadline {
     this.check();
   }
 
+  /** Milliseconds left (at least 1: a parser given 0 may read it as "no limit"). */
+  remaining(): number {
+    return Math.max(1, Math.ceil(this.#at - performance.now()));
+  }
+
   check(): void {
-    if (performance.now() > this.#at) throw new AnalysisLimitError("budgetMs", `the analysis took longer than ${this.#budget} ms, the limit`);
+    if (performance.now() >= this.#at) throw new AnalysisLimitError("budgetMs", `the analysis took longer than ${this.#budget} ms, the limit`);
   }
 }
