@@ -53,12 +53,11 @@ export function analyze(source: string, options: AnalysisOptions, extract: Extra
     deadline.check();
     return extract(s, deadline.remaining());
   };
-  const facts = within(source);
+  const facts = extract(source, limits.budgetMs);
   deadline.check();
   checkShape(facts, limits);
   const ctx = contextFor(options);
   const { views, findings: shellDrafts, parses } = unwrapFacts(facts, within);
-  deadline.check();
   const findings: Finding[] = [];
 
   for (let k = 0; k < shellDrafts.length; k++) {
@@ -69,8 +68,10 @@ export function analyze(source: string, options: AnalysisOptions, extract: Extra
   }
   for (let q = 0; q < parses.length; q++) {
     const p = parses[q] as (typeof parses)[number];
-    if (q > 0) checkShape(p.facts, limits);
-    deadline.tick(8);
+    if (q > 0) {
+      checkShape(p.facts, limits);
+      deadline.check();
+    }
     for (let c = 0; c < FACTS_CHECKS.length; c++) {
       const check = FACTS_CHECKS[c] as FactsCheck;
       const drafts = check.check(p.facts, ctx, views);

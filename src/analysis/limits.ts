@@ -60,6 +60,8 @@ export function checkShape(facts: Facts, limits: AnalysisLimits): void {
   if (nodes > limits.maxNodes) {
     throw new AnalysisLimitError("maxNodes", `the line has ${nodes} commands and constructs, over the limit of ${limits.maxNodes}`);
   }
+  // No construct can be nested deeper than there are constructs.
+  if (constructs.length <= limits.maxDepth) return;
   const depth = new Int32Array(constructs.length);
   for (let i = 0; i < constructs.length; i++) {
     const p = (constructs[i] as Facts["constructs"][number]).parent;
@@ -74,17 +76,17 @@ export function checkShape(facts: Facts, limits: AnalysisLimits): void {
 export class Deadline {
   readonly #at: number;
   readonly #budget: number;
-  #countdown = 0;
+  #countdown = 64;
 
   constructor(budgetMs: number) {
     this.#budget = budgetMs;
     this.#at = performance.now() + budgetMs;
   }
 
-  /** Throws when the budget is spent; reads the clock at most once per `every` calls. */
-  tick(every = 64): void {
+  /** Throws when the budget is spent; reads the clock once per 64 calls (a typical line makes a few). */
+  tick(): void {
     if (--this.#countdown > 0) return;
-    this.#countdown = every;
+    this.#countdown = 64;
     this.check();
   }
 
