@@ -11,16 +11,18 @@ import { benchFacts, factsRows } from "./facts.js";
 import { benchHooks, hooksRows } from "./hooks.js";
 import { loadCorpus, repoRoot } from "./lib.js";
 import { benchLint, lintRows } from "./lint.js";
+import { benchNesting, nestingRows } from "./nesting.js";
 
 const SECTIONS = [
   { name: "facts", run: benchFacts, rows: factsRows },
   { name: "checks", run: benchChecks, rows: checksRows },
   { name: "cli", run: benchCli, rows: cliRows },
+  { name: "nesting", run: benchNesting, rows: nestingRows },
   { name: "hooks", run: benchHooks, rows: hooksRows },
   { name: "lint", run: benchLint, rows: lintRows },
 ];
 /** Figures promoted to the top level of the JSON object (the keys the issues name). */
-const TOP_LEVEL = { checks: ["checkUs"], cli: ["cliRatio"], hooks: ["hookBashMs", "hookZshMs"], lint: ["lintFilesPerSec", "shellcheckFilesPerSec"] };
+const TOP_LEVEL = { checks: ["checkUs"], cli: ["cliRatio"], nesting: ["nestingRatio", "worstCaseMs"], hooks: ["hookBashMs", "hookZshMs"], lint: ["lintFilesPerSec", "shellcheckFilesPerSec"] };
 
 function parseArgs(argv) {
   const opts = { json: false, passes: 5, only: null };

@@ -16,6 +16,8 @@ import { isWriteRedirect } from "./checks/dangerous.js";
 import { isInside, resolvePath, UNKNOWN_CWD } from "./paths.js";
 import { parseFor } from "./specs.js";
 import { unwrapFacts } from "./unwrap.js";
+import { AnalysisLimitError, checkChars, checkShape, Deadline, DEFAULT_LIMITS, type AnalysisLimits } from "./limits.js";
+import { constructIndex, encloses, subshellAround, type ConstructIndex } from "./tree.js";
 import type { AnalyzedCommand, Analysis, AnalysisOptions } from "./types.js";
 
 const contexts = new WeakMap<AnalysisOptions, CheckContext>();
@@ -35,10 +37,27 @@ function contextFor(options: AnalysisOptions): CheckContext {
   return ctx;
 }
 
-export function analyze(source: string, options: AnalysisOptions, extract: (s: string) => Facts): Analysis {
-  const facts = extract(source);
+/** A Facts extractor; `timeoutMs` bounds one parse (an extractor may ignore it). */
+export type Extract = (source: string, timeoutMs?: number) => Facts;
+
+/**
+ * Throws AnalysisLimitError for a line over `limits` (too long, too deep, too many nodes, or over
+ * the time budget): the engine's fail-safe makes that "could not be analysed", never an allow.
+ */
+export function analyze(source: string, options: AnalysisOptions, extract: Extract, limits: AnalysisLimits = DEFAULT_LIMITS): Analysis {
+  const deadline = new Deadline(limits.budgetMs);
+  checkChars(source, limits);
+  // Every parse, nested strings' too, gets what is left of the budget; a parser that runs out
+  // returns an error-only parse, which the check after it turns into AnalysisLimitError.
+  const within = (s: string): Facts => {
+    deadline.check();
+    return extract(s, deadline.remaining());
+  };
+  const facts = extract(source, limits.budgetMs);
+  deadline.check();
+  checkShape(facts, limits);
   const ctx = contextFor(options);
-  const { views, findings: shellDrafts, parses } = unwrapFacts(facts, extract);
+  const { views, findings: shellDrafts, parses } = unwrapFacts(facts, within);
   const findings: Finding[] = [];
 
   for (let k = 0; k < shellDrafts.length; k++) {
@@ -49,6 +68,10 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
   }
   for (let q = 0; q < parses.length; q++) {
     const p = parses[q] as (typeof parses)[number];
+    if (q > 0) {
+      checkShape(p.facts, limits);
+      deadline.check();
+    }
     for (let c = 0; c < FACTS_CHECKS.length; c++) {
       const check = FACTS_CHECKS[c] as FactsCheck;
       const drafts = check.check(p.facts, ctx, views);
@@ -72,12 +95,16 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
   let wrappersSpoil = false;
   // `cd DIR && rm -rf usr`: relative paths after a cd resolve against DIR (per parse, in order;
   // a cd inside ( ... ) or $( ... ) only moves the commands inside it).
-  let moves: Move[] | null = null;
+  let moves: Moves | null = null;
+  let formChars = 0;
   for (let v = 0; v < views.length; v++) {
+    deadline.tick();
     const view = views[v] as CommandView;
     const vctx = moves === null ? ctx : contextAfterMoves(moves, view, ctx);
     if (view.trusted && (view.name === "cd" || view.name === "pushd" || view.name === "popd")) {
-      (moves ??= []).push({ facts: view.facts, scope: subshellOf(view.facts, view.sc.parent), ctx: changeDirectory(view, vctx) });
+      moves ??= { facts: null, index: null, stack: [] };
+      if (moves.facts !== view.facts) startParse(moves, view.facts);
+      moves.stack.push({ scope: subshellAround(moves.index as ConstructIndex, view.sc.parent), ctx: changeDirectory(view, vctx) });
     }
     const ro = isReadOnly(view, vctx.paths);
     readOnlyViews[v] = ro;
@@ -99,6 +126,10 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
       }
     }
     if (!isCommand(view)) continue;
+    for (let k = 0; k < view.forms.length; k++) formChars += (view.forms[k] as string).length;
+    if (formChars > limits.maxFormChars) {
+      throw new AnalysisLimitError("maxFormChars", `the line's commands add up to more than ${limits.maxFormChars} characters (each holds what is nested in it), the limit`);
+    }
     commands[nCommands++] = {
       // view.args is made per view (never shared unless empty), so it can be handed over.
       argv: view.args.length > 0 ? (view.args as string[]) : [],
@@ -114,7 +145,8 @@ export function analyze(source: string, options: AnalysisOptions, extract: (s: s
   if (findings.length > 1) findings.sort((a, b) => a.start - b.start || a.end - b.end);
   let readOnly = findings.length === 0 && !wrappersSpoil;
   for (let k = 0; readOnly && k < commands.length; k++) readOnly = (commands[k] as AnalyzedCommand).readOnly;
-  return new Result(source, facts, commands, findings.length > 1 ? dedupe(findings) : findings, readOnly, views, readOnlyViews, ctx);
+  deadline.check();
+  return new Result(source, facts, commands, findings.length > 1 ? boundFindings(dedupe(findings)) : findings, readOnly, views, readOnlyViews, ctx);
 }
 
 /** A view the engine sees as a command: not a wrapper of a parsed string, not an empty line. */
@@ -153,30 +185,40 @@ class Result implements Analysis {
   }
 }
 
+/** A cd's effect: the construct (subshell, substitution) it is confined to, -1 for the whole parse. */
 interface Move {
-  facts: Facts;
-  /** The construct (subshell, substitution) the cd is confined to, -1 for the whole parse. */
   scope: number;
   ctx: CheckContext;
 }
 
-const SUBSHELLS: ReadonlySet<string> = new Set(["subshell", "command_substitution", "process_substitution"]);
+/**
+ * The cds that still reach the next view of one parse, outermost scope first. Views come in
+ * pre-order per parse, so once a view is outside a cd's scope no later one is inside it: a cd
+ * is popped once, and each view costs O(1) amortised (a backwards scan per view was quadratic).
+ */
+interface Moves {
+  facts: Facts | null;
+  index: ConstructIndex | null;
+  stack: Move[];
+}
 
-/** The innermost construct around `parent` that runs in a subshell, or -1. */
-function subshellOf(facts: Facts, parent: number): number {
-  for (let p = parent; p >= 0; p = facts.constructs[p]?.parent ?? -1) if (SUBSHELLS.has(facts.constructs[p]?.type ?? "")) return p;
-  return -1;
+/** A new parse (a nested string's views come after its line's): cds do not cross parses. */
+function startParse(moves: Moves, facts: Facts): void {
+  moves.facts = facts;
+  moves.index = constructIndex(facts);
+  moves.stack.length = 0;
 }
 
 /** The context of the last cd that reaches `view` (same parse, and inside the cd's subshell if any). */
-function contextAfterMoves(moves: readonly Move[], view: CommandView, ctx: CheckContext): CheckContext {
-  for (let k = moves.length - 1; k >= 0; k--) {
-    const m = moves[k] as Move;
-    if (m.facts !== view.facts) continue;
-    if (m.scope < 0) return m.ctx;
-    for (let p = view.sc.parent; p >= 0; p = view.facts.constructs[p]?.parent ?? -1) if (p === m.scope) return m.ctx;
+function contextAfterMoves(moves: Moves, view: CommandView, ctx: CheckContext): CheckContext {
+  if (moves.facts !== view.facts) {
+    startParse(moves, view.facts);
+    return ctx;
   }
-  return ctx;
+  const stack = moves.stack;
+  const index = moves.index as ConstructIndex;
+  while (stack.length > 0 && !encloses(index, (stack[stack.length - 1] as Move).scope, view.sc.parent)) stack.pop();
+  return stack.length > 0 ? (stack[stack.length - 1] as Move).ctx : ctx;
 }
 
 /** The context after `cd DIR` / `pushd DIR` / `popd`: DIR when it is known, else UNKNOWN_CWD. */
@@ -190,8 +232,58 @@ function changeDirectory(view: CommandView, ctx: CheckContext): CheckContext {
   else if (target === undefined) cwd = ctx.paths.home;
   else if (target.value === "-") cwd = UNKNOWN_CWD;
   else cwd = resolvePath(target, ctx.paths).path ?? UNKNOWN_CWD;
+  // `cd a && cd a && ...`: a directory past the system's longest path is no directory to check
+  // paths against, and carrying it made each later path O(line) (quadratic in all).
+  if (cwd.length > MAX_PATH) cwd = UNKNOWN_CWD;
   return { options: ctx.options, paths: { cwd, home: ctx.paths.home, start: ctx.paths.start ?? ctx.options.cwd } };
 }
+
+/** Findings of one id listed one by one; past that, one summary finding counts the rest. */
+export const MAX_FINDINGS_PER_ID = 20;
+
+/**
+ * The list stays short whatever the line: a line of 4,000 `$(` makes 4,000 findings of one id,
+ * which no person reads and every consumer (reasons, hook output, JSON) would carry.
+ */
+function boundFindings(findings: Finding[]): Finding[] {
+  const count = new Map<string, number>();
+  let over = false;
+  for (let k = 0; k < findings.length; k++) {
+    const id = (findings[k] as Finding).id;
+    const n = (count.get(id) ?? 0) + 1;
+    count.set(id, n);
+    // One past the cap stays as it is: a summary in its place would save nothing (and a
+    // check's own summary, like injection's 21st, is kept).
+    if (n > MAX_FINDINGS_PER_ID + 1) over = true;
+  }
+  if (!over) return findings;
+  const seen = new Map<string, number>();
+  const out: Finding[] = [];
+  for (let k = 0; k < findings.length; k++) {
+    const f = findings[k] as Finding;
+    const n = (seen.get(f.id) ?? 0) + 1;
+    seen.set(f.id, n);
+    if (n <= MAX_FINDINGS_PER_ID) out.push(f);
+    else if (n === MAX_FINDINGS_PER_ID + 1) {
+      const more = (count.get(f.id) as number) - MAX_FINDINGS_PER_ID;
+      out.push({ ...f, message: `${more} more ${f.id} finding${more > 1 ? "s" : ""} like the ones before, from here on (not listed one by one).`, end: lastEnd(findings, f.id, k) });
+    }
+  }
+  return out;
+}
+
+/** The furthest end of the findings of `id` from index `from` on (what a summary finding covers). */
+function lastEnd(findings: readonly Finding[], id: string, from: number): number {
+  let end = 0;
+  for (let k = from; k < findings.length; k++) {
+    const f = findings[k] as Finding;
+    if (f.id === id && f.end > end) end = f.end;
+  }
+  return end;
+}
+
+/** PATH_MAX on Linux. */
+const MAX_PATH = 4096;
 
 function dedupe(findings: Finding[]): Finding[] {
   const seen = new Set<string>();

@@ -14,6 +14,7 @@ import { parseFlags, has, values } from "./flags.js";
 import { GIT_GLOBAL } from "./specs.js";
 import { INTERPRETERS, SHELL_FLAGS, SHELLS, SSH_FLAGS, SU_FLAGS, WRAPPERS, type Wrapper, type WrapperEffect } from "./wrappers.js";
 import type { FindingDraft } from "./check.js";
+import { AnalysisLimitError, DEFAULT_LIMITS } from "./limits.js";
 
 export const MAX_DEPTH = 5;
 
@@ -237,7 +238,7 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
     if (word.dynamic !== null || (word.glob && isPattern(word.value))) {
       const what = word.dynamic !== null ? "is only known at run time and could be anything (even rm)" : "is a pattern the shell expands at run time (/???/r? can be /bin/rm)";
       const r = origin.range ?? [word.start, word.end];
-      out.findings.push({ id: "shell/dynamic-command", message: `The command name '${word.value}' ${what}; write the command out.`, start: r[0], end: r[1] });
+      out.findings.push({ id: "shell/dynamic-command", message: `The command name '${clipped(word.value)}' ${what}; write the command out.`, start: r[0], end: r[1] });
       const guess = knownLastSegment(word);
       anyPath ||= guess !== null;
       levels.push({ at: i, name: guess, trusted: false });
@@ -266,6 +267,8 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
     const args = i === 0 ? all : all.slice(i);
     const hit = wrapper(args);
     if (hit === null || hit.inner >= args.length) break;
+    // Each level copies the words after it: a chain of thousands would be quadratic.
+    if (wrappers.length >= DEFAULT_LIMITS.maxWrappers) throw new AnalysisLimitError("maxWrappers", `a command is wrapped more than ${DEFAULT_LIMITS.maxWrappers} times, the limit`);
     wrappers = [...wrappers, name];
     if (hit.effects !== undefined) effects = [...effects, ...hit.effects];
     if (hit.privileged && !privileged) {
@@ -305,6 +308,7 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
   out.views.push(view);
 }
 
+<<<<<<< HEAD
 /** A wrapper level's command word: its index, and its name when written as a path (else null). */
 interface Level {
   at: number;
@@ -362,6 +366,11 @@ function spelling(words: readonly Word[], levels: readonly Level[], j: number, g
     s += (k > from ? " " : "") + v;
   }
   return s;
+}
+
+/** A word quoted in a message: bounded, so that a line nested n deep makes O(n) text, not O(n²). */
+function clipped(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
 }
 
 /**
@@ -759,30 +768,53 @@ function hiddenSubstitutions(sc: SimpleCommand, facts: Facts, origin: Origin, ne
   const argv = sc.argv;
   for (let k = 0; k < argv.length; k++) {
     const w = argv[k] as Word;
-    if (w.dynamic !== null) expansionBackticks(w, origin, nest);
+    if (w.dynamic !== null) expansionBackticks(w, facts, origin, nest);
   }
   const assignments = sc.assignments;
   for (let k = 0; k < assignments.length; k++) {
     const a = assignments[k] as SimpleCommand["assignments"][number];
     if (a.value === null) continue;
-    if (a.value.dynamic !== null) expansionBackticks(a.value, origin, nest);
+    if (a.value.dynamic !== null) expansionBackticks(a.value, facts, origin, nest);
     // PROMPT_COMMAND='cmd' runs before every prompt.
     if (a.name === "PROMPT_COMMAND") nest(a.value.value, origin.range ?? [a.start, a.end], null);
   }
   const redirects = sc.redirects;
   for (let k = 0; k < redirects.length; k++) {
     const r = redirects[k] as SimpleCommand["redirects"][number];
-    if (r.target !== null && r.target.dynamic !== null) expansionBackticks(r.target, origin, nest);
+    if (r.target !== null && r.target.dynamic !== null) expansionBackticks(r.target, facts, origin, nest);
     const body = r.body;
-    if (body !== null && !body.quoted && facts.source.indexOf("`", body.start) >= 0) {
+    if (body !== null && !body.quoted && backtickIn(facts, body.start, body.end)) {
       const text = facts.source.slice(body.start, body.end);
       if (text.includes("`")) for (const s of backticks(text)) nest(s, origin.range ?? [body.start, body.end], null);
     }
   }
 }
 
-function expansionBackticks(w: Word, origin: Origin, nest: Nest): void {
-  if (w.value.indexOf("`") < 0) return;
+/** Per parse: backticks before each offset (null: none in the line, the common case). */
+const backtickCounts = new WeakMap<Facts, Int32Array | null>();
+
+/**
+ * Whether the source holds a backtick in [start, end): O(1) after one pass over the line.
+ * Scanning each word instead was quadratic in a line nested n deep (each level's word holds
+ * the levels inside it). The `${` spans looked into are source text, so the source range holds
+ * every backtick they do.
+ */
+function backtickIn(facts: Facts, start: number, end: number): boolean {
+  let counts = backtickCounts.get(facts);
+  if (counts === undefined) {
+    const src = facts.source;
+    counts = null;
+    if (src.indexOf("`") >= 0) {
+      counts = new Int32Array(src.length + 1);
+      for (let k = 0; k < src.length; k++) counts[k + 1] = (counts[k] as number) + (src.charCodeAt(k) === 96 ? 1 : 0);
+    }
+    backtickCounts.set(facts, counts);
+  }
+  return counts !== null && (counts[Math.min(end, counts.length - 1)] as number) > (counts[Math.max(0, start)] as number);
+}
+
+function expansionBackticks(w: Word, facts: Facts, origin: Origin, nest: Nest): void {
+  if (!backtickIn(facts, w.start, w.end)) return;
   for (const [s, e] of w.dynamic as Array<[number, number]>) {
     if (w.value.charCodeAt(s) !== 36 /* $ */ || w.value.charCodeAt(s + 1) !== 123 /* { */) continue;
     const text = w.value.slice(s, e);

@@ -8,7 +8,7 @@
  */
 
 import type { Analysis, AnalyzedCommand } from "../analysis/types.js";
-import type { Assignment } from "../facts/types.js";
+import type { Assignment, SimpleCommand } from "../facts/types.js";
 
 /** The seed's SAFE_COMMANDS: never worth a rule of their own. */
 export const SAFE_COMMANDS: ReadonlySet<string> = new Set([
@@ -25,8 +25,19 @@ export const SAFE_ENV_VARS: ReadonlySet<string> = new Set([
 export const MAX_SUGGESTIONS = 5;
 
 /** The leading assignments of the Facts command an analysed command comes from (top level only). */
-function assignmentsOf(command: AnalyzedCommand, analysis: Analysis): readonly Assignment[] {
+function assignmentsOf(command: AnalyzedCommand, analysis: Analysis, byRange: Map<string, SimpleCommand>): readonly Assignment[] {
   if (command.depth > 0) return [];
+  // A top-level command's range is its Facts command's (the smallest one holding it); looked up
+  // by range, since a scan of every command per command was quadratic in the line's length.
+  if (byRange.size === 0) {
+    for (const c of analysis.facts?.commands ?? []) {
+      const key = `${c.start}:${c.end}`;
+      if (c.argv.length > 0 && !byRange.has(key)) byRange.set(key, c);
+    }
+  }
+  const exact = byRange.get(`${command.start}:${command.end}`);
+  if (exact !== undefined) return exact.assignments;
+  // A command with a range of its own (a `find -exec` block): the smallest command holding it.
   let best: { start: number; end: number; assignments: Assignment[] } | undefined;
   for (const c of analysis.facts?.commands ?? []) {
     if (c.argv.length === 0 || c.start > command.start || c.end < command.end) continue;
@@ -37,6 +48,7 @@ function assignmentsOf(command: AnalyzedCommand, analysis: Analysis): readonly A
 
 export function suggestRules(analysis: Analysis, limit = MAX_SUGGESTIONS): string[] {
   const out: string[] = [];
+  const byRange = new Map<string, SimpleCommand>();
   for (const command of analysis.commands) {
     if (out.length >= limit) break;
     if (command.readOnly || command.allowForms < 1) continue;
@@ -46,7 +58,7 @@ export function suggestRules(analysis: Analysis, limit = MAX_SUGGESTIONS): strin
     const [first, second] = words;
     if (!first || !second) continue;
     if (SAFE_COMMANDS.has(first.toLowerCase())) continue;
-    if (assignmentsOf(command, analysis).some((a) => !SAFE_ENV_VARS.has(a.name))) continue;
+    if (assignmentsOf(command, analysis, byRange).some((a) => !SAFE_ENV_VARS.has(a.name))) continue;
     const rule = `${first} ${second}:*`;
     if (!out.includes(rule)) out.push(rule);
   }

@@ -113,3 +113,36 @@ describe("injection: messages and ranges", () => {
     expect(run("echo $(rm -rf ~)", true).findings.length).toBeGreaterThan(0);
   });
 });
+
+describe("injection: the list stays short on a long line", () => {
+  // Generated members: each construct kind repeated past the cap.
+  const KINDS: Record<string, string> = { "$(ls)": "a command substitution", "(ls)": "a subshell ( ... )", "if true; then ls; fi": "an if statement", "${x:-y}": "a parameter expansion ${...}" };
+  it.each(Object.entries(KINDS))("%s × 45", (one, label) => {
+    const line = Array.from({ length: 45 }, () => (one.startsWith("$") ? `echo ${one}` : one)).join("; ");
+    const found = run(line).findings.filter((x) => x.id === C);
+    expect(found).toHaveLength(21);
+    const summary = found[20];
+    expect(summary?.message).toContain(`25 more constructs`);
+    expect(summary?.message).toContain(`${label} ×25`);
+    expect(summary?.end).toBe(line.length);
+  });
+
+  it("cuts the commands it names", () => {
+    const long = "x".repeat(500);
+    const f = run(`echo $(ls ${long})`).findings.find((x) => x.id === C);
+    expect(f?.message).toContain("…");
+    expect(f?.message.length).toBeLessThan(250);
+  });
+
+  it("at most 20 parse errors are listed, then one counts the rest", () => {
+    const found = run(Array.from({ length: 30 }, () => "ls )").join("; ")).findings.filter((x) => x.id === PARSE);
+    expect(found.length).toBeLessThanOrEqual(21);
+    expect(found.length).toBeGreaterThan(1);
+  });
+
+  it("any id: at most 20 findings, then one summary", () => {
+    const found = run(Array.from({ length: 30 }, () => "rm -rf /").join("; ")).findings.filter((x) => x.id === "deletion/root");
+    expect(found).toHaveLength(21);
+    expect(found[20]?.message).toMatch(/^10 more deletion\/root findings/);
+  });
+});
