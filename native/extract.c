@@ -245,8 +245,17 @@ static bool assignment_is_statement(uint32_t parent_kind) {
   return parent_kind != K_COMMAND && parent_kind != K_DECLARATION && parent_kind != K_VAR_ASSIGNS;
 }
 
+/* Is the text before a child of a node of this kind tree-sitter's extras (not text)? */
+static bool gap_is_extras(uint32_t parent_kind, uint32_t k) {
+  if (parent_kind == K_STRING || parent_kind == K_TRANSLATED_STRING || parent_kind == K_HEREDOC_BODY) return false;
+  return !(parent_kind == K_HEREDOC_REDIRECT && (k == K_HEREDOC_BODY || k == K_HEREDOC_END));
+}
+
+static bool is_command_kind(uint32_t k) { return k == K_COMMAND || k == K_DECLARATION || k == K_UNSET; }
+
+/* prev_end: the end of the previous sibling (0 for the root's first child), -1 when none. */
 static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t prev_kind,
-                  uint32_t prev_named) {
+                  uint32_t prev_named, int64_t prev_end) {
   VEC_RESERVE(&x->oom, x->frames, d + 1 > x->frames.len ? d + 1 - x->frames.len : 0);
   if (d + 1 > x->frames.len) x->frames.len = d + 1;
   SgFrame *f = &x->frames.data[d], *p = d ? f - 1 : NULL;
@@ -311,6 +320,9 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
     if (p->kind == K_FILE_REDIRECT ? fid == x->f_destination && p->ndest++ > 0 : fid == x->f_argument)
       extra_word(x, d, n);
   }
+  if (p && prev_end >= 0 && gap_is_extras(p->kind, k))
+    sg_scan_gap(x, (uint32_t)prev_end, SRC_AT(n), is_command_kind(p->kind));
+  if (k == K_HEREDOC_REDIRECT) sg_check_heredoc(x, n);
   TSSymbol sym = ts_node_symbol(n);
   if (sym < x->nsym && x->cons_type[sym] >= 0) {
     SgCons co = {(uint32_t)x->cons_type[sym], SRC_AT(n), SRC_END(n), f->cons};
@@ -375,15 +387,17 @@ void sg_extract(SgCtx *x, TSTree *tree) {
   if (!x->cursors_ready) {
     x->c1 = ts_tree_cursor_new(root);
     x->c2 = ts_tree_cursor_new(root);
+    x->c3 = ts_tree_cursor_new(root);
     x->cursors_ready = true;
   }
   TSTreeCursor *c = &x->c1;
   ts_tree_cursor_reset(c, root);
   uint32_t d = 0;
-  enter(x, c, 0, false, 0, 0);
+  enter(x, c, 0, false, 0, 0, -1);
   for (;;) {
     if (ts_tree_cursor_goto_first_child(c)) {
-      enter(x, c, ++d, false, 0, 0);
+      ++d;
+      enter(x, c, d, false, 0, 0, d == 1 ? 0 : -1);
       continue;
     }
     for (;;) { /* the node at depth d is complete */
@@ -403,10 +417,14 @@ void sg_extract(SgCtx *x, TSTree *tree) {
         f->held_cmd = -1;
         if (f->heredoc_amp) mark_background(x, d, f->first_cmd);
       }
-      if (d == 0) return;
+      if (d == 0) {
+        sg_finish_reading(x, root);
+        return;
+      }
       uint32_t pk = f->kind, pn = f->named, first_cmd = f->first_cmd;
+      uint32_t end = SRC_END(ts_tree_cursor_current_node(c));
       if (ts_tree_cursor_goto_next_sibling(c)) {
-        enter(x, c, d, true, pk, pn);
+        enter(x, c, d, true, pk, pn, end);
         f = &x->frames.data[d];
         if (f->kind == T_AMP && !f->named) mark_background(x, d, first_cmd);
         break;
@@ -555,6 +573,9 @@ void sg_ctx_reset(SgCtx *x) {
   VEC_TRIM(x->errs, big);
   VEC_TRIM(x->frames, big);
   VEC_TRIM(x->ridx, big);
+  VEC_TRIM(x->joints, big);
+  VEC_TRIM(x->glued, big);
+  VEC_TRIM(x->scratch, big);
   x->npipelines = 0;
 }
 
@@ -576,9 +597,13 @@ void sg_ctx_free(SgCtx *x) {
   VEC_FREE(x->errs);
   VEC_FREE(x->frames);
   VEC_FREE(x->ridx);
+  VEC_FREE(x->joints);
+  VEC_FREE(x->glued);
+  VEC_FREE(x->scratch);
   if (x->cursors_ready) {
     ts_tree_cursor_delete(&x->c1);
     ts_tree_cursor_delete(&x->c2);
+    ts_tree_cursor_delete(&x->c3);
     x->cursors_ready = false;
   }
 }

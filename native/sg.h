@@ -128,8 +128,12 @@ typedef struct {
   SG_VEC(SgErr) errs;
   SG_VEC(SgFrame) frames;
   SG_VEC(uint64_t) ridx; /* (redirect start << 32 | index), per command, sorted */
+  /* reading.c: gaps of continuations alone (start, end pairs), the gap starts merges glued, and
+   * a heredoc delimiter after quote removal */
+  SG_VEC(uint32_t) joints, glued;
+  SG_VEC(uint16_t) scratch;
   int32_t npipelines;
-  TSTreeCursor c1, c2;
+  TSTreeCursor c1, c2, c3;
   bool cursors_ready;
 } SgCtx;
 
@@ -146,6 +150,13 @@ int32_t sg_text_word(SgCtx *x, uint32_t start, uint32_t end);
 void sg_cook_assignment(SgCtx *x, TSTreeCursor *c);
 void sg_cook_redirect(SgCtx *x, TSTreeCursor *c);
 void sg_merge_continuations(SgCtx *x, uint32_t *argv, uint32_t *count);
+
+/* reading.c */
+const uint16_t *sg_parse_input(const uint16_t *src, uint32_t len, uint16_t **buf, uint32_t *cap);
+void sg_scan_gap(SgCtx *x, uint32_t from, uint32_t to, bool in_command);
+bool sg_glued_name_ok(const uint16_t *v, uint32_t n);
+void sg_check_heredoc(SgCtx *x, TSNode n);
+void sg_finish_reading(SgCtx *x, TSNode root);
 
 /* extract.c */
 bool sg_init_tables(const TSLanguage *lang, uint8_t **kinds, int8_t **cons_type, uint32_t *nsym);
