@@ -525,9 +525,9 @@ void sg_merge_continuations(SgCtx *x, uint32_t *argv, uint32_t *count) {
   for (uint32_t i = 0; i < n; i++) {
     if (out > 0) {
       SgWord *p = &x->words.data[argv[out - 1]], q = x->words.data[argv[i]];
-      /* the gap: one or more `\`+LF pairs and nothing else (bash reads `\`+CR as an escaped CR) */
+      /* the gap: `\`+LF pairs and nothing else, or nothing (bash reads `\`+CR as an escaped CR) */
       uint32_t g = p->end, gap = p->end;
-      bool joined = q.start > g;
+      bool joined = q.start >= g;
       while (joined && g < q.start) {
         if (src[g] != '\\' || g + 1 >= q.start) joined = false;
         else if (src[g + 1] == '\n') g += 2;

@@ -24,13 +24,13 @@ static const char *const NAMED[K_COUNT] = {
   [K_SIMPLE_EXP] = "simple_expansion", [K_EXPANSION] = "expansion",
   [K_CMD_SUBST] = "command_substitution", [K_PROC_SUBST] = "process_substitution",
   [K_ARITH_EXP] = "arithmetic_expansion", [K_ARRAY] = "array",
-  [K_FUNCTION_DEF] = "function_definition",
+  [K_FUNCTION_DEF] = "function_definition", [K_HEREDOC_CONTENT] = "heredoc_content",
 };
 
 static const char *const ANON[K_COUNT] = {
   [T_SEMI] = ";", [T_AMP] = "&", [T_AND] = "&&", [T_OR] = "||", [T_PIPE] = "|",
   [T_PIPE_AMP] = "|&", [T_DSEMI] = ";;", [T_EQ] = "=", [T_PLUS_EQ] = "+=", [T_DQUOTE] = "\"",
-  [T_DOLLAR_DQUOTE] = "$\"",
+  [T_DOLLAR_DQUOTE] = "$\"", [T_EMPTY_BACKQUOTES] = "``",
 };
 
 /* Must match CONSTRUCT_TYPES in src/facts/types.ts (index = the code sent to JS). */
@@ -251,6 +251,18 @@ static bool gap_is_extras(uint32_t parent_kind, uint32_t k) {
   return !(parent_kind == K_HEREDOC_REDIRECT && (k == K_HEREDOC_BODY || k == K_HEREDOC_END));
 }
 
+/* Tokens bash reads literally, or that sg_check_heredoc reads: sg_scan_token skips them. */
+static bool literal_token(uint32_t k) {
+  return k == K_RAW_STRING || k == K_COMMENT || k == K_ANSI_C_STRING || k == K_HEREDOC_BODY ||
+         k == K_HEREDOC_CONTENT || k == K_HEREDOC_START || k == K_HEREDOC_END;
+}
+
+/* A named child of a command that is a word of its argv (see reference.ts wordLike). */
+static bool word_like(uint32_t k) {
+  return k != K_FILE_REDIRECT && k != K_HEREDOC_REDIRECT && k != K_HERESTRING_REDIRECT && k != K_COMMENT &&
+         k != K_VAR_ASSIGN && k != K_ERROR;
+}
+
 static bool is_command_kind(uint32_t k) { return k == K_COMMAND || k == K_DECLARATION || k == K_UNSET; }
 
 /* prev_end: the end of the previous sibling (0 for the root's first child), -1 when none. */
@@ -271,6 +283,7 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
   f->stage = p ? p->stage : -1;
   f->scope = p ? p->scope : -1;
   f->first_cmd = x->cmds.len;
+  f->in_bq = (p && p->in_bq) || (k == K_CMD_SUBST && SRC_AT(n) < x->len && x->src[SRC_AT(n)] == '`');
   f->open_cmd = -1;
   f->bg_floor = !p ? 0 : p->kind == K_CMD_SUBST || p->kind == K_PROC_SUBST || p->kind == K_FUNCTION_DEF ? d : p->bg_floor;
   bool body = false;
@@ -320,9 +333,23 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
     if (p->kind == K_FILE_REDIRECT ? fid == x->f_destination && p->ndest++ > 0 : fid == x->f_argument)
       extra_word(x, d, n);
   }
-  if (p && prev_end >= 0 && gap_is_extras(p->kind, k))
-    sg_scan_gap(x, (uint32_t)prev_end, SRC_AT(n), is_command_kind(p->kind));
+  if (p && prev_end >= 0 && gap_is_extras(p->kind, k)) {
+    bool in_command = is_command_kind(p->kind);
+    /* tree-sitter ends a word before a backquote or `<(` that bash reads as part of it */
+    if (!sg_scan_gap(x, (uint32_t)prev_end, SRC_AT(n), in_command) && in_command &&
+        (uint32_t)prev_end == SRC_AT(n) && has_prev && prev_named && word_like(prev_kind) &&
+        named && word_like(k)) {
+      VEC_PUSH(&x->oom, x->joints, SRC_AT(n));
+      VEC_PUSH(&x->oom, x->joints, SRC_AT(n));
+    }
+  }
+  /* an empty `` `` ``: tree-sitter keeps it as literal word text, bash expands it to nothing */
+  if (k == T_EMPTY_BACKQUOTES && !named) {
+    SgErr er = {0, SRC_AT(n), SRC_END(n)};
+    VEC_PUSH(&x->oom, x->errs, er);
+  }
   if (k == K_HEREDOC_REDIRECT) sg_check_heredoc(x, n);
+  if (ts_node_child_count(n) == 0 && !literal_token(k)) sg_scan_token(x, SRC_AT(n), SRC_END(n), p && p->in_bq);
   TSSymbol sym = ts_node_symbol(n);
   if (sym < x->nsym && x->cons_type[sym] >= 0) {
     SgCons co = {(uint32_t)x->cons_type[sym], SRC_AT(n), SRC_END(n), f->cons};

@@ -26,8 +26,9 @@ static void push_error(SgCtx *x, uint32_t start, uint32_t end) {
 }
 
 /* The extras between two siblings: an escape other than `\`+newline is an ERROR, so is a newline
- * inside a simple command; continuations alone are a joint, settled after the walk. */
-void sg_scan_gap(SgCtx *x, uint32_t from, uint32_t to, bool in_command) {
+ * inside a simple command; continuations alone are a joint, settled after the walk. Returns
+ * whether it reported anything. */
+bool sg_scan_gap(SgCtx *x, uint32_t from, uint32_t to, bool in_command) {
   const uint16_t *s = x->src;
   bool only = to > from;
   for (uint32_t i = from; i < to; i++) {
@@ -37,17 +38,36 @@ void sg_scan_gap(SgCtx *x, uint32_t from, uint32_t to, bool in_command) {
         continue;
       }
       push_error(x, i, i + 2 < to ? i + 2 : to);
-      return;
+      return true;
     }
     only = false;
     if (s[i] == '\n' && in_command) {
       push_error(x, i, i + 1);
-      return;
+      return true;
     }
   }
   if (only && from > 0) {
     VEC_PUSH(&x->oom, x->joints, from);
     VEC_PUSH(&x->oom, x->joints, to);
+    return true;
+  }
+  return false;
+}
+
+/* A `\`+newline inside a token after `$`, `<` or `>` (skipping earlier pairs): bash deletes the
+ * pair first and may read an expansion tree-sitter did not. In backquotes, `\`` and `\$` too. */
+void sg_scan_token(SgCtx *x, uint32_t from, uint32_t to, bool in_backquotes) {
+  const uint16_t *s = x->src;
+  for (uint32_t i = from; i < to; i++) {
+    if (s[i] != '\\') continue;
+    /* inside backquotes bash unescapes \` and \$ before parsing the command */
+    if (in_backquotes && i + 1 < to && (s[i + 1] == '`' || s[i + 1] == '$')) return push_error(x, i, i + 2);
+    if (i + 1 < to && s[i + 1] == '\n') {
+      int64_t p = (int64_t)i - 1;
+      while (p >= 1 && s[p] == '\n' && s[p - 1] == '\\') p -= 2;
+      if (p >= 0 && (s[p] == '$' || s[p] == '<' || s[p] == '>')) return push_error(x, i, i + 2);
+    }
+    i++;
   }
 }
 
@@ -87,8 +107,9 @@ static int cmp_u32(const void *a, const void *b) {
 
 /* After the walk: the text after the last token, then every joint no merge took is an ERROR. */
 void sg_finish_reading(SgCtx *x, TSNode root) {
-  uint32_t nc = ts_node_child_count(root);
+  uint32_t nc = ts_node_child_count(root), njoints = x->joints.len;
   sg_scan_gap(x, nc ? SRC_END(ts_node_child(root, nc - 1)) : 0, x->len, false);
+  x->joints.len = njoints; /* nothing follows the tail to be glued to */
   if (x->glued.len > 1) qsort(x->glued.data, x->glued.len, sizeof *x->glued.data, cmp_u32);
   for (uint32_t i = 0; i + 1 < x->joints.len; i += 2) {
     uint32_t at = x->joints.data[i];
@@ -208,6 +229,8 @@ void sg_check_heredoc(SgCtx *x, TSNode n) {
       continue;
     }
     uint16_t ch = x->src[i];
+    if (ch == '\\' && i + 1 < x->len && x->src[i + 1] == '\n' && i > 0 && x->src[i - 1] == '$')
+      return push_error(x, i, last);
     if (ch == '\\') i++;
     else if (ch == '`' || (ch == '$' && i + 1 < x->len && (x->src[i + 1] == '(' || x->src[i + 1] == '{' || x->src[i + 1] == '[')))
       return push_error(x, i, last);

@@ -52,6 +52,33 @@ export function scanGap(source: string, from: number, to: number, inCommand: boo
   return onlyContinuations && from > 0 ? { start: from, end: to } : null;
 }
 
+/**
+ * A token tree-sitter read with a `\`+newline inside it (`$\`+newline+`(x)`, `"$\`+newline+`(x)"`):
+ * bash deletes the pair first, so after a `$`, `<` or `>` it may start an expansion or a process
+ * substitution tree-sitter did not see. That is an ERROR; elsewhere the cooked value drops the pair.
+ * Inside a backquote substitution bash removes the backslash of `` \` `` and `\$` before it parses
+ * the command (`` `echo \`id\`` `` runs id), tree-sitter keeps them escaped: an ERROR too.
+ */
+export function scanToken(source: string, from: number, to: number, inBackquotes: boolean, errors: ParseError[]): void {
+  for (let i = from; i < to; i++) {
+    if (source.charCodeAt(i) !== 0x5c) continue;
+    if (inBackquotes && (source[i + 1] === "`" || source[i + 1] === "$") && i + 1 < to) {
+      errors.push({ type: "ERROR", start: i, end: i + 2 });
+      return;
+    }
+    if (i + 1 < to && source.charCodeAt(i + 1) === 0x0a) {
+      let p = i - 1;
+      while (p >= 1 && source.charCodeAt(p) === 0x0a && source.charCodeAt(p - 1) === 0x5c) p -= 2;
+      const before = p >= 0 ? source[p] : "";
+      if (before === "$" || before === "<" || before === ">") {
+        errors.push({ type: "ERROR", start: i, end: i + 2 });
+        return;
+      }
+    }
+    i++;
+  }
+}
+
 /** Reserved words: a continuation that glues one together (`i\`+newline+`f`) changes the grammar. */
 const RESERVED = new Set(["if", "then", "else", "elif", "fi", "do", "done", "case", "esac", "while", "until", "for", "in", "select", "function", "time", "coproc", "{", "}", "!", "[[", "]]"]);
 
@@ -125,7 +152,8 @@ export interface HeredocParts {
 /**
  * Holds tree-sitter's reading of a heredoc to bash's: the body ends at the first line that is
  * exactly the delimiter (after tabs, for `<<-`), and in a body with an unquoted delimiter every
- * `$(`, `${`, `$[` and `` ` `` that bash expands is an expansion tree-sitter parsed. Anything else
+ * `$(`, `${`, `$[` and `` ` `` that bash expands is an expansion tree-sitter parsed (and no `$` is
+ * followed by a line continuation, which bash deletes first). Anything else
  * is an ERROR, at the first point of disagreement.
  */
 export function checkHeredoc(source: string, h: HeredocParts, errors: ParseError[]): void {
@@ -153,6 +181,7 @@ export function checkHeredoc(source: string, h: HeredocParts, errors: ParseError
       continue;
     }
     const c = source[i];
+    if (c === "\\" && source[i + 1] === "\n" && source[i - 1] === "$") return fail(i, last);
     if (c === "\\") i++;
     else if (c === "`" || (c === "$" && "({[".includes(source[i + 1] ?? " "))) return fail(i, last);
   }

@@ -268,11 +268,12 @@ export function prefixWord(prefix: string, value: Word | null, start: number, en
   return { value: prefix + value.value, start, end, quoted: value.quoted, glob: value.glob, tilde: false, dynamic: spans };
 }
 
-/** Only `\`+newline pairs, one or more. */
-const CONTINUATIONS = /^(?:\\\n)+$/;
+/** Only `\`+newline pairs, or nothing (two words touching). */
+const CONTINUATIONS = /^(?:\\\n)*$/;
 
 /**
- * `a\`+newline+`b` (any number of such pairs between): tree-sitter splits it, bash does not. Merges
+ * `a\`+newline+`b` (any number of such pairs between), and two words with nothing between
+ * (`readel\`x\`f`): tree-sitter splits them, bash does not. Merges
  * such neighbours, and adds the start of each gap it merged to `glued` — unless the glued word is
  * argv[0] and bash would read it as an assignment or reserved word (docs/facts.md).
  */
@@ -283,7 +284,7 @@ export function mergeContinuations(words: Word[], source: string, glued?: Set<nu
     const prev = out[out.length - 1] as Word;
     const w = words[i] as Word;
     const gap = source.slice(prev.end, w.start);
-    if (CONTINUATIONS.test(gap)) {
+    if (w.start >= prev.end && CONTINUATIONS.test(gap)) {
       const shift = prev.value.length;
       const spans = prev.dynamic || w.dynamic
         ? [...(prev.dynamic ?? []), ...(w.dynamic ?? []).map(([s, e]): Span => [s + shift, e + shift])]

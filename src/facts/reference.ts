@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import type { Assignment, Construct, Facts, ParseError, Redirect, SimpleCommand, Word } from "./types.js";
 import { CONSTRUCT_TYPES } from "./types.js";
 import { cookHeredocBody, cookWord, mergeContinuations, prefixWord } from "./cook.js";
-import { checkHeredoc, parseCopy, scanGap, type HeredocParts, type Joint } from "./bash-reading.js";
+import { checkHeredoc, parseCopy, scanGap, scanToken, type HeredocParts, type Joint } from "./bash-reading.js";
 
 interface TSNode {
   id: number;
@@ -75,10 +75,24 @@ interface Frame {
   prevEnd: number;
   /** The parent's type ("" for the root). */
   parentType: string;
+  /** The previous sibling is a word of a command (see wordLike). */
+  prevWord: boolean;
+  /** Inside a backquote command substitution (any depth). */
+  inBackquotes: boolean;
+}
+
+/** Named children of a command that are not words of its argv. */
+const NOT_WORDS = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect", "comment", "variable_assignment", "ERROR"]);
+
+/** A word of a command: bash never ends one without a blank, so two touching are one word. */
+function wordLike(node: TSNode): boolean {
+  return node.isNamed && !NOT_WORDS.has(node.type);
 }
 
 /** Nodes whose gaps between children are text, not tree-sitter's extras. */
 const TEXT_CONTAINERS = new Set(["string", "translated_string", "heredoc_body"]);
+/** Tokens whose text bash reads literally, or that checkHeredoc reads: scanToken skips them. */
+const LITERAL_TOKENS = new Set(["raw_string", "comment", "ansi_c_string", "heredoc_body", "heredoc_content", "heredoc_start", "heredoc_end"]);
 /** Expansions tree-sitter parses inside a heredoc body. */
 const BODY_EXPANSIONS = new Set(["simple_expansion", "expansion", "command_substitution", "arithmetic_expansion"]);
 
@@ -126,7 +140,7 @@ export function extractFactsReference(source: string): Facts {
   /** Gap starts of the continuations mergeContinuations glued (as bash does). */
   const glued = new Set<number>();
 
-  const stack: Frame[] = [{ node: root, construct: -1, pipeline: -1, stage: -1, redirects: [], background: false, stray: false, owned: false, statement: null, prevEnd: -1, parentType: "" }];
+  const stack: Frame[] = [{ node: root, construct: -1, pipeline: -1, stage: -1, redirects: [], background: false, stray: false, owned: false, statement: null, prevEnd: -1, parentType: "", prevWord: false, inBackquotes: false }];
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
     const node = frame.node;
@@ -136,10 +150,16 @@ export function extractFactsReference(source: string): Facts {
     else if (node.type === "ERROR") errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (frame.stray) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (frame.prevEnd >= 0 && gapIsExtras(node, frame.parentType)) {
-      const joint = scanGap(source, frame.prevEnd, node.startIndex, COMMAND_KINDS.has(frame.parentType), errors);
+      const inCommand = COMMAND_KINDS.has(frame.parentType);
+      const joint = scanGap(source, frame.prevEnd, node.startIndex, inCommand, errors);
       if (joint !== null) joints.push(joint);
+      // tree-sitter ends a word before a backquote or `<(` that bash reads as part of it (`r\`x\`m`)
+      else if (inCommand && frame.prevEnd === node.startIndex && frame.prevWord && wordLike(node)) joints.push({ start: node.startIndex, end: node.startIndex });
     }
+    // an empty `` `` ``: tree-sitter keeps it as literal word text, bash expands it to nothing
+    if (node.type === "``" && !node.isNamed) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (node.type === "heredoc_redirect") checkHeredoc(source, heredocParts(node), errors);
+    if (node.childCount === 0 && !LITERAL_TOKENS.has(node.type)) scanToken(source, node.startIndex, node.endIndex, frame.inBackquotes, errors);
     if (!node.isNamed) continue;
     if (node.type === "redirected_statement" && hasHeredocAmp(node)) frame.background = true;
     const background = frame.background;
@@ -206,6 +226,8 @@ export function extractFactsReference(source: string): Facts {
         statement: simpleBody && c.id === (body as TSNode).id ? node : null,
         prevEnd: i > 0 ? (node.child(i - 1) as TSNode).endIndex : node === root ? 0 : -1,
         parentType: node.type,
+        prevWord: i > 0 && wordLike(node.child(i - 1) as TSNode),
+        inBackquotes: frame.inBackquotes || (node.type === "command_substitution" && source[node.startIndex] === "`"),
       });
       next = c;
     }
