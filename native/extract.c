@@ -283,6 +283,12 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
   f->stage = p ? p->stage : -1;
   f->scope = p ? p->scope : -1;
   f->first_cmd = x->cmds.len;
+  {
+    TSSymbol ts = ts_node_symbol(n);
+    uint32_t a = SRC_AT(n);
+    f->in_test1 = (p && p->in_test1) || (ts < x->nsym && x->cons_type[ts] == 9 /* test_command */ && a < x->len &&
+                                         x->src[a] == '[' && !(a + 1 < x->len && x->src[a + 1] == '['));
+  }
   f->in_bq = (p && p->in_bq) || (k == K_CMD_SUBST && SRC_AT(n) < x->len && x->src[SRC_AT(n)] == '`');
   f->open_cmd = -1;
   f->bg_floor = !p ? 0 : p->kind == K_CMD_SUBST || p->kind == K_PROC_SUBST || p->kind == K_FUNCTION_DEF ? d : p->bg_floor;
@@ -349,7 +355,17 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
     VEC_PUSH(&x->oom, x->errs, er);
   }
   if (k == K_HEREDOC_REDIRECT) sg_check_heredoc(x, n);
-  if (ts_node_child_count(n) == 0 && !literal_token(k)) sg_scan_token(x, SRC_AT(n), SRC_END(n), p && p->in_bq);
+  if (ts_node_child_count(n) == 0 && !literal_token(k)) sg_scan_token(x, SRC_AT(n), SRC_END(n), p && p->in_bq, k == K_WORD);
+  if (k == K_VAR_ASSIGN && !sg_assignment_name_ok(x, SRC_AT(n), SRC_END(n))) {
+    SgErr er = {0, SRC_AT(n), SRC_END(n)};
+    VEC_PUSH(&x->oom, x->errs, er);
+  }
+  /* `|`, `;`, `<`... end a `[ ... ]` command in bash; tree-sitter reads them as test operators */
+  if (p && p->in_test1 && !named &&
+      (k == T_PIPE || k == T_OR || k == T_AND || k == T_AMP || k == T_SEMI || k == T_OP0 || k == T_OP0 + 2)) {
+    SgErr er = {0, SRC_AT(n), SRC_END(n)};
+    VEC_PUSH(&x->oom, x->errs, er);
+  }
   TSSymbol sym = ts_node_symbol(n);
   if (sym < x->nsym && x->cons_type[sym] >= 0) {
     SgCons co = {(uint32_t)x->cons_type[sym], SRC_AT(n), SRC_END(n), f->cons};

@@ -56,9 +56,10 @@ bool sg_scan_gap(SgCtx *x, uint32_t from, uint32_t to, bool in_command) {
 
 /* A `\`+newline inside a token after `$`, `<` or `>` (skipping earlier pairs): bash deletes the
  * pair first and may read an expansion tree-sitter did not. In backquotes, `\`` and `\$` too. */
-void sg_scan_token(SgCtx *x, uint32_t from, uint32_t to, bool in_backquotes) {
+void sg_scan_token(SgCtx *x, uint32_t from, uint32_t to, bool in_backquotes, bool is_word) {
   const uint16_t *s = x->src;
   for (uint32_t i = from; i < to; i++) {
+    if (is_word && s[i] == '\n') return push_error(x, i, i + 1); /* bash ends the word there */
     if (s[i] != '\\') continue;
     /* inside backquotes bash unescapes \` and \$ before parsing the command */
     if (in_backquotes && i + 1 < to && (s[i + 1] == '`' || s[i + 1] == '$')) return push_error(x, i, i + 2);
@@ -69,6 +70,18 @@ void sg_scan_token(SgCtx *x, uint32_t from, uint32_t to, bool in_backquotes) {
     }
     i++;
   }
+}
+
+/* An assignment tree-sitter parsed must start with a name bash accepts (`--x=1` is a command). */
+bool sg_assignment_name_ok(const SgCtx *x, uint32_t start, uint32_t end) {
+  const uint16_t *s = x->src;
+  if (start >= end) return false;
+  uint16_t c0 = s[start];
+  if (!(c0 == '_' || (c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z'))) return false;
+  uint32_t i = start + 1;
+  while (i < end && (s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9'))) i++;
+  if (i >= x->len) return false;
+  return s[i] == '=' || s[i] == '[' || (s[i] == '+' && i + 1 < x->len && s[i + 1] == '=');
 }
 
 static bool text_is(const uint16_t *v, uint32_t n, const char *w) {

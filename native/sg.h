@@ -101,6 +101,7 @@ typedef struct {
   uint32_t bg_floor;   /* depth of the shallowest node a command here climbs to for `&` */
   uint32_t first_cmd;  /* commands emitted before this node was entered */
   uint32_t in_bq;      /* inside a backquote command substitution (this node or above) */
+  uint32_t in_test1;   /* inside a `[ ... ]` test (this node or above) */
   int32_t open_cmd;    /* the command this node is, while the walk is inside it; else -1 */
   uint32_t marks[3];   /* scratch stack heights (argv, assignments, redirects) when it opened */
 } SgFrame;
@@ -158,7 +159,8 @@ const uint16_t *sg_parse_input(const uint16_t *src, uint32_t len, uint16_t **buf
 bool sg_scan_gap(SgCtx *x, uint32_t from, uint32_t to, bool in_command);
 bool sg_glued_name_ok(const uint16_t *v, uint32_t n);
 void sg_check_heredoc(SgCtx *x, TSNode n);
-void sg_scan_token(SgCtx *x, uint32_t from, uint32_t to, bool in_backquotes);
+void sg_scan_token(SgCtx *x, uint32_t from, uint32_t to, bool in_backquotes, bool is_word);
+bool sg_assignment_name_ok(const SgCtx *x, uint32_t start, uint32_t end);
 void sg_finish_reading(SgCtx *x, TSNode root);
 
 /* extract.c */

@@ -272,6 +272,9 @@ describe.each([
       ["cat <<$x\nx\n$x\nrm\n", "a delimiter with $"],
       ["cat <<EOF\n$\\\n(rm)\nEOF\n", "a continuation after $ in a heredoc"],
       ["cat <<EOF", "a heredoc with no end"],
+      ["msg|--output=x.js", "an assignment to a name bash does not accept"],
+      ["sudo l\n\\shw -X", "a newline inside a word"],
+      ["[ -d \f|rm ]", "a pipe inside [ ]"],
     ])("%j fails closed: %s", (src) => {
       expect(errorsOf(src).length).toBeGreaterThan(0);
     });

@@ -59,8 +59,13 @@ export function scanGap(source: string, from: number, to: number, inCommand: boo
  * Inside a backquote substitution bash removes the backslash of `` \` `` and `\$` before it parses
  * the command (`` `echo \`id\`` `` runs id), tree-sitter keeps them escaped: an ERROR too.
  */
-export function scanToken(source: string, from: number, to: number, inBackquotes: boolean, errors: ParseError[]): void {
+export function scanToken(source: string, from: number, to: number, inBackquotes: boolean, isWord: boolean, errors: ParseError[]): void {
   for (let i = from; i < to; i++) {
+    // a bare newline inside a word: bash ends the word and the command there
+    if (isWord && source.charCodeAt(i) === 0x0a) {
+      errors.push({ type: "ERROR", start: i, end: i + 1 });
+      return;
+    }
     if (source.charCodeAt(i) !== 0x5c) continue;
     if (inBackquotes && (source[i + 1] === "`" || source[i + 1] === "$") && i + 1 < to) {
       errors.push({ type: "ERROR", start: i, end: i + 2 });
@@ -77,6 +82,16 @@ export function scanToken(source: string, from: number, to: number, inBackquotes
     }
     i++;
   }
+}
+
+/** Whether an assignment tree-sitter parsed starts with a name bash accepts (`--x=1` is a command to bash). */
+export function assignmentNameOk(source: string, start: number, end: number): boolean {
+  const name = (c: number, first: boolean): boolean => c === 0x5f || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (!first && c >= 0x30 && c <= 0x39);
+  if (start >= end || !name(source.charCodeAt(start), true)) return false;
+  let i = start + 1;
+  while (i < end && name(source.charCodeAt(i), false)) i++;
+  const c = source[i];
+  return c === "=" || c === "[" || (c === "+" && source[i + 1] === "=");
 }
 
 /** Reserved words: a continuation that glues one together (`i\`+newline+`f`) changes the grammar. */

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import type { Assignment, Construct, Facts, ParseError, Redirect, SimpleCommand, Word } from "./types.js";
 import { CONSTRUCT_TYPES } from "./types.js";
 import { cookHeredocBody, cookWord, mergeContinuations, prefixWord } from "./cook.js";
-import { checkHeredoc, parseCopy, scanGap, scanToken, type HeredocParts, type Joint } from "./bash-reading.js";
+import { assignmentNameOk, checkHeredoc, parseCopy, scanGap, scanToken, type HeredocParts, type Joint } from "./bash-reading.js";
 
 interface TSNode {
   id: number;
@@ -79,7 +79,12 @@ interface Frame {
   prevWord: boolean;
   /** Inside a backquote command substitution (any depth). */
   inBackquotes: boolean;
+  /** Inside a `[ ... ]` test (single bracket: a command to bash, which ends it at `|`, `;`, ...). */
+  inSingleTest: boolean;
 }
+
+/** Tokens that end a `[ ... ]` command in bash, though tree-sitter reads them as test operators. */
+const ENDS_SINGLE_TEST = new Set(["|", "||", "&&", "&", ";", "<", ">"]);
 
 /** Named children of a command that are not words of its argv. */
 const NOT_WORDS = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect", "comment", "variable_assignment", "ERROR"]);
@@ -140,7 +145,7 @@ export function extractFactsReference(source: string): Facts {
   /** Gap starts of the continuations mergeContinuations glued (as bash does). */
   const glued = new Set<number>();
 
-  const stack: Frame[] = [{ node: root, construct: -1, pipeline: -1, stage: -1, redirects: [], background: false, stray: false, owned: false, statement: null, prevEnd: -1, parentType: "", prevWord: false, inBackquotes: false }];
+  const stack: Frame[] = [{ node: root, construct: -1, pipeline: -1, stage: -1, redirects: [], background: false, stray: false, owned: false, statement: null, prevEnd: -1, parentType: "", prevWord: false, inBackquotes: false, inSingleTest: false }];
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
     const node = frame.node;
@@ -159,7 +164,9 @@ export function extractFactsReference(source: string): Facts {
     // an empty `` `` ``: tree-sitter keeps it as literal word text, bash expands it to nothing
     if (node.type === "``" && !node.isNamed) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (node.type === "heredoc_redirect") checkHeredoc(source, heredocParts(node), errors);
-    if (node.childCount === 0 && !LITERAL_TOKENS.has(node.type)) scanToken(source, node.startIndex, node.endIndex, frame.inBackquotes, errors);
+    if (node.childCount === 0 && !LITERAL_TOKENS.has(node.type)) scanToken(source, node.startIndex, node.endIndex, frame.inBackquotes, node.type === "word", errors);
+    if (node.type === "variable_assignment" && !assignmentNameOk(source, node.startIndex, node.endIndex)) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
+    if (frame.inSingleTest && !node.isNamed && ENDS_SINGLE_TEST.has(node.type)) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (!node.isNamed) continue;
     if (node.type === "redirected_statement" && hasHeredocAmp(node)) frame.background = true;
     const background = frame.background;
@@ -228,6 +235,7 @@ export function extractFactsReference(source: string): Facts {
         parentType: node.type,
         prevWord: i > 0 && wordLike(node.child(i - 1) as TSNode),
         inBackquotes: frame.inBackquotes || (node.type === "command_substitution" && source[node.startIndex] === "`"),
+        inSingleTest: frame.inSingleTest || (node.type === "test_command" && source[node.startIndex] === "[" && source[node.startIndex + 1] !== "["),
       });
       next = c;
     }
