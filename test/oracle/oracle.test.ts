@@ -5,6 +5,7 @@
  * every generated class member, then random mutations of the corpus until the time is up.
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -101,8 +102,8 @@ describe.skipIf(!linux)("bash as the oracle", () => {
     const summary = `bash oracle: ${tally.lines} lines checked: ${v.seen} seen, ${v["fail-closed"]} fail closed, ${v.dynamic} dynamic (not held to names), ${v.missed} findings`;
     console.log(summary);
     if (minutes > 0 && tally.findings.length > 0) {
-      const out = path.join(root, "build", `oracle-findings-${Date.now()}.txt`);
-      fs.mkdirSync(path.dirname(out), { recursive: true });
+      // not under build/: node-gyp rebuild empties it
+      const out = path.join(os.tmpdir(), `shellguard-oracle-findings-${Date.now()}.txt`);
       fs.writeFileSync(out, tally.findings.join("\n") + "\n");
       console.log(`findings saved to ${out}`);
     }
