@@ -16,6 +16,7 @@
         "native/addon.c",
         "native/extract.c",
         "native/cook.c",
+        "native/reading.c",
         "<(ts_dir)/vendor/tree-sitter/lib/src/lib.c",
         "<(bash_dir)/src/parser.c",
         "<(bash_dir)/src/scanner.c",

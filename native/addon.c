@@ -40,6 +40,8 @@ typedef struct {
   int8_t *cons_type;
   SG_VEC(uint16_t) src;
   uint32_t src_len;
+  SG_VEC(uint16_t) parse_copy; /* the source as tree-sitter reads it (reading.c) */
+  const uint16_t *parse_src;
   uint64_t budget_us, deadline_us;
   uint32_t progress_calls;
   SgCtx x;
@@ -53,6 +55,7 @@ static void env_free(napi_env env, void *data, void *hint) {
   if (e->parser) ts_parser_delete(e->parser);
   sg_ctx_free(&e->x);
   VEC_FREE(e->src);
+  VEC_FREE(e->parse_copy);
   free(e->kinds);
   free(e->cons_type);
   free(e);
@@ -89,7 +92,7 @@ static const char *read_input(void *payload, uint32_t byte, TSPoint pos, uint32_
   Env *e = payload;
   uint32_t total = e->src_len * 2;
   *bytes_read = byte < total ? total - byte : 0;
-  return (const char *)e->src.data + (byte < total ? byte : 0);
+  return (const char *)e->parse_src + (byte < total ? byte : 0);
 }
 
 /* Called every 100 parser operations. Reading a thread CPU clock is a system call, so the clock is
@@ -103,8 +106,12 @@ static bool past_deadline(TSParseState *state) {
   return now > e->deadline_us;
 }
 
-/* Parses e->src within the time budget; NULL when it ran out (the parser is reset for reuse). */
-static TSTree *parse(Env *e, double timeout_ms) {
+/* Parses e->src within the time budget; NULL when it ran out (the parser is reset for reuse) or
+ * the copy tree-sitter reads could not be allocated (*oom set). */
+static TSTree *parse(Env *e, double timeout_ms, bool *oom) {
+  e->parse_src = sg_parse_input(e->src.data, e->src_len, &e->parse_copy.data, &e->parse_copy.cap);
+  *oom = e->parse_src == NULL;
+  if (*oom) return NULL;
   static const uint16_t one = 1;
   TSInput in = {e, read_input, *(const uint8_t *)&one ? TSInputEncodingUTF16LE : TSInputEncodingUTF16BE,
                 NULL};
@@ -146,7 +153,9 @@ static napi_value js_parse_only(napi_env env, napi_callback_info info) {
   Env *e;
   if (!get_args(env, info, 2, argv, &argc, &e)) return NULL;
   if (!read_source(env, e, argv[0])) return throw_error(env, "cannot read source string");
-  TSTree *t = parse(e, timeout_arg(env, argv, argc, 1));
+  bool oom;
+  TSTree *t = parse(e, timeout_arg(env, argv, argc, 1), &oom);
+  if (oom) return throw_error(env, "shellguard: out of memory parsing");
   if (t) ts_tree_delete(t);
   napi_get_boolean(env, t != NULL, &result);
   return result;
@@ -163,7 +172,9 @@ static napi_value js_extract(napi_env env, napi_callback_info info) {
   sg_ctx_reset(x);
   x->src = e->src.data;
   x->len = e->src_len;
-  TSTree *volatile tree = parse(e, timeout_arg(env, argv, argc, 2));
+  bool oom;
+  TSTree *volatile tree = parse(e, timeout_arg(env, argv, argc, 2), &oom);
+  if (oom) return throw_error(env, "shellguard: out of memory parsing");
   uint64_t size;
   if (setjmp(x->oom.jb)) {
     if (tree) ts_tree_delete(tree);

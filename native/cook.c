@@ -525,13 +525,12 @@ void sg_merge_continuations(SgCtx *x, uint32_t *argv, uint32_t *count) {
   for (uint32_t i = 0; i < n; i++) {
     if (out > 0) {
       SgWord *p = &x->words.data[argv[out - 1]], q = x->words.data[argv[i]];
-      /* the gap: one or more `\`+LF / `\`+CRLF pairs and nothing else */
-      uint32_t g = p->end;
-      bool joined = q.start > g;
+      /* the gap: `\`+LF pairs and nothing else, or nothing (bash reads `\`+CR as an escaped CR) */
+      uint32_t g = p->end, gap = p->end;
+      bool joined = q.start >= g;
       while (joined && g < q.start) {
         if (src[g] != '\\' || g + 1 >= q.start) joined = false;
         else if (src[g + 1] == '\n') g += 2;
-        else if (src[g + 1] == '\r' && g + 2 < q.start && src[g + 2] == '\n') g += 3;
         else joined = false;
       }
       if (joined) {
@@ -561,6 +560,8 @@ void sg_merge_continuations(SgCtx *x, uint32_t *argv, uint32_t *count) {
         p->ndyn += q.ndyn;
         p->end = q.end;
         p->flags |= q.flags & ~(uint32_t)(W_TILDE | W_SRC);
+        /* glued as bash glues it, unless a glued argv[0] reads as an assignment or reserved word */
+        if (out > 1 || sg_glued_name_ok(x->text.data + p->voff, p->vlen)) VEC_PUSH(&x->oom, x->glued, gap);
         continue;
       }
     }

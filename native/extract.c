@@ -24,13 +24,13 @@ static const char *const NAMED[K_COUNT] = {
   [K_SIMPLE_EXP] = "simple_expansion", [K_EXPANSION] = "expansion",
   [K_CMD_SUBST] = "command_substitution", [K_PROC_SUBST] = "process_substitution",
   [K_ARITH_EXP] = "arithmetic_expansion", [K_ARRAY] = "array",
-  [K_FUNCTION_DEF] = "function_definition",
+  [K_FUNCTION_DEF] = "function_definition", [K_HEREDOC_CONTENT] = "heredoc_content",
 };
 
 static const char *const ANON[K_COUNT] = {
   [T_SEMI] = ";", [T_AMP] = "&", [T_AND] = "&&", [T_OR] = "||", [T_PIPE] = "|",
   [T_PIPE_AMP] = "|&", [T_DSEMI] = ";;", [T_EQ] = "=", [T_PLUS_EQ] = "+=", [T_DQUOTE] = "\"",
-  [T_DOLLAR_DQUOTE] = "$\"",
+  [T_DOLLAR_DQUOTE] = "$\"", [T_EMPTY_BACKQUOTES] = "``",
 };
 
 /* Must match CONSTRUCT_TYPES in src/facts/types.ts (index = the code sent to JS). */
@@ -245,8 +245,29 @@ static bool assignment_is_statement(uint32_t parent_kind) {
   return parent_kind != K_COMMAND && parent_kind != K_DECLARATION && parent_kind != K_VAR_ASSIGNS;
 }
 
+/* Is the text before a child of a node of this kind tree-sitter's extras (not text)? */
+static bool gap_is_extras(uint32_t parent_kind, uint32_t k) {
+  if (parent_kind == K_STRING || parent_kind == K_TRANSLATED_STRING || parent_kind == K_HEREDOC_BODY) return false;
+  return !(parent_kind == K_HEREDOC_REDIRECT && (k == K_HEREDOC_BODY || k == K_HEREDOC_END));
+}
+
+/* Tokens bash reads literally, or that sg_check_heredoc reads: sg_scan_token skips them. */
+static bool literal_token(uint32_t k) {
+  return k == K_RAW_STRING || k == K_COMMENT || k == K_ANSI_C_STRING || k == K_HEREDOC_BODY ||
+         k == K_HEREDOC_CONTENT || k == K_HEREDOC_START || k == K_HEREDOC_END;
+}
+
+/* A named child of a command that is a word of its argv (see reference.ts wordLike). */
+static bool word_like(uint32_t k) {
+  return k != K_FILE_REDIRECT && k != K_HEREDOC_REDIRECT && k != K_HERESTRING_REDIRECT && k != K_COMMENT &&
+         k != K_VAR_ASSIGN && k != K_ERROR;
+}
+
+static bool is_command_kind(uint32_t k) { return k == K_COMMAND || k == K_DECLARATION || k == K_UNSET; }
+
+/* prev_end: the end of the previous sibling (0 for the root's first child), -1 when none. */
 static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t prev_kind,
-                  uint32_t prev_named) {
+                  uint32_t prev_named, int64_t prev_end) {
   VEC_RESERVE(&x->oom, x->frames, d + 1 > x->frames.len ? d + 1 - x->frames.len : 0);
   if (d + 1 > x->frames.len) x->frames.len = d + 1;
   SgFrame *f = &x->frames.data[d], *p = d ? f - 1 : NULL;
@@ -262,6 +283,13 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
   f->stage = p ? p->stage : -1;
   f->scope = p ? p->scope : -1;
   f->first_cmd = x->cmds.len;
+  {
+    TSSymbol ts = ts_node_symbol(n);
+    uint32_t a = SRC_AT(n);
+    f->in_test1 = (p && p->in_test1) || (ts < x->nsym && x->cons_type[ts] == 9 /* test_command */ && a < x->len &&
+                                         x->src[a] == '[' && !(a + 1 < x->len && x->src[a + 1] == '['));
+  }
+  f->in_bq = (p && p->in_bq) || (k == K_CMD_SUBST && SRC_AT(n) < x->len && x->src[SRC_AT(n)] == '`');
   f->open_cmd = -1;
   f->bg_floor = !p ? 0 : p->kind == K_CMD_SUBST || p->kind == K_PROC_SUBST || p->kind == K_FUNCTION_DEF ? d : p->bg_floor;
   bool body = false;
@@ -310,6 +338,33 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
     TSFieldId fid = ts_tree_cursor_current_field_id(c);
     if (p->kind == K_FILE_REDIRECT ? fid == x->f_destination && p->ndest++ > 0 : fid == x->f_argument)
       extra_word(x, d, n);
+  }
+  if (p && prev_end >= 0 && gap_is_extras(p->kind, k)) {
+    bool in_command = is_command_kind(p->kind);
+    /* tree-sitter ends a word before a backquote or `<(` that bash reads as part of it */
+    if (!sg_scan_gap(x, (uint32_t)prev_end, SRC_AT(n), in_command) && in_command &&
+        (uint32_t)prev_end == SRC_AT(n) && has_prev && prev_named && word_like(prev_kind) &&
+        named && word_like(k)) {
+      VEC_PUSH(&x->oom, x->joints, SRC_AT(n));
+      VEC_PUSH(&x->oom, x->joints, SRC_AT(n));
+    }
+  }
+  /* an empty `` `` ``: tree-sitter keeps it as literal word text, bash expands it to nothing */
+  if (k == T_EMPTY_BACKQUOTES && !named) {
+    SgErr er = {0, SRC_AT(n), SRC_END(n)};
+    VEC_PUSH(&x->oom, x->errs, er);
+  }
+  if (k == K_HEREDOC_REDIRECT) sg_check_heredoc(x, n);
+  if (ts_node_child_count(n) == 0 && !literal_token(k)) sg_scan_token(x, SRC_AT(n), SRC_END(n), p && p->in_bq, k == K_WORD);
+  if (k == K_VAR_ASSIGN && !sg_assignment_name_ok(x, SRC_AT(n), SRC_END(n))) {
+    SgErr er = {0, SRC_AT(n), SRC_END(n)};
+    VEC_PUSH(&x->oom, x->errs, er);
+  }
+  /* `|`, `;`, `<`... end a `[ ... ]` command in bash; tree-sitter reads them as test operators */
+  if (p && p->in_test1 && !named &&
+      (k == T_PIPE || k == T_OR || k == T_AND || k == T_AMP || k == T_SEMI || k == T_OP0 || k == T_OP0 + 2)) {
+    SgErr er = {0, SRC_AT(n), SRC_END(n)};
+    VEC_PUSH(&x->oom, x->errs, er);
   }
   TSSymbol sym = ts_node_symbol(n);
   if (sym < x->nsym && x->cons_type[sym] >= 0) {
@@ -375,15 +430,17 @@ void sg_extract(SgCtx *x, TSTree *tree) {
   if (!x->cursors_ready) {
     x->c1 = ts_tree_cursor_new(root);
     x->c2 = ts_tree_cursor_new(root);
+    x->c3 = ts_tree_cursor_new(root);
     x->cursors_ready = true;
   }
   TSTreeCursor *c = &x->c1;
   ts_tree_cursor_reset(c, root);
   uint32_t d = 0;
-  enter(x, c, 0, false, 0, 0);
+  enter(x, c, 0, false, 0, 0, -1);
   for (;;) {
     if (ts_tree_cursor_goto_first_child(c)) {
-      enter(x, c, ++d, false, 0, 0);
+      ++d;
+      enter(x, c, d, false, 0, 0, d == 1 ? 0 : -1);
       continue;
     }
     for (;;) { /* the node at depth d is complete */
@@ -403,10 +460,14 @@ void sg_extract(SgCtx *x, TSTree *tree) {
         f->held_cmd = -1;
         if (f->heredoc_amp) mark_background(x, d, f->first_cmd);
       }
-      if (d == 0) return;
+      if (d == 0) {
+        sg_finish_reading(x, root);
+        return;
+      }
       uint32_t pk = f->kind, pn = f->named, first_cmd = f->first_cmd;
+      uint32_t end = SRC_END(ts_tree_cursor_current_node(c));
       if (ts_tree_cursor_goto_next_sibling(c)) {
-        enter(x, c, d, true, pk, pn);
+        enter(x, c, d, true, pk, pn, end);
         f = &x->frames.data[d];
         if (f->kind == T_AMP && !f->named) mark_background(x, d, first_cmd);
         break;
@@ -555,6 +616,9 @@ void sg_ctx_reset(SgCtx *x) {
   VEC_TRIM(x->errs, big);
   VEC_TRIM(x->frames, big);
   VEC_TRIM(x->ridx, big);
+  VEC_TRIM(x->joints, big);
+  VEC_TRIM(x->glued, big);
+  VEC_TRIM(x->scratch, big);
   x->npipelines = 0;
 }
 
@@ -576,9 +640,13 @@ void sg_ctx_free(SgCtx *x) {
   VEC_FREE(x->errs);
   VEC_FREE(x->frames);
   VEC_FREE(x->ridx);
+  VEC_FREE(x->joints);
+  VEC_FREE(x->glued);
+  VEC_FREE(x->scratch);
   if (x->cursors_ready) {
     ts_tree_cursor_delete(&x->c1);
     ts_tree_cursor_delete(&x->c2);
+    ts_tree_cursor_delete(&x->c3);
     x->cursors_ready = false;
   }
 }

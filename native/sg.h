@@ -18,9 +18,10 @@ enum {
   K_HEREDOC_BODY, K_HEREDOC_END, K_FILE_DESCRIPTOR, K_PIPELINE, K_LIST, K_NEGATED, K_COMMENT, K_WORD,
   K_RAW_STRING, K_STRING, K_TRANSLATED_STRING, K_ANSI_C_STRING, K_CONCATENATION, K_NUMBER,
   K_EXTGLOB, K_REGEX, K_BRACE_EXPR, K_SIMPLE_EXP, K_EXPANSION, K_CMD_SUBST, K_PROC_SUBST,
-  K_ARITH_EXP, K_ARRAY, K_FUNCTION_DEF, K_ERROR,
+  K_ARITH_EXP, K_ARRAY, K_FUNCTION_DEF, K_ERROR, K_HEREDOC_CONTENT,
   /* anonymous tokens */
   T_SEMI, T_AMP, T_AND, T_OR, T_PIPE, T_PIPE_AMP, T_DSEMI, T_EQ, T_PLUS_EQ, T_DQUOTE, T_DOLLAR_DQUOTE,
+  T_EMPTY_BACKQUOTES,
   T_OP0, /* redirect operators, in SG_OPS order */
   K_COUNT = T_OP0 + 14
 };
@@ -99,6 +100,8 @@ typedef struct {
   uint32_t is_body;    /* this node is the body of the redirected_statement above it */
   uint32_t bg_floor;   /* depth of the shallowest node a command here climbs to for `&` */
   uint32_t first_cmd;  /* commands emitted before this node was entered */
+  uint32_t in_bq;      /* inside a backquote command substitution (this node or above) */
+  uint32_t in_test1;   /* inside a `[ ... ]` test (this node or above) */
   int32_t open_cmd;    /* the command this node is, while the walk is inside it; else -1 */
   uint32_t marks[3];   /* scratch stack heights (argv, assignments, redirects) when it opened */
 } SgFrame;
@@ -128,8 +131,12 @@ typedef struct {
   SG_VEC(SgErr) errs;
   SG_VEC(SgFrame) frames;
   SG_VEC(uint64_t) ridx; /* (redirect start << 32 | index), per command, sorted */
+  /* reading.c: gaps of continuations alone (start, end pairs), the gap starts merges glued, and
+   * a heredoc delimiter after quote removal */
+  SG_VEC(uint32_t) joints, glued;
+  SG_VEC(uint16_t) scratch;
   int32_t npipelines;
-  TSTreeCursor c1, c2;
+  TSTreeCursor c1, c2, c3;
   bool cursors_ready;
 } SgCtx;
 
@@ -146,6 +153,15 @@ int32_t sg_text_word(SgCtx *x, uint32_t start, uint32_t end);
 void sg_cook_assignment(SgCtx *x, TSTreeCursor *c);
 void sg_cook_redirect(SgCtx *x, TSTreeCursor *c);
 void sg_merge_continuations(SgCtx *x, uint32_t *argv, uint32_t *count);
+
+/* reading.c */
+const uint16_t *sg_parse_input(const uint16_t *src, uint32_t len, uint16_t **buf, uint32_t *cap);
+bool sg_scan_gap(SgCtx *x, uint32_t from, uint32_t to, bool in_command);
+bool sg_glued_name_ok(const uint16_t *v, uint32_t n);
+void sg_check_heredoc(SgCtx *x, TSNode n);
+void sg_scan_token(SgCtx *x, uint32_t from, uint32_t to, bool in_backquotes, bool is_word);
+bool sg_assignment_name_ok(const SgCtx *x, uint32_t start, uint32_t end);
+void sg_finish_reading(SgCtx *x, TSNode root);
 
 /* extract.c */
 bool sg_init_tables(const TSLanguage *lang, uint8_t **kinds, int8_t **cons_type, uint32_t *nsym);

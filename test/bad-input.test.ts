@@ -33,7 +33,9 @@ function timed(source: string, { ms = 8000, budgetMs }: { ms?: number; budgetMs?
 describe("bad input", () => {
   it("empty and whitespace-only input", () => {
     expect(timed("")).toEqual({ source: "", commands: [], constructs: [], errors: [] });
-    expect(timed(" \t\n\r\n  ")).toEqual({ source: " \t\n\r\n  ", commands: [], constructs: [], errors: [] });
+    expect(timed(" \t\n\n  ")).toEqual({ source: " \t\n\n  ", commands: [], constructs: [], errors: [] });
+    // CR is no blank to bash: a line holding one runs the command named "\r"
+    expect(timed(" \t\n\r\n  ").commands.map((c) => c.argv.map((w) => w.value))).toEqual([["\r"]]);
   });
 
   it("a 1 MB command", () => {

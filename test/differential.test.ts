@@ -9,6 +9,7 @@ import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { extractFactsNative } from "../src/facts/native.js";
 import { extractFactsReference } from "../src/facts/reference.js";
+import { blankLikeCases, continuationCases, heredocCases, mutate, rng } from "./oracle/mutate.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** CI checks out shared/ beside the repository, as in the workspace. */
@@ -71,6 +72,18 @@ describe("native vs reference", () => {
     if (lines[lines.length - 1] === "") lines.pop();
     expect(lines.length).toBeGreaterThan(20_000);
     await compareAll("tldr-commands.txt", lines);
+  });
+
+  it("agree on every generated member of the classes where tree-sitter and bash disagree (test/oracle)", async () => {
+    await compareAll("classes", [...blankLikeCases(), ...continuationCases(), ...heredocCases()]);
+  });
+
+  it("agree on seeded random mutations of corpus lines", async () => {
+    const lines = fs.readFileSync(corpusFile, "utf8").split("\n").filter((l) => l !== "");
+    const r = rng(11);
+    const inputs: string[] = [];
+    for (let i = 0; i < 4000; i++) inputs.push(mutate(lines[Math.floor(r() * lines.length)] as string, lines[Math.floor(r() * lines.length)] as string, r));
+    await compareAll("mutations", inputs);
   });
 
   it("agree on every prefix of a few hard cases (truncated, half-parsed input)", async () => {

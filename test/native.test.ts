@@ -27,7 +27,6 @@ describe("command names are cooked", () => {
     ["$'\\162\\155' -rf /", "rm"],
     ["$'\\u0072m' -rf /", "rm"],
     ["r\\\nm -rf /", "rm"],
-    ["r\\\r\nm -rf /", "rm"],
     ["/bin/rm -rf /", "/bin/rm"],
   ])("%j names %s", (src, name) => {
     expect(argv(src)[0]).toBe(name);
@@ -235,9 +234,64 @@ describe.each([
 
   it("joins words across several line continuations in a row", () => {
     expect(argvOf("a\\\n\\\nb")).toEqual([["ab"]]);
-    expect(argvOf("r\\\n\\\r\n\\\nm -rf /")).toEqual([["rm", "-rf", "/"]]);
+    // bash reads `\`+CR as an escaped CR, so the newline after it ends the command: not a continuation
+    expect(errorsOf("r\\\n\\\r\n\\\nm -rf /").length).toBeGreaterThan(0);
     expect(extract("a\\\n\\\nb").commands[0]?.argv[0]).toMatchObject({ start: 0, end: 6 });
     expect(argvOf("echo a\\\n \\\nb")).toEqual([["echo", "a", "b"]]); // a blank in the gap: two words
+  });
+
+  describe("reads the line as bash does, or fails closed (docs/facts.md \"Reading like bash\")", () => {
+    // CR, VT and FF are word characters to bash: never blanks, never before a comment
+    it.each(["\r", "\v", "\f"])("%j is a word character", (c) => {
+      expect(argvOf(`ls${c}#; rm -rf ~`)).toEqual([[`ls${c}#`], ["rm", "-rf", "~"]]);
+      expect(argvOf(`ls ${c}#; rm x`)).toEqual([["ls", `${c}#`], ["rm", "x"]]);
+      expect(argvOf(`${c}rm x`)).toEqual([[`${c}rm`, "x"]]);
+      expect(argvOf(`r\\${c}m x`)).toEqual([[`r${c}m`, "x"]]);
+      expect(extract(`ls${c}#; rm`).errors).toEqual([]);
+    });
+
+    it.each([
+      ["ls\\\n#; rm -rf ~", "continuation glues the comment to a word"],
+      ["ls \\ #; rm -rf ~", "escaped blank: a word where tree-sitter saw white space"],
+      ["ls\\\t#; rm", "escaped tab"],
+      ["ls #; \\\n\\\nrm", "a newline after a comment inside a command"],
+      ["X\\\n=1 rm", "a glued assignment"],
+      ["i\\\nf true; then rm; fi", "a glued reserved word"],
+      ["echo ${x:-$\\\n(rm)}", "a continuation after $"],
+      ["echo \"$\\\n(rm)\"", "a continuation after $ in a string"],
+      ["echo <(a)\\\n|| rm", "a continuation between tokens no word merge takes"],
+      ["cat <<A; cat <<B\nx\nA\n$(b)\nB\n", "two heredocs in a list on one line"],
+      ["r``m -rf /", "empty backquotes"],
+      ["echo `echo \\`rm\\``", "escaped backquotes inside backquotes"],
+      ["echo `echo \\$(rm)`", "an escaped $ inside backquotes"],
+      ["cat <<EOF\n $(rm -rf ~)\nEOF", "a heredoc line starting with a blank"],
+      ["cat <<EOF\n\t`rm`\nEOF", "backquotes in a heredoc"],
+      ["cat <<-EOF\nx\n  EOF\nrm\nEOF\n", "<<- strips tabs only"],
+      ["cat <<EOF\nx\nEOFX\n$(rm)\nEOF\n", "the end line must be the delimiter exactly"],
+      ["cat <<E\"O\"F\nx\nEOF\nrm\n", "a partly quoted delimiter"],
+      ["cat <<$x\nx\n$x\nrm\n", "a delimiter with $"],
+      ["cat <<EOF\n$\\\n(rm)\nEOF\n", "a continuation after $ in a heredoc"],
+      ["cat <<EOF", "a heredoc with no end"],
+      ["msg|--output=x.js", "an assignment to a name bash does not accept"],
+      ["sudo l\n\\shw -X", "a newline inside a word"],
+      ["[ -d \f|rm ]", "a pipe inside [ ]"],
+    ])("%j fails closed: %s", (src) => {
+      expect(errorsOf(src).length).toBeGreaterThan(0);
+    });
+
+    it.each([
+      ["readel`x`f --file-header", [["readel`x`f", "--file-header"], ["x"]]],
+      ["devspac<(x)e logs", [["devspac<(x)e", "logs"], ["x"]]],
+      ["qjoy]\\]pad", [["qjoy]]pad"]]],
+      ["ls \\\n  -la", [["ls", "-la"]]],
+      ["cat <<-EOF\n\tx $(a)\n\tEOF\n", [["cat"], ["a"]]],
+      ["cat <<'EOF'\n $(x)\nEOF\necho", [["cat"], ["echo"]]],
+      ["cat <(a)\\\n<(b)", [["cat", "<(a)<(b)"], ["a"], ["b"]]],
+      ["echo a\\ b", [["echo", "a b"]]],
+    ])("%j is read as bash reads it", (src, expected) => {
+      expect(argvOf(src)).toEqual(expected);
+      expect(extract(src).errors).toEqual([]);
+    });
   });
 
   describe("background reaches into compound commands", () => {

@@ -3,6 +3,7 @@
  * docs/facts.md says. Works on a minimal node interface so it stays independent of the parser.
  */
 
+import { gluedNameOk } from "./bash-reading.js";
 import type { Span, Word } from "./types.js";
 
 export interface CookNode {
@@ -267,26 +268,33 @@ export function prefixWord(prefix: string, value: Word | null, start: number, en
   return { value: prefix + value.value, start, end, quoted: value.quoted, glob: value.glob, tilde: false, dynamic: spans };
 }
 
-/** Only `\`+newline (or `\`+CRLF) pairs, one or more. */
-const CONTINUATIONS = /^(?:\\\r?\n)+$/;
+/** Only `\`+newline pairs, or nothing (two words touching). */
+const CONTINUATIONS = /^(?:\\\n)*$/;
 
-/** `a\`+newline+`b` (any number of such pairs between): tree-sitter splits it, bash does not. Merges such neighbours. */
-export function mergeContinuations(words: Word[], source: string): Word[] {
+/**
+ * `a\`+newline+`b` (any number of such pairs between), and two words with nothing between
+ * (`readel\`x\`f`): tree-sitter splits them, bash does not. Merges
+ * such neighbours, and adds the start of each gap it merged to `glued` — unless the glued word is
+ * argv[0] and bash would read it as an assignment or reserved word (docs/facts.md).
+ */
+export function mergeContinuations(words: Word[], source: string, glued?: Set<number>): Word[] {
   if (words.length < 2) return words;
   const out: Word[] = [words[0] as Word];
   for (let i = 1; i < words.length; i++) {
     const prev = out[out.length - 1] as Word;
     const w = words[i] as Word;
     const gap = source.slice(prev.end, w.start);
-    if (CONTINUATIONS.test(gap)) {
+    if (w.start >= prev.end && CONTINUATIONS.test(gap)) {
       const shift = prev.value.length;
       const spans = prev.dynamic || w.dynamic
         ? [...(prev.dynamic ?? []), ...(w.dynamic ?? []).map(([s, e]): Span => [s + shift, e + shift])]
         : null;
-      out[out.length - 1] = {
+      const merged: Word = {
         value: prev.value + w.value, start: prev.start, end: w.end, quoted: prev.quoted || w.quoted,
         glob: prev.glob || w.glob, tilde: prev.tilde, dynamic: spans,
       };
+      out[out.length - 1] = merged;
+      if (out.length > 1 || gluedNameOk(merged.value)) glued?.add(prev.end);
     } else {
       out.push(w);
     }

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import type { Assignment, Construct, Facts, ParseError, Redirect, SimpleCommand, Word } from "./types.js";
 import { CONSTRUCT_TYPES } from "./types.js";
 import { cookHeredocBody, cookWord, mergeContinuations, prefixWord } from "./cook.js";
+import { assignmentNameOk, checkHeredoc, parseCopy, scanGap, scanToken, type HeredocParts, type Joint } from "./bash-reading.js";
 
 interface TSNode {
   id: number;
@@ -70,13 +71,66 @@ interface Frame {
   owned: boolean;
   /** The redirected_statement this node is the simple-command body of, else null. */
   statement: TSNode | null;
+  /** End of the previous sibling (0 for the root's first child), -1 when there is none: the gap to check. */
+  prevEnd: number;
+  /** The parent's type ("" for the root). */
+  parentType: string;
+  /** The previous sibling is a word of a command (see wordLike). */
+  prevWord: boolean;
+  /** Inside a backquote command substitution (any depth). */
+  inBackquotes: boolean;
+  /** Inside a `[ ... ]` test (single bracket: a command to bash, which ends it at `|`, `;`, ...). */
+  inSingleTest: boolean;
+}
+
+/** Tokens that end a `[ ... ]` command in bash, though tree-sitter reads them as test operators. */
+const ENDS_SINGLE_TEST = new Set(["|", "||", "&&", "&", ";", "<", ">"]);
+
+/** Named children of a command that are not words of its argv. */
+const NOT_WORDS = new Set(["file_redirect", "heredoc_redirect", "herestring_redirect", "comment", "variable_assignment", "ERROR"]);
+
+/** A word of a command: bash never ends one without a blank, so two touching are one word. */
+function wordLike(node: TSNode): boolean {
+  return node.isNamed && !NOT_WORDS.has(node.type);
+}
+
+/** Nodes whose gaps between children are text, not tree-sitter's extras. */
+const TEXT_CONTAINERS = new Set(["string", "translated_string", "heredoc_body"]);
+/** Tokens whose text bash reads literally, or that checkHeredoc reads: scanToken skips them. */
+const LITERAL_TOKENS = new Set(["raw_string", "comment", "ansi_c_string", "heredoc_body", "heredoc_content", "heredoc_start", "heredoc_end"]);
+/** Expansions tree-sitter parses inside a heredoc body. */
+const BODY_EXPANSIONS = new Set(["simple_expansion", "expansion", "command_substitution", "arithmetic_expansion"]);
+
+/** Whether the gap before a node is tree-sitter's extras (docs/facts.md "Reading like bash"). */
+function gapIsExtras(node: TSNode, parentType: string): boolean {
+  if (TEXT_CONTAINERS.has(parentType)) return false;
+  return !(parentType === "heredoc_redirect" && (node.type === "heredoc_body" || node.type === "heredoc_end"));
+}
+
+function heredocParts(node: TSNode): HeredocParts {
+  const h: HeredocParts = { dash: false, start: node.startIndex, end: node.endIndex, delimiter: null, body: null, expansions: [], bodyEnd: null };
+  for (let i = 0; i < node.childCount; i++) {
+    const c = node.child(i) as TSNode;
+    if (c.type === "<<-") h.dash = true;
+    else if (c.type === "heredoc_start" && h.delimiter === null) h.delimiter = [c.startIndex, c.endIndex];
+    else if (c.type === "heredoc_end" && h.bodyEnd === null) h.bodyEnd = [c.startIndex, c.endIndex];
+    else if (c.type === "heredoc_body" && h.body === null) {
+      h.body = [c.startIndex, c.endIndex];
+      for (let j = 0; j < c.childCount; j++) {
+        const e = c.child(j) as TSNode;
+        if (BODY_EXPANSIONS.has(e.type)) h.expansions.push([e.startIndex, e.endIndex]);
+      }
+    }
+  }
+  return h;
 }
 
 /** Chunked input: node-tree-sitter reads a string through a callback in pieces. */
 function parseTree(source: string): TSNode {
   const CHUNK = 1 << 14;
-  if (source.length <= CHUNK) return getParser().parse(source).rootNode;
-  return getParser().parse((index: number) => (index < source.length ? source.slice(index, index + CHUNK) : null)).rootNode;
+  const input = parseCopy(source);
+  if (input.length <= CHUNK) return getParser().parse(input).rootNode;
+  return getParser().parse((index: number) => (index < input.length ? input.slice(index, index + CHUNK) : null)).rootNode;
 }
 
 export function extractFactsReference(source: string): Facts {
@@ -87,8 +141,11 @@ export function extractFactsReference(source: string): Facts {
   /** redirected_statement node id → index of its body command (for heredoc continuations). */
   const owners = new Map<number, number>();
   let pipelines = 0;
+  const joints: Joint[] = [];
+  /** Gap starts of the continuations mergeContinuations glued (as bash does). */
+  const glued = new Set<number>();
 
-  const stack: Frame[] = [{ node: root, construct: -1, pipeline: -1, stage: -1, redirects: [], background: false, stray: false, owned: false, statement: null }];
+  const stack: Frame[] = [{ node: root, construct: -1, pipeline: -1, stage: -1, redirects: [], background: false, stray: false, owned: false, statement: null, prevEnd: -1, parentType: "", prevWord: false, inBackquotes: false, inSingleTest: false }];
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
     const node = frame.node;
@@ -97,6 +154,19 @@ export function extractFactsReference(source: string): Facts {
     if (node.isMissing) errors.push({ type: "MISSING", start: node.startIndex, end: node.endIndex });
     else if (node.type === "ERROR") errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (frame.stray) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
+    if (frame.prevEnd >= 0 && gapIsExtras(node, frame.parentType)) {
+      const inCommand = COMMAND_KINDS.has(frame.parentType);
+      const joint = scanGap(source, frame.prevEnd, node.startIndex, inCommand, errors);
+      if (joint !== null) joints.push(joint);
+      // tree-sitter ends a word before a backquote or `<(` that bash reads as part of it (`r\`x\`m`)
+      else if (inCommand && frame.prevEnd === node.startIndex && frame.prevWord && wordLike(node)) joints.push({ start: node.startIndex, end: node.startIndex });
+    }
+    // an empty `` `` ``: tree-sitter keeps it as literal word text, bash expands it to nothing
+    if (node.type === "``" && !node.isNamed) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
+    if (node.type === "heredoc_redirect") checkHeredoc(source, heredocParts(node), errors);
+    if (node.childCount === 0 && !LITERAL_TOKENS.has(node.type)) scanToken(source, node.startIndex, node.endIndex, frame.inBackquotes, node.type === "word", errors);
+    if (node.type === "variable_assignment" && !assignmentNameOk(source, node.startIndex, node.endIndex)) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
+    if (frame.inSingleTest && !node.isNamed && ENDS_SINGLE_TEST.has(node.type)) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (!node.isNamed) continue;
     if (node.type === "redirected_statement" && hasHeredocAmp(node)) frame.background = true;
     const background = frame.background;
@@ -113,7 +183,7 @@ export function extractFactsReference(source: string): Facts {
     }
 
     if (COMMAND_KINDS.has(node.type)) {
-      commands.push(buildCommand(node, source, construct, pipeline, stage, redirects, background, frame.statement));
+      commands.push(buildCommand(node, source, construct, pipeline, stage, redirects, background, frame.statement, glued));
       if (node.parent?.type === "redirected_statement") owners.set(node.parent.id, commands.length - 1);
     } else if (node.type === "variable_assignment" && isStatement(node)) {
       commands.push(bareStatement(node, construct, pipeline, stage, redirects, [assignment(node, source)], background));
@@ -161,10 +231,19 @@ export function extractFactsReference(source: string): Facts {
         // file_redirects, a redirected_statement with a simple body owns both kinds
         owned: ownsRedirects === 2 ? c.type === "file_redirect" || c.type === "heredoc_redirect" : ownsRedirects === 1 && c.type === "file_redirect",
         statement: simpleBody && c.id === (body as TSNode).id ? node : null,
+        prevEnd: i > 0 ? (node.child(i - 1) as TSNode).endIndex : node === root ? 0 : -1,
+        parentType: node.type,
+        prevWord: i > 0 && wordLike(node.child(i - 1) as TSNode),
+        inBackquotes: frame.inBackquotes || (node.type === "command_substitution" && source[node.startIndex] === "`"),
+        inSingleTest: frame.inSingleTest || (node.type === "test_command" && source[node.startIndex] === "[" && source[node.startIndex + 1] !== "["),
       });
       next = c;
     }
   }
+  // After the walk: the text after the last token, and the continuations bash glues that no word took.
+  const tail = root.childCount > 0 ? (root.child(root.childCount - 1) as TSNode).endIndex : 0;
+  scanGap(source, tail, source.length, false, errors);
+  for (const j of joints) if (!glued.has(j.start)) errors.push({ type: "ERROR", start: j.start, end: j.end });
   return { source, commands, constructs, errors };
 }
 
@@ -245,7 +324,7 @@ function ownRedirects(node: TSNode, source: string, out: Redirect[] = []): Redir
 
 function buildCommand(
   node: TSNode, source: string, construct: number, pipeline: number, stage: number, inherited: Redirect[], background: boolean,
-  statement: TSNode | null,
+  statement: TSNode | null, glued: Set<number>,
 ): SimpleCommand {
   const argv: Word[] = [];
   const assignments: Assignment[] = [];
@@ -292,7 +371,7 @@ function buildCommand(
   return {
     start: node.startIndex,
     end: node.endIndex,
-    argv: mergeContinuations(argv, source),
+    argv: mergeContinuations(argv, source, glued),
     assignments,
     redirects,
     parent: construct,

@@ -1,0 +1,251 @@
+/* Where tree-sitter-bash reads a line differently from bash (docs/facts.md "Reading like bash";
+ * the reference is src/facts/bash-reading.ts, which these functions mirror). Every scan is linear. */
+#include "sg.h"
+
+#define SRC_AT(n) (ts_node_start_byte(n) >> 1)
+#define SRC_END(n) (ts_node_end_byte(n) >> 1)
+#define PRIVATE_USE 0xE000
+
+/* CR, VT, FF become U+E000 in the copy tree-sitter reads (bash reads them as word characters);
+ * returns src itself when there is none, NULL when the copy cannot be allocated. */
+const uint16_t *sg_parse_input(const uint16_t *src, uint32_t len, uint16_t **buf, uint32_t *cap) {
+  uint32_t i = 0;
+  while (i < len && src[i] != '\r' && src[i] != '\v' && src[i] != '\f') i++;
+  if (i == len) return src;
+  if (!sg_grow((void **)buf, cap, (uint64_t)len + 1, 2)) return NULL;
+  uint16_t *out = *buf;
+  memcpy(out, src, (size_t)len * 2);
+  for (; i < len; i++)
+    if (out[i] == '\r' || out[i] == '\v' || out[i] == '\f') out[i] = PRIVATE_USE;
+  return out;
+}
+
+static void push_error(SgCtx *x, uint32_t start, uint32_t end) {
+  SgErr er = {0, start, end};
+  VEC_PUSH(&x->oom, x->errs, er);
+}
+
+/* The extras between two siblings: an escape other than `\`+newline is an ERROR, so is a newline
+ * inside a simple command; continuations alone are a joint, settled after the walk. Returns
+ * whether it reported anything. */
+bool sg_scan_gap(SgCtx *x, uint32_t from, uint32_t to, bool in_command) {
+  const uint16_t *s = x->src;
+  bool only = to > from;
+  for (uint32_t i = from; i < to; i++) {
+    if (s[i] == '\\') {
+      if (i + 1 < to && s[i + 1] == '\n') {
+        i++;
+        continue;
+      }
+      push_error(x, i, i + 2 < to ? i + 2 : to);
+      return true;
+    }
+    only = false;
+    if (s[i] == '\n' && in_command) {
+      push_error(x, i, i + 1);
+      return true;
+    }
+  }
+  if (only && from > 0) {
+    VEC_PUSH(&x->oom, x->joints, from);
+    VEC_PUSH(&x->oom, x->joints, to);
+    return true;
+  }
+  return false;
+}
+
+/* A `\`+newline inside a token after `$`, `<` or `>` (skipping earlier pairs): bash deletes the
+ * pair first and may read an expansion tree-sitter did not. In backquotes, `\`` and `\$` too. */
+void sg_scan_token(SgCtx *x, uint32_t from, uint32_t to, bool in_backquotes, bool is_word) {
+  const uint16_t *s = x->src;
+  for (uint32_t i = from; i < to; i++) {
+    if (is_word && s[i] == '\n') return push_error(x, i, i + 1); /* bash ends the word there */
+    if (s[i] != '\\') continue;
+    /* inside backquotes bash unescapes \` and \$ before parsing the command */
+    if (in_backquotes && i + 1 < to && (s[i + 1] == '`' || s[i + 1] == '$')) return push_error(x, i, i + 2);
+    if (i + 1 < to && s[i + 1] == '\n') {
+      int64_t p = (int64_t)i - 1;
+      while (p >= 1 && s[p] == '\n' && s[p - 1] == '\\') p -= 2;
+      if (p >= 0 && (s[p] == '$' || s[p] == '<' || s[p] == '>')) return push_error(x, i, i + 2);
+    }
+    i++;
+  }
+}
+
+/* An assignment tree-sitter parsed must start with a name bash accepts (`--x=1` is a command). */
+bool sg_assignment_name_ok(const SgCtx *x, uint32_t start, uint32_t end) {
+  const uint16_t *s = x->src;
+  if (start >= end) return false;
+  uint16_t c0 = s[start];
+  if (!(c0 == '_' || (c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z'))) return false;
+  uint32_t i = start + 1;
+  while (i < end && (s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9'))) i++;
+  if (i >= x->len) return false;
+  return s[i] == '=' || s[i] == '[' || (s[i] == '+' && i + 1 < x->len && s[i + 1] == '=');
+}
+
+static bool text_is(const uint16_t *v, uint32_t n, const char *w) {
+  uint32_t i = 0;
+  for (; i < n && w[i]; i++)
+    if (v[i] != (uint8_t)w[i]) return false;
+  return i == n && !w[i];
+}
+
+static bool name_start(uint16_t c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static bool name_char(uint16_t c) { return name_start(c) || (c >= '0' && c <= '9'); }
+
+/* A glued argv[0] bash would read as an assignment or a reserved word does not count as glued. */
+bool sg_glued_name_ok(const uint16_t *v, uint32_t n) {
+  static const char *const reserved[] = {"if", "then", "else", "elif", "fi", "do", "done", "case", "esac",
+                                         "while", "until", "for", "in", "select", "function", "time",
+                                         "coproc", "{", "}", "!", "[[", "]]"};
+  for (size_t i = 0; i < sizeof reserved / sizeof *reserved; i++)
+    if (text_is(v, n, reserved[i])) return false;
+  if (n == 0 || !name_start(v[0])) return true;
+  uint32_t i = 1;
+  while (i < n && name_char(v[i])) i++;
+  if (i < n && v[i] == '[') {
+    while (i < n && v[i] != ']') i++;
+    if (i >= n) return true;
+    i++;
+  }
+  if (i < n && v[i] == '+') i++;
+  return !(i < n && v[i] == '=');
+}
+
+static int cmp_u32(const void *a, const void *b) {
+  uint32_t p = *(const uint32_t *)a, q = *(const uint32_t *)b;
+  return p < q ? -1 : p > q;
+}
+
+/* After the walk: the text after the last token, then every joint no merge took is an ERROR. */
+void sg_finish_reading(SgCtx *x, TSNode root) {
+  uint32_t nc = ts_node_child_count(root), njoints = x->joints.len;
+  sg_scan_gap(x, nc ? SRC_END(ts_node_child(root, nc - 1)) : 0, x->len, false);
+  x->joints.len = njoints; /* nothing follows the tail to be glued to */
+  if (x->glued.len > 1) qsort(x->glued.data, x->glued.len, sizeof *x->glued.data, cmp_u32);
+  for (uint32_t i = 0; i + 1 < x->joints.len; i += 2) {
+    uint32_t at = x->joints.data[i];
+    if (!x->glued.len || !bsearch(&at, x->glued.data, x->glued.len, sizeof at, cmp_u32))
+      push_error(x, at, x->joints.data[i + 1]);
+  }
+}
+
+/* bash's heredoc delimiter (quote removal) into x->scratch; -1 when it has `$`/`` ` `` or does not
+ * scan, else whether any part was quoted. */
+static int heredoc_delimiter(SgCtx *x, uint32_t a, uint32_t b) {
+  const uint16_t *s = x->src;
+  int quoted = 0;
+  x->scratch.len = 0;
+  for (uint32_t i = a; i < b; i++) {
+    uint16_t c = s[i];
+    if (c == '$' || c == '`') return -1;
+    if (c == '\\') {
+      if (i + 1 >= b) return -1;
+      VEC_PUSH(&x->oom, x->scratch, s[++i]);
+      quoted = 1;
+    } else if (c == '\'') {
+      for (i++; i < b && s[i] != '\''; i++) VEC_PUSH(&x->oom, x->scratch, s[i]);
+      if (i >= b) return -1;
+      quoted = 1;
+    } else if (c == '"') {
+      quoted = 1;
+      for (i++; i < b && s[i] != '"'; i++) {
+        if (s[i] == '\\' && i + 1 < b && (s[i + 1] == '\\' || s[i + 1] == '"' || s[i + 1] == '$' || s[i + 1] == '`')) i++;
+        VEC_PUSH(&x->oom, x->scratch, s[i]);
+      }
+      if (i >= b) return -1;
+    } else {
+      VEC_PUSH(&x->oom, x->scratch, c);
+    }
+  }
+  return x->scratch.len ? quoted : -1;
+}
+
+static uint32_t line_start(const SgCtx *x, uint32_t at) {
+  while (at > 0 && x->src[at - 1] != '\n') at--;
+  return at;
+}
+
+static uint32_t line_end(const SgCtx *x, uint32_t at) {
+  while (at < x->len && x->src[at] != '\n') at++;
+  return at;
+}
+
+static bool delimiter_line(const SgCtx *x, uint32_t s, uint32_t e, bool dash) {
+  if (dash)
+    while (s < e && x->src[s] == '\t') s++;
+  return e - s == x->scratch.len && !memcmp(x->src + s, x->scratch.data, (size_t)x->scratch.len * 2);
+}
+
+static bool body_expansion(uint32_t k) {
+  return k == K_SIMPLE_EXP || k == K_EXPANSION || k == K_CMD_SUBST || k == K_ARITH_EXP;
+}
+
+/* The heredoc_redirect n, held to bash's reading of it: its body ends at the first line that is
+ * exactly the delimiter, and with an unquoted delimiter every `$(`, `${`, `$[`, `` ` `` in it is
+ * an expansion tree-sitter parsed. Else one ERROR at the first disagreement. */
+void sg_check_heredoc(SgCtx *x, TSNode n) {
+  TSTreeCursor *c = &x->c3;
+  bool dash = false, have_start = false, have_body = false, have_end = false;
+  uint32_t ds = 0, de = 0, bs = 0, be = 0, es = 0, ee = 0;
+  ts_tree_cursor_reset(c, n);
+  if (ts_tree_cursor_goto_first_child(c)) {
+    do {
+      TSNode ch = ts_tree_cursor_current_node(c);
+      uint32_t k = sg_kind(x, ch);
+      if (!ts_node_is_named(ch) && k == T_OP0 + 12) dash = true; /* `<<-` */
+      else if (k == K_HEREDOC_START && !have_start) have_start = true, ds = SRC_AT(ch), de = SRC_END(ch);
+      else if (k == K_HEREDOC_END && !have_end) have_end = true, es = SRC_AT(ch), ee = SRC_END(ch);
+      else if (k == K_HEREDOC_BODY && !have_body) have_body = true, bs = SRC_AT(ch), be = SRC_END(ch);
+    } while (ts_tree_cursor_goto_next_sibling(c));
+  }
+  int quoted = have_start ? heredoc_delimiter(x, ds, de) : -1;
+  if (quoted < 0 || !have_end) return push_error(x, SRC_AT(n), SRC_END(n));
+  uint32_t last = line_start(x, es);
+  if (!delimiter_line(x, last, line_end(x, es), dash)) return push_error(x, es, ee);
+  uint32_t first = have_body ? line_start(x, bs) : last;
+  if (have_body)
+    for (uint32_t i = first; i < bs; i++)
+      if (x->src[i] != ' ' && x->src[i] != '\t') return push_error(x, bs, be);
+  for (uint32_t s = first; s < last;) {
+    uint32_t e = line_end(x, s);
+    if (delimiter_line(x, s, e, dash)) return push_error(x, s, e);
+    s = e + 1;
+  }
+  if (quoted) return;
+  /* the body's expansions, in order, walked alongside the scan */
+  bool more = false;
+  TSNode body = {0};
+  ts_tree_cursor_reset(c, n);
+  if (have_body && ts_tree_cursor_goto_first_child(c)) {
+    do {
+      if (sg_kind(x, ts_tree_cursor_current_node(c)) == K_HEREDOC_BODY) {
+        body = ts_tree_cursor_current_node(c);
+        break;
+      }
+    } while (ts_tree_cursor_goto_next_sibling(c));
+    if (!ts_node_is_null(body)) {
+      ts_tree_cursor_reset(c, body);
+      more = ts_tree_cursor_goto_first_child(c);
+    }
+  }
+  for (uint32_t i = first; i < last; i++) {
+    while (more) {
+      TSNode ch = ts_tree_cursor_current_node(c);
+      if (body_expansion(sg_kind(x, ch)) && SRC_AT(ch) >= i) break;
+      more = ts_tree_cursor_goto_next_sibling(c);
+    }
+    if (more && SRC_AT(ts_tree_cursor_current_node(c)) == i) {
+      i = SRC_END(ts_tree_cursor_current_node(c)) - 1;
+      more = ts_tree_cursor_goto_next_sibling(c);
+      continue;
+    }
+    uint16_t ch = x->src[i];
+    if (ch == '\\' && i + 1 < x->len && x->src[i + 1] == '\n' && i > 0 && x->src[i - 1] == '$')
+      return push_error(x, i, last);
+    if (ch == '\\') i++;
+    else if (ch == '`' || (ch == '$' && i + 1 < x->len && (x->src[i + 1] == '(' || x->src[i + 1] == '{' || x->src[i + 1] == '[')))
+      return push_error(x, i, last);
+  }
+}
