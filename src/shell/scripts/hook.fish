@@ -112,6 +112,8 @@ if status is-interactive; and not set -q __shellguard_hooked
         __shellguard_query $cmd
         switch $__shellguard_r[1]
             case allow
+                # Nothing, or a config warning shown once.
+                test "$__shellguard_r[5]" != -; and __shellguard_show $__shellguard_r[5]
                 __shellguard_run_orig $slot
             case ask
                 __shellguard_show $__shellguard_r[5]
@@ -182,7 +184,14 @@ if status is-interactive; and not set -q __shellguard_hooked
         if test -n "$__shellguard_dir"; and test -d "$__shellguard_dir"
             if test -r $__shellguard_dir/pid
                 read -l pid <$__shellguard_dir/pid
-                and command kill $pid 2>/dev/null
+                # SIGKILL after a short grace: a worker busy in analysis cannot run its SIGTERM handler.
+                if command kill $pid 2>/dev/null
+                    for i in 1 2 3 4 5
+                        command sleep 0.1
+                        command kill -0 $pid 2>/dev/null; or break
+                    end
+                    command kill -0 $pid 2>/dev/null; and command kill -KILL $pid 2>/dev/null
+                end
             end
             command rm -rf -- $__shellguard_dir
         end
