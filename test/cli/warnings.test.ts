@@ -90,6 +90,11 @@ describe("a config where other users can write", () => {
     const r = await run(sb, ["check", "ls"], { cwd: open });
     expect(r.code).toBe(0);
     expect(warningLines(r.stderr)).toEqual([`shellguard: warning: ${planted}: not read: its directory ${open} is writable by every user (a project config must be owned by you or root, in a directory only you can write to)`]);
+    // Trusting it does not change that, and trust says so.
+    const t = await run(sb, ["trust", planted]);
+    expect(t.code).toBe(0);
+    expect(warningLines(t.stderr)).toEqual([expect.stringContaining(`${planted} is still not read as a project config: its directory ${open} is writable by every user`)]);
+    expect((await run(sb, ["check", "ls"], { cwd: open })).code).toBe(0);
   });
 });
 

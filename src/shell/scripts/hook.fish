@@ -41,15 +41,22 @@ if status is-interactive; and not set -q __shellguard_hooked
             # No bash: a one-shot check every time (slower, and without a time limit).
             set -l out (printf '%s' $cmd | command $__shellguard_bin check --stdin --mode $__shellguard_mode --cwd $PWD 2>&1)
             set -l rc $pipestatus[2]
+            # Config warnings (stderr) are shown before the decision, not inside its text.
+            set -l warn (string match -- 'shellguard: warning: *' $out)
+            set out (string match -v -- 'shellguard: warning: *' $out)
             set out[1] (string replace -r '^(deny|ask): ' '' -- $out[1])
             set -l text (string join \x1f -- $out)
+            set -l pre (string join \x1f -- $warn)
+            test -n "$pre"; and set pre "$pre"\x1f
             switch $rc
                 case 0
-                    set reply "$__shellguard_id"\tallow\t-\t$__shellguard_mode\t-\t-
+                    set -l shown -
+                    test -n "$pre"; and set shown (string join \x1f -- $warn)
+                    set reply "$__shellguard_id"\tallow\t-\t$__shellguard_mode\t-\t$shown
                 case 1
-                    set reply "$__shellguard_id"\task\t-\t$__shellguard_mode\t-\t"shellguard asks: $text"
+                    set reply "$__shellguard_id"\task\t-\t$__shellguard_mode\t-\t"$pre""shellguard asks: $text"
                 case 2
-                    set reply "$__shellguard_id"\tdeny\t-\t$__shellguard_mode\t-\t"shellguard denied: $text"
+                    set reply "$__shellguard_id"\tdeny\t-\t$__shellguard_mode\t-\t"$pre""shellguard denied: $text"
                 case '*'
                     set reply "$__shellguard_id"\terror\t-\t-\t-\t"$text"
             end
