@@ -7,7 +7,9 @@
  *
  * Synchronous. Fail safe: when the analysis throws, the decision is `ask` (`deny` in dontAsk and
  * explore) with the finding `internal/analysis-failed`, never a silent allow. A bad mode or a bad
- * config throws (a config error is the config loader's ConfigError, naming the file and key).
+ * config throws (a config error is the config loader's ConfigError, naming the file and key); an
+ * untrusted project config that does not load is ignored instead, with a warning
+ * (`guard.warnings()`, `onWarning`).
  */
 
 import { Guard, type CheckOptions, type Explanation, type GuardOptions } from "./engine/guard.js";
@@ -18,6 +20,13 @@ export interface ShellGuard {
   check(command: string, options?: CheckOptions): Decision;
   /** The decision with the facts, the analysis and each of the six steps' outcome. */
   explain(command: string, options?: CheckOptions): Explanation;
+  /**
+   * The config's warnings for a working directory (default the guard's), one line each, naming
+   * the file: an untrusted config's ignored keys, an untrusted config that does not load (ignored),
+   * a config in a place other users can write to (not read), ... Empty when all is well.
+   * `onWarning` in the options is called once per new warning as checks meet them.
+   */
+  warnings(cwd?: string): string[];
 }
 
 /**
@@ -31,6 +40,7 @@ export function createGuard(options: GuardOptions = {}): ShellGuard {
   return {
     check: (command, opts) => guard.check(command, opts),
     explain: (command, opts) => guard.explain(command, opts),
+    warnings: (cwd) => guard.warnings(cwd),
   };
 }
 

@@ -5,7 +5,7 @@
 
 import yargs, { type Argv } from "yargs";
 import { MODES, MODE_ALIASES } from "../engine/types.js";
-import { EXIT, reportError } from "./errors.js";
+import { EXIT, reportError, UsageError } from "./errors.js";
 import { version } from "./version.js";
 
 const MODE_LIST = [...MODES, ...Object.keys(MODE_ALIASES)].join(", ");
@@ -24,25 +24,68 @@ const setExit = (code: number): void => {
   process.exitCode = code;
 };
 
+/** Subcommands whose one positional is a command line. */
+const TAKES_COMMAND = new Set(["check", "explain"]);
+const OWN_OPTION = /^--(?:no-)?(?:mode|cwd|config|json|stdin|batch)(?:=|$)/;
+
+/** POSIX single quotes, for the hint that shows how to quote a command line. */
+function quoteArg(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * For check and explain, what a usage error adds: the command line must be one argument. The
+ * example quotes the words given when they hold none of the subcommand's own options.
+ */
+function quoteHint(argv: readonly string[]): string {
+  const sub = argv[0] ?? "check";
+  const words = argv.slice(1).filter((w) => w !== "--");
+  const line = words.length > 0 && !words.some((w) => OWN_OPTION.test(w)) ? quoteArg(words.join(" ")) : "'<command line>'";
+  return `${sub} takes the command line as one argument: quote it, as in shellguard ${sub} ${line} (or shellguard ${sub} -- ${line}).`;
+}
+
+/**
+ * The command line of check or explain: the positional, or the one word after `--`. Several words
+ * are never joined: the shell has already removed their quotes, so the text would not be the
+ * command that runs (`check -- bash -c 'rm -rf ~'` would become `bash -c rm -rf ~`).
+ */
+function commandLine(sub: string, positional: string | undefined, rest: readonly string[] | undefined): string | undefined {
+  if (!rest || rest.length === 0) return positional;
+  if (positional !== undefined) throw new UsageError(`${sub} takes one command line, before "--" or after it, not both.`);
+  if (rest.length > 1) throw new UsageError(`${sub} takes the command line as one argument after "--": quote it, as in shellguard ${sub} -- ${quoteArg(rest.join(" "))}.`);
+  return rest[0];
+}
+
 export async function runApp(argv: string[]): Promise<void> {
+  // yargs runs the handler even after a validation failure when exitProcess is off: once fail()
+  // has been called, no handler may run (an unknown option must never lead to a decision).
+  let failed = false;
+  // yargs' own completion command prints its script whatever follows it: refuse extra words first.
+  if (argv[0] === "completion" && argv.slice(1).some((w) => w !== "--help" && w !== "-h")) {
+    process.exitCode = reportError(new UsageError(`completion takes no arguments (got ${argv.slice(1).map((w) => JSON.stringify(w)).join(" ")}).`));
+    return;
+  }
   const cli = yargs(argv)
     .scriptName("shellguard")
     .usage("$0 <command> [options]\n\nDecides, before a shell command runs, whether it may run: allow, ask or deny, and says why.")
-    .parserConfiguration({ "parse-positional-numbers": false, "parse-numbers": false, "duplicate-arguments-array": false })
+    .parserConfiguration({ "parse-positional-numbers": false, "parse-numbers": false, "duplicate-arguments-array": false, "populate--": true })
     .command(
       "check [command]",
       "Decide whether a command may run (exit 0 allow, 1 ask, 2 deny, 3 error)",
       (y) =>
         modeOption(configOptions(y))
-          .positional("command", { type: "string", describe: "The command line to check" })
+          .positional("command", { type: "string", describe: "The command line to check, as one argument (quote it; or after --)" })
           .option("json", { type: "boolean", describe: "Print the decision as one JSON object per line" })
           .option("stdin", { type: "boolean", describe: "Read one whole command from stdin" })
           .option("batch", { type: "boolean", describe: 'Read JSON Lines {"id"?, "command", "mode"?, "cwd"?} from stdin; one decision per line' })
           .example('$0 check "rm -rf build"', "")
-          .example('$0 check --json --mode dontAsk "git push --force"', ""),
+          .example('$0 check --json --mode dontAsk "git push --force"', "")
+          .example('$0 check -- "$line"', "the one word after -- is the command line, even when it starts with -"),
       async (a) => {
+        if (failed) return;
+        const command = commandLine("check", a.command, a["--"] as string[] | undefined);
         const { runCheck } = await import("./check.js");
-        setExit(await runCheck({ command: a.command, mode: a.mode, cwd: a.cwd, config: a.config, json: a.json, stdin: a.stdin, batch: a.batch }));
+        setExit(await runCheck({ command, mode: a.mode, cwd: a.cwd, config: a.config, json: a.json, stdin: a.stdin, batch: a.batch }));
       },
     )
     .command(
@@ -54,8 +97,10 @@ export async function runApp(argv: string[]): Promise<void> {
           .option("json", { type: "boolean", describe: "Print the Facts as JSON" })
           .option("stdin", { type: "boolean", describe: "Read one whole command from stdin" }),
       async (a) => {
+        if (failed) return;
+        const command = commandLine("explain", a.command, a["--"] as string[] | undefined);
         const { runExplain } = await import("./explain.js");
-        setExit(await runExplain({ command: a.command, mode: a.mode, cwd: a.cwd, config: a.config, json: a.json, stdin: a.stdin }));
+        setExit(await runExplain({ command, mode: a.mode, cwd: a.cwd, config: a.config, json: a.json, stdin: a.stdin }));
       },
     )
     .command(
@@ -63,6 +108,7 @@ export async function runApp(argv: string[]): Promise<void> {
       "Answer JSON Lines check requests on stdin until it closes (for the shell hook)",
       (y) => modeOption(configOptions(y)),
       async (a) => {
+        if (failed) return;
         const { runServe } = await import("./serve.js");
         setExit(await runServe({ mode: a.mode, cwd: a.cwd, config: a.config }));
       },
@@ -75,6 +121,7 @@ export async function runApp(argv: string[]): Promise<void> {
           .option("cwd", { type: "string", describe: "Directory to write it in" })
           .option("format", { type: "string", describe: "yaml (default, commented) or json" }),
       async (a) => {
+        if (failed) return;
         const { runInit } = await import("./manage.js");
         setExit(runInit({ cwd: a.cwd, format: a.format }));
       },
@@ -84,6 +131,7 @@ export async function runApp(argv: string[]): Promise<void> {
       "Check every rule's match/notMatch examples (exit 0 all pass, 1 some fail)",
       (y) => configOptions(y),
       async (a) => {
+        if (failed) return;
         const { runTest } = await import("./manage.js");
         setExit(runTest({ cwd: a.cwd, config: a.config }));
       },
@@ -93,6 +141,7 @@ export async function runApp(argv: string[]): Promise<void> {
       "Trust a project config file (default: the one found from the working directory)",
       (y) => y.positional("file", { type: "string" }).option("cwd", { type: "string", describe: "Working directory" }),
       async (a) => {
+        if (failed) return;
         const { runTrust } = await import("./manage.js");
         setExit(runTrust({ file: a.file, cwd: a.cwd }));
       },
@@ -102,6 +151,7 @@ export async function runApp(argv: string[]): Promise<void> {
       "Forget the trust of a project config file",
       (y) => y.positional("file", { type: "string" }).option("cwd", { type: "string", describe: "Working directory" }),
       async (a) => {
+        if (failed) return;
         const { runUntrust } = await import("./manage.js");
         setExit(runUntrust({ file: a.file, cwd: a.cwd }));
       },
@@ -113,6 +163,13 @@ export async function runApp(argv: string[]): Promise<void> {
     .command("off", "Switch the shell hook off for this shell session (a function the hook defines)", (y) => y, () => undefined)
     .command("on", "Switch the shell hook back on for this shell session", (y) => y, () => undefined)
     .completion("completion", "Print a shell completion script (bash, zsh)")
+    // Words after "--" belong to check and explain only (their command line).
+    .check((a) => {
+      const sub = String(a._[0] ?? "");
+      const rest = a["--"] as unknown[] | undefined;
+      if (rest?.length && !TAKES_COMMAND.has(sub)) throw new UsageError(`${sub} takes no words after "--" (got ${rest.map((w) => JSON.stringify(w)).join(" ")}).`);
+      return true;
+    }, true)
     .demandCommand(1, "Name a command: check, explain, serve, lint, hook, agent-hook, init, test, trust, untrust, completion.")
     .recommendCommands()
     .strict()
@@ -121,17 +178,20 @@ export async function runApp(argv: string[]): Promise<void> {
     .help()
     .wrap(process.stdout.isTTY && process.stdout.columns ? Math.min(120, process.stdout.columns) : null)
     .fail((msg, err) => {
+      failed = true;
       if (err) {
         process.exitCode = reportError(err);
         return;
       }
-      process.stderr.write(`shellguard: ${msg}\nRun "shellguard --help" for usage.\n`);
+      const hint = TAKES_COMMAND.has(argv[0] ?? "") && /^Unknown argument/.test(msg) ? `\n${quoteHint(argv)}` : "";
+      process.stderr.write(`shellguard: ${msg}${hint}\nRun "shellguard --help" for usage.\n`);
       process.exitCode = EXIT.error;
     })
     .exitProcess(false);
   try {
     await cli.parseAsync();
   } catch (error) {
-    process.exitCode = reportError(error);
+    // fail() has reported it already (yargs calls it with a handler's error, then rejects).
+    if (!failed) process.exitCode = reportError(error);
   }
 }

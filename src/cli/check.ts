@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { Guard } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
 import { EXIT, exitFor, reportError, UsageError } from "./errors.js";
-import { formatDecision, styleFor } from "./format.js";
+import { formatDecision, oneLine, styleFor } from "./format.js";
 import { stdoutIsTTY, writeStdout } from "./out.js";
 
 export interface CheckArgs {
@@ -27,6 +27,11 @@ export function writeOut(text: string): void {
   writeStdout(text);
 }
 
+/** A config warning on stderr; the guard passes each distinct one once (also across a --batch). */
+export function printWarning(warning: string): void {
+  process.stderr.write(`shellguard: warning: ${oneLine(warning)}\n`);
+}
+
 /** Run `check`; returns the exit code. */
 export async function runCheck(args: CheckArgs): Promise<number> {
   try {
@@ -39,6 +44,7 @@ export async function runCheck(args: CheckArgs): Promise<number> {
       ...(args.config !== undefined ? { configFile: args.config } : {}),
       ...(args.mode !== undefined ? { mode: args.mode } : {}),
       reload: false,
+      onWarning: printWarning,
     });
     guard.configFor();
     if (args.batch) {

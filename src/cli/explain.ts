@@ -83,7 +83,10 @@ export function formatExplanation(x: Explanation, s: Style): string {
     const outcome = t.outcome === "decided" ? s.bold(t.outcome) : t.outcome === "not-reached" || t.outcome === "skipped" ? s.dim(t.outcome) : t.outcome;
     lines.push(`  ${t.n} ${t.step.padEnd(10)} ${outcome}${t.detail ? `  ${oneLine(t.detail)}` : ""}`);
   }
-  for (const f of x.config.files) lines.push(s.dim(`config: ${f.path} (${f.kind}${f.trusted ? ", trusted" : ", untrusted"}${f.skipped ? ", not executed" : ""})`));
+  for (const f of x.config.files) {
+    const notes = `${f.kind}${f.trusted ? ", trusted" : ", untrusted"}${f.skipped ? ", not executed" : ""}${f.ignored ? ", ignored: it does not load" : ""}`;
+    lines.push(s.dim(`config: ${f.path} (${notes})`));
+  }
   for (const w of x.config.warnings) lines.push(s.dim(`config warning: ${oneLine(w)}`));
   lines.push(s.bold("Decision"));
   return lines.join("\n") + "\n" + formatDecision(x.decision, s);

@@ -1,8 +1,9 @@
 /**
  * CLI entry (bin/shellguard.cjs). Kept lean: `check` with plain arguments — the hot path for
  * agents and scripts — is parsed here and goes straight to check.js without loading yargs;
- * anything else (help, other subcommands, unusual arguments) goes to the yargs CLI in app.ts,
- * which calls the same runCheck, so both paths behave identically.
+ * anything else (help, other subcommands, unusual arguments, extra words, unknown options) goes
+ * to the yargs CLI in app.ts, which calls the same runCheck or refuses with a usage error, so
+ * both paths behave identically: the fast path only ever accepts what yargs accepts.
  * SHELLGUARD_NO_FAST_PATH=1 forces the yargs path (tests compare the two).
  */
 
@@ -18,6 +19,12 @@ export function parseFastCheck(argv: readonly string[]): CheckArgs | null {
   const seen = new Set<string>();
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i]!;
+    if (arg === "--") {
+      // `check -- "<command>"`: exactly one word after it, as in app.ts (more is a usage error there).
+      if (out.command !== undefined || i + 2 !== argv.length || argv[i + 1] === "") return null;
+      out.command = argv[i + 1];
+      return out;
+    }
     if (arg.startsWith("--")) {
       const eq = arg.indexOf("=");
       const name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);

@@ -3,6 +3,7 @@
 import { writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { findProjectConfig, loadConfig, starterConfig, trust, untrust } from "../config/index.js";
+import { unsafeConfigReason } from "../config/safety.js";
 import type { ResolvedConfig, RuleSpec } from "../config/types.js";
 import { checkRuleExamples, type RuleUse } from "../engine/verify.js";
 import { EXIT, reportError, UsageError } from "./errors.js";
@@ -110,6 +111,8 @@ export function runTrust(args: TrustArgs): number {
     const file = trustTarget(args);
     const { path, hash } = trust(file, { cwd: resolve(args.cwd ?? ".") });
     out(`Trusted ${path} (sha256 ${hash.slice(0, 12)}…). Editing the file revokes trust.\n`);
+    const unsafe = unsafeConfigReason(file);
+    if (unsafe !== null) process.stderr.write(`shellguard: warning: ${file} is still not read as a project config: ${unsafe} (it must be owned by you or root, in a directory only you can write to)\n`);
     return EXIT.allow;
   } catch (error) {
     return reportError(error);

@@ -1,12 +1,14 @@
 /**
  * `shellguard serve`: the `--batch` protocol kept alive for the shell hook. The config is re-read
  * when a config file changes (stat-based); a config error answers the request with an error
- * object and the worker stays up, so the hook can apply its own on-error policy.
+ * object and the worker stays up, so the hook can apply its own on-error policy. Config warnings
+ * go to stderr, each once.
  */
 
 import { Guard } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
 import { EXIT, reportError } from "./errors.js";
+import { printWarning } from "./check.js";
 import { runJsonLines } from "./jsonl.js";
 
 export interface ServeArgs {
@@ -23,6 +25,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
       ...(args.config !== undefined ? { configFile: args.config } : {}),
       ...(args.mode !== undefined ? { mode: args.mode } : {}),
       reload: true,
+      onWarning: printWarning,
     });
     // The reader went away: nothing more to answer.
     process.stdout.on("error", (e: NodeJS.ErrnoException) => {

@@ -17,6 +17,7 @@ import { ConfigError } from "./errors.js";
 import { formatOf, loadJs, packageProperty, parseJson, parseYaml, readBytes, sha256, type ConfigFormat } from "./parse.js";
 import { expandTilde, homeDir, PACKAGE_PROP, PROJECT_SEARCH_PLACES, trustStorePath, USER_CONFIG_NAMES, userConfigDir } from "./paths.js";
 import { packageValueHash, readTrustStore, type TrustStore } from "./trust.js";
+import { safetyStamp, unsafeConfigReason } from "./safety.js";
 import type { ConfigFileInfo, ResolvedConfig, RuleSpec } from "./types.js";
 import { toRuleSpec, validateConfig, type RawConfig, type RawListEdit, type RawPatternEdit, type VerifyRule } from "./validate.js";
 
@@ -94,21 +95,44 @@ function placesIn(dir: string): string[] {
   return found;
 }
 
-/** The nearest project config file, or null. */
-export function findProjectConfig(cwd: string, env: NodeJS.ProcessEnv = process.env): Found | null {
+/**
+ * Every project config file along the search, nearest first (a package.json only when it has a
+ * `shellguard` property). A package.json that does not parse but names `shellguard` is yielded
+ * as its ConfigError.
+ */
+function* projectCandidates(cwd: string, env: NodeJS.ProcessEnv): Generator<Found | ConfigError> {
   for (const dir of searchDirs(cwd, env)) {
     for (const place of placesIn(dir)) {
       const path = join(dir, place);
       if (!statOf(path)?.isFile()) continue;
-      if (place !== "package.json") return { path, format: formatOf(path) as ConfigFormat };
-      const bytes = readBytes(path);
-      const text = bytes.toString("utf8");
-      // Most package.json files have no shellguard key: skip parsing them (and do not fail on a
-      // broken package.json that is not ours to judge).
-      if (!text.includes(`"${PACKAGE_PROP}"`)) continue;
-      const value = packageProperty(parseJson(path, text));
-      if (value !== undefined) return { path, format: "package", bytes, value };
+      if (place !== "package.json") {
+        yield { path, format: formatOf(path) as ConfigFormat };
+        continue;
+      }
+      let bytes: Buffer;
+      let value: unknown;
+      try {
+        bytes = readBytes(path);
+        const text = bytes.toString("utf8");
+        // Most package.json files have no shellguard key: skip parsing them (and do not fail on a
+        // broken package.json that is not ours to judge).
+        if (!text.includes(`"${PACKAGE_PROP}"`)) continue;
+        value = packageProperty(parseJson(path, text));
+      } catch (error) {
+        if (error instanceof ConfigError) yield error;
+        else throw error;
+        continue;
+      }
+      if (value !== undefined) yield { path, format: "package", bytes, value };
     }
+  }
+}
+
+/** The nearest project config file, or null (throws the ConfigError of a broken package.json). */
+export function findProjectConfig(cwd: string, env: NodeJS.ProcessEnv = process.env): Found | null {
+  for (const found of projectCandidates(cwd, env)) {
+    if (found instanceof ConfigError) throw found;
+    return found;
   }
   return null;
 }
@@ -143,14 +167,16 @@ interface LoadedFile {
   raw: RawConfig | null;
 }
 
-function loadFile(
-  found: Found,
-  kind: ConfigFileInfo["kind"],
-  env: NodeJS.ProcessEnv,
-  warnings: string[],
-  verifyRule: VerifyRule | undefined,
-  trustStore: () => TrustStore,
-): LoadedFile {
+/** A config file read and its trust decided, not yet parsed. */
+interface Examined extends Found {
+  kind: ConfigFileInfo["kind"];
+  bytes: Buffer;
+  trusted: boolean;
+  /** The content hash (the trust store's, see trust.ts), computed only when needed. */
+  hash(): string;
+}
+
+function examine(found: Found, kind: ConfigFileInfo["kind"], trustStore: () => TrustStore): Examined {
   const { path, format } = found;
   const bytes = found.bytes ?? readBytes(path);
   let value = found.value;
@@ -158,7 +184,6 @@ function loadFile(
     if (value === undefined) value = packageProperty(parseJson(path, bytes.toString("utf8")));
     if (value === undefined) throw new ConfigError(path, "", `has no "${PACKAGE_PROP}" property`);
   }
-  // The content hash (the trust store's, see trust.ts), computed only when needed.
   let contentHash: string | undefined;
   const hash = (): string => (contentHash ??= format === "package" ? packageValueHash(value) : sha256(bytes));
   let trusted = kind !== "project";
@@ -166,6 +191,12 @@ function loadFile(
     const recorded = trustStore()[realPath(path)];
     trusted = recorded !== undefined && recorded === hash();
   }
+  return { ...found, value, kind, bytes, trusted, hash };
+}
+
+function loadFile(file: Examined, env: NodeJS.ProcessEnv, warnings: string[], verifyRule: VerifyRule | undefined): LoadedFile {
+  const { path, format, bytes, kind, trusted } = file;
+  let value = file.value;
   const info: ConfigFileInfo = { path, kind, trusted };
 
   if (format === "js") {
@@ -174,7 +205,7 @@ function loadFile(
       warnings.push(`${path}: not executed: ${trustHint(path)}`);
       return { info, raw: null };
     }
-    const loaded = loadJs(realPath(path), hash());
+    const loaded = loadJs(realPath(path), file.hash());
     if (loaded.stale) {
       warnings.push(`${path}: changed since this process first loaded it; ES module configs are reloaded only when shellguard restarts`);
     }
@@ -182,9 +213,63 @@ function loadFile(
   } else if (format === "json") {
     value = parseJson(path, bytes.toString("utf8"));
   } else if (format === "yaml") {
-    value = parseYaml(path, bytes.toString("utf8"), hash(), env);
+    value = parseYaml(path, bytes.toString("utf8"), file.hash(), env);
   }
   return { info, raw: validateConfig(path, value, verifyRule, format === "package" ? [PACKAGE_PROP] : []) };
+}
+
+/** The warning for an untrusted project config that does not load: it is ignored, never fatal. */
+function brokenWarning(error: ConfigError): string {
+  const problem = error.keyPath ? `${error.keyPath}: ${error.problem}` : error.problem;
+  return `${error.file}: ignored: ${problem} (an untrusted project config that does not load is skipped; fix it to apply its rules)`;
+}
+
+const SAFE_HINT = "a project config must be owned by you or root, in a directory only you can write to";
+
+/**
+ * The project layers found from `cwd`: the nearest safe config, and when it is not trusted, the
+ * nearest trusted one above it too, beneath it — an untrusted config may only tighten what would
+ * apply without it, so it must not hide a trusted parent's mode and rules. Configs in places
+ * other users can write to are passed over with a warning. An untrusted config that does not
+ * load is ignored with a warning (a planted broken file must not switch the guard off); a
+ * trusted one that does not load is an error.
+ */
+function projectLayers(
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  warnings: string[],
+  trustStore: () => TrustStore,
+): (Examined | ConfigError)[] {
+  let nearest: Examined | ConfigError | null = null;
+  let trusted: Examined | null = null;
+  let seenUntrusted = false;
+  for (const found of projectCandidates(cwd, env)) {
+    const path = found instanceof ConfigError ? found.file : found.path;
+    const unsafe = unsafeConfigReason(path);
+    if (unsafe !== null) {
+      warnings.push(`${path}: not read: ${unsafe} (${SAFE_HINT})`);
+      continue;
+    }
+    let examined: Examined | ConfigError;
+    try {
+      examined = found instanceof ConfigError ? found : examine(found, "project", trustStore);
+    } catch (error) {
+      // A trust store error is the user's own file: that stays fatal.
+      if (!(error instanceof ConfigError) || error.file !== path) throw error;
+      examined = error;
+    }
+    if (examined instanceof ConfigError || !examined.trusted) {
+      // Only the nearest untrusted config counts; untrusted ones further up are passed over.
+      if (!seenUntrusted) {
+        seenUntrusted = true;
+        nearest = examined;
+      }
+      continue;
+    }
+    trusted = examined;
+    break;
+  }
+  return [trusted, nearest].filter((f) => f !== null);
 }
 
 function normalizeMode(mode: string): ModeName {
@@ -266,7 +351,8 @@ export function loadConfig(opts: LoadConfigOptions): ResolvedConfig {
   let store: TrustStore | undefined;
   const trustStore = (): TrustStore => (store ??= readTrustStore(env));
 
-  const layers: { found: Found; kind: ConfigFileInfo["kind"] }[] = [];
+  // A ConfigError here is an untrusted project config that did not even parse far enough to examine.
+  const layers: (Examined | ConfigError)[] = [];
   const users = findUserConfigs(env);
   const explicit = opts.configFile === undefined ? undefined : resolve(cwd, opts.configFile);
   const userPath = users[0];
@@ -274,7 +360,7 @@ export function loadConfig(opts: LoadConfigOptions): ResolvedConfig {
     for (const other of users.slice(1)) state.warnings.push(`${other}: ignored: only one user config is read, and ${userPath} exists`);
     // `--config` naming the user config itself: read it once, as the explicit file.
     if (explicit === undefined || realPath(explicit) !== realPath(userPath)) {
-      layers.push({ found: { path: userPath, format: formatOf(userPath) as ConfigFormat }, kind: "user" });
+      layers.push(examine({ path: userPath, format: formatOf(userPath) as ConfigFormat }, "user", trustStore));
     }
   }
   if (explicit !== undefined) {
@@ -282,16 +368,24 @@ export function loadConfig(opts: LoadConfigOptions): ResolvedConfig {
     if (format === null) {
       throw new ConfigError(explicit, "", "is not a config file type shellguard reads (use .json, .yaml, .yml, .js, .cjs, .mjs, package.json or no extension for YAML)");
     }
-    layers.push({ found: { path: explicit, format }, kind: "explicit" });
+    layers.push(examine({ path: explicit, format }, "explicit", trustStore));
   } else {
-    const project = findProjectConfig(cwd, env);
-    if (project) layers.push({ found: project, kind: "project" });
+    layers.push(...projectLayers(cwd, env, state.warnings, trustStore));
   }
 
-  for (const { found, kind } of layers) {
-    const loaded = loadFile(found, kind, env, state.warnings, opts.verifyRule, trustStore);
+  for (const file of layers) {
+    let loaded: LoadedFile;
+    try {
+      if (file instanceof ConfigError) throw file;
+      loaded = loadFile(file, env, state.warnings, opts.verifyRule);
+    } catch (error) {
+      if (!(error instanceof ConfigError) || !(file instanceof ConfigError || !file.trusted)) throw error;
+      state.warnings.push(brokenWarning(error));
+      state.files.push({ path: error.file, kind: "project", trusted: false, ignored: true });
+      continue;
+    }
     state.files.push(loaded.info);
-    if (loaded.raw) applyLayer(state, loaded.raw, found.path, loaded.info.trusted, env);
+    if (loaded.raw) applyLayer(state, loaded.raw, file.path, loaded.info.trusted, env);
   }
   return state;
 }
@@ -315,12 +409,15 @@ export function configStamp(opts: Omit<LoadConfigOptions, "verifyRule">): string
   if (opts.configFile !== undefined) {
     add(resolve(cwd, opts.configFile));
   } else {
-    // The same walk as findProjectConfig. package.json is only stat'ed (whether it holds a
-    // shellguard key is not checked), so the walk goes on past it: a superset, never less.
-    walk: for (const dir of searchDirs(cwd, env)) {
+    // The walk of projectCandidates. package.json is only stat'ed (whether it holds a shellguard
+    // key is not checked): a superset, never less.
+    // The whole walk: an untrusted or unsafe config does not end the search (a trusted or safe
+    // one further up may apply), and the owner and mode of each file and its directory decide
+    // whether it is read at all.
+    for (const dir of searchDirs(cwd, env)) {
       for (const place of placesIn(dir)) {
-        const st = add(join(dir, place));
-        if (st?.isFile() && place !== "package.json") break walk;
+        const path = join(dir, place);
+        if (add(path)) parts.push(safetyStamp(path));
       }
     }
   }

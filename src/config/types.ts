@@ -47,7 +47,10 @@ export interface ResolvedConfig {
   imports: string[];
   /** Config files that were read, in layering order, with their trust state. */
   files: ConfigFileInfo[];
-  /** Things a config tried that were refused (untrusted loosening, JS not executed), one line each. */
+  /**
+   * Things a config tried that were refused, one line each, naming the file: untrusted loosening,
+   * JS not executed, an untrusted config that does not load, a config in an unsafe place.
+   */
   warnings: string[];
 }
 
@@ -57,4 +60,6 @@ export interface ConfigFileInfo {
   trusted: boolean;
   /** The JS file was not executed because it is not trusted. */
   skipped?: boolean;
+  /** The untrusted file did not load (bad syntax, unknown key, ...) and was ignored; a warning says why. */
+  ignored?: boolean;
 }

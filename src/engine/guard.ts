@@ -43,6 +43,13 @@ export interface GuardOptions {
   env?: NodeJS.ProcessEnv;
   /** Re-read the config when a config file changes (stat-based); default true. */
   reload?: boolean;
+  /**
+   * Called once per distinct config warning (an untrusted config's ignored keys, an untrusted
+   * config that does not load and was ignored, a config in an unsafe place, ...), the first time
+   * a check or explain uses a config that has it. The CLI prints them on stderr; the shell
+   * worker shows them once.
+   */
+  onWarning?: (warning: string) => void;
 }
 
 export interface CheckOptions {
@@ -62,6 +69,14 @@ export interface Explanation {
   steps: StepTrace[];
   decision: Decision;
   config: ResolvedConfig;
+}
+
+/**
+ * Whether a line of `config.warnings` is a warning to show: not the informational count of the
+ * claude-settings import (engine/imports.ts), which would otherwise print on every check.
+ */
+function isWarning(line: string): boolean {
+  return !/^claude-settings: \d+ file\(s\) read, /.test(line);
 }
 
 /** A rule given in code (`createGuard({ config })`) whose pattern or examples are wrong. */
@@ -105,6 +120,9 @@ export class Guard {
   private readonly once = new Map<string, ResolvedConfig>();
   private readonly overridden = new WeakMap<ResolvedConfig, ResolvedConfig>();
   private readonly imported = new WeakMap<ResolvedConfig, Map<string, ResolvedConfig>>();
+  /** Warnings already passed to onWarning; configs already scanned for new ones. */
+  private readonly reported = new Set<string>();
+  private readonly scanned = new WeakSet<ResolvedConfig>();
 
   constructor(options: GuardOptions = {}) {
     this.options = options;
@@ -131,13 +149,30 @@ export class Guard {
       if (!hit) this.once.set(dir, loaded);
     }
     if (loaded.imports?.length) loaded = this.importsFor(loaded, dir);
-    if (!this.options.config) return loaded;
-    let config = this.overridden.get(loaded);
-    if (!config) {
-      config = applyOverrides(loaded, this.options.config);
+    let config = loaded;
+    if (this.options.config) {
+      config = this.overridden.get(loaded) ?? applyOverrides(loaded, this.options.config);
       this.overridden.set(loaded, config);
     }
+    this.report(config);
     return config;
+  }
+
+  /** The config warnings for a working directory (default: the guard's). */
+  warnings(cwd: string = this.cwd): string[] {
+    return this.configFor(cwd).warnings.filter(isWarning);
+  }
+
+  /** Pass the config's new warnings to onWarning, each once for the life of the guard. */
+  private report(config: ResolvedConfig): void {
+    const onWarning = this.options.onWarning;
+    if (!onWarning || this.scanned.has(config)) return;
+    this.scanned.add(config);
+    for (const w of config.warnings) {
+      if (!isWarning(w) || this.reported.has(w)) continue;
+      this.reported.add(w);
+      onWarning(w);
+    }
   }
 
   /** The config with its imported rules, once per loaded config and directory. */

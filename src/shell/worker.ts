@@ -32,9 +32,12 @@ export interface WorkerOptions {
 /** A function from one request line to one reply line. Never throws. */
 export function createAnswerer(options: WorkerOptions = {}): (line: string) => string {
   const env = options.env ?? process.env;
+  // Config warnings not shown yet: each is shown once, with the next reply.
+  const pending: string[] = [];
   const guard = new Guard({
     env,
     reload: true,
+    onWarning: (w) => pending.push(`shellguard: warning: ${oneLine(w)}`),
     ...(options.configFile !== undefined ? { configFile: options.configFile } : {}),
   });
   const style = options.style ?? (env.NO_COLOR ? PLAIN : COLOR);
@@ -71,14 +74,14 @@ export function createAnswerer(options: WorkerOptions = {}): (line: string) => s
         parseError: facts === null || facts.errors.length > 0,
         mode: decision.mode,
         onError: config.shell.onError,
-        lines: displayLines(decision, style),
+        lines: [...pending.splice(0), ...displayLines(decision, style)],
       };
       return formatReply(reply);
     } catch (error) {
       const e = error instanceof Error ? error : new Error(String(error));
       if (e instanceof ProtocolError && e.id !== null) id = e.id;
       const what = e.name === "ConfigError" || e.name === "UnknownModeError" || e.name === "ProtocolError" ? e.message : `internal error: ${e.message}`;
-      return formatReply({ id, decision: "error", parseError: false, mode: null, onError: null, lines: [`shellguard: ${oneLine(what)}`] });
+      return formatReply({ id, decision: "error", parseError: false, mode: null, onError: null, lines: [...pending.splice(0), `shellguard: ${oneLine(what)}`] });
     }
   };
 }

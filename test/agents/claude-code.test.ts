@@ -198,9 +198,10 @@ describe("claude-code: fail closed", () => {
   });
 
   it("a config error → deny naming the file", async () => {
-    const file = sb.write("home/project/.shellguardrc.json", '{ "rules": { "deny": [ "x" ] ');
+    // The user's own config (an untrusted project config that does not load is ignored instead).
+    const file = sb.write("xdg/shellguard/config.json", '{ "rules": { "deny": [ "x" ] ');
     const r = await hook(claudePayload("ls"));
-    expectFailClosed(r, /config error: .*\.shellguardrc\.json/);
+    expectFailClosed(r, /config error: .*config\.json/);
     expect(r.stderr).toContain(file);
   });
 

@@ -127,8 +127,9 @@ describe("gemini-cli: fail closed", () => {
   });
 
   it("a config error → deny", async () => {
-    sb.write("home/project/.shellguardrc.yaml", "rules: [unclosed\n");
-    expectFailClosed(await hook(geminiPayload("ls")), /config error: .*\.shellguardrc\.yaml/);
+    // The user's own config (an untrusted project config that does not load is ignored instead).
+    sb.write("xdg/shellguard/config.yaml", "rules: [unclosed\n");
+    expectFailClosed(await hook(geminiPayload("ls")), /config error: .*config\.yaml/);
   });
 
   it("bad hook arguments → deny", async () => {

@@ -267,8 +267,13 @@ describe("serve", async () => {
       expect(json(await worker.ask("oops"))).toEqual({ error: expect.stringContaining("invalid JSON") });
       writeFileSync(join(proj.dir, ".shellguardrc.json"), JSON.stringify({ rules: { deny: ["terraform destroy:*"] } }));
       expect(json(await worker.ask(JSON.stringify({ id: 2, command: "terraform destroy" })))).toMatchObject({ id: 2, decision: "deny" });
+      // An untrusted project config that breaks is ignored (with a warning), never an error.
       writeFileSync(join(proj.dir, ".shellguardrc.json"), "{ broken");
-      expect(json(await worker.ask(JSON.stringify({ id: 3, command: "ls" })))).toEqual({ id: 3, error: expect.stringContaining(".shellguardrc.json") });
+      expect(json(await worker.ask(JSON.stringify({ id: 3, command: "terraform destroy" })))).toMatchObject({ id: 3, decision: "ask" });
+      // The user's own config breaking is an error.
+      const user = proj.write(join(proj.xdg, "shellguard", "config.json"), "{ broken");
+      expect(json(await worker.ask(JSON.stringify({ id: 3, command: "ls" })))).toEqual({ id: 3, error: expect.stringContaining(user) });
+      writeFileSync(user, "{}");
       writeFileSync(join(proj.dir, ".shellguardrc.json"), "{}");
       expect(json(await worker.ask(JSON.stringify({ id: 4, command: "ls", mode: "guard" })))).toMatchObject({ id: 4, decision: "allow" });
       expect(await worker.close()).toBe(0);

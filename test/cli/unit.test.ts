@@ -11,6 +11,8 @@ describe("the check fast path's argument parser", () => {
     [["check", "--stdin"], { stdin: true }],
     [["check", "--batch", "--config", "c.json"], { batch: true, config: "c.json" }],
     [["check"], {}],
+    [["check", "--", "rm -rf ~"], { command: "rm -rf ~" }],
+    [["check", "--json", "--", "--json"], { json: true, command: "--json" }],
   ])("%j → %j", (argv, expected) => {
     expect(parseFastCheck(argv)).toEqual(expected);
   });
@@ -24,7 +26,12 @@ describe("the check fast path's argument parser", () => {
     [["check", "--mode"]],
     [["check", "--mode", "--json", "a"]],
     [["check", "--json=true", "a"]],
-    [["check", "--", "-rf"]],
+    [["check", "--", "find", "/", "-delete"]],
+    [["check", "ls", "--", "rm"]],
+    [["check", "--"]],
+    [["check", "--", ""]],
+    [["check", "find", "/", "-delete"]],
+    [["check", "ls", "--frobnicate"]],
     [["check", ""]],
     [["check", "-n"]],
     [["check", "--no-json", "a"]],

@@ -3,6 +3,21 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, trust, type RuleSpec } from "../../src/config/index.js";
 import { sandbox } from "./helpers.js";
 
+/**
+ * A project config that does not load: untrusted, it is ignored with one warning naming the
+ * file and the problem; trusted, it is an error. Returns the ConfigError of the trusted load.
+ */
+function projectError(sb: ReturnType<typeof sandbox>, file: string, load: () => unknown = () => sb.load()): ConfigError {
+  const ignored = load() as ReturnType<typeof sb.load>;
+  expect(ignored.files).toEqual([{ path: file, kind: "project", trusted: false, ignored: true }]);
+  expect(ignored.warnings).toHaveLength(1);
+  expect(ignored.warnings[0]).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: ignored: `));
+  trust(file, { env: sb.env });
+  const e = configError(load);
+  expect(ignored.warnings[0]).toContain(e.keyPath ? `${e.keyPath}: ${e.problem}` : e.problem);
+  return e;
+}
+
 /** Load and return the ConfigError thrown (fails the test if none is). */
 function configError(fn: () => unknown): ConfigError {
   try {
@@ -83,7 +98,7 @@ describe("config errors name the file, the key path and the problem", () => {
     it(name, () => {
       const sb = sandbox();
       const file = sb.write(`home/repo/${fileName}`, content);
-      const e = configError(() => sb.load());
+      const e = projectError(sb, file);
       expect({ file: e.file, keyPath: e.keyPath, problem: e.problem }).toEqual({ file, keyPath, problem });
       expect(e.message).toBe(keyPath ? `${file}: ${keyPath}: ${problem}` : `${file}: ${problem}`);
     });
@@ -92,7 +107,7 @@ describe("config errors name the file, the key path and the problem", () => {
   it("invalid JSON names the line and column", () => {
     const sb = sandbox();
     const file = sb.write("home/repo/.shellguardrc.json", '{\n  "mode": "plan",\n}\n');
-    const e = configError(() => sb.load());
+    const e = projectError(sb, file);
     expect(e.file).toBe(file);
     expect(e.keyPath).toBe("");
     expect(e.message).toMatch(new RegExp(`^${file.replace(/[.]/g, "\\.")}: invalid JSON at line 3, column 1: \\S`));
@@ -102,15 +117,15 @@ describe("config errors name the file, the key path and the problem", () => {
   it("invalid YAML names the line and column", () => {
     const sb = sandbox();
     const file = sb.write("home/repo/.shellguardrc.yml", "rules:\n  deny: [a, b\nmode: plan\n");
-    const e = configError(() => sb.load());
+    const e = projectError(sb, file);
     expect(e.file).toBe(file);
     expect(e.message).toMatch(/: invalid YAML at line \d+, column \d+: \S/);
   });
 
   it("duplicate YAML keys are an error", () => {
     const sb = sandbox();
-    sb.write("home/repo/.shellguardrc", "mode: plan\nmode: bypass\n");
-    expect(configError(() => sb.load()).message).toMatch(/invalid YAML at line 2, column 1: Map keys must be unique/);
+    const file = sb.write("home/repo/.shellguardrc", "mode: plan\nmode: bypass\n");
+    expect(projectError(sb, file).message).toMatch(/invalid YAML at line 2, column 1: Map keys must be unique/);
   });
 
   it("the user config is validated too", () => {
@@ -122,8 +137,8 @@ describe("config errors name the file, the key path and the problem", () => {
 
   it("keeps every problem, the first in the message", () => {
     const sb = sandbox();
-    sb.write("home/repo/.shellguardrc.json", { mode: "x", rules: { deny: [""] }, extra: 1 });
-    const e = configError(() => sb.load());
+    const file = sb.write("home/repo/.shellguardrc.json", { mode: "x", rules: { deny: [""] }, extra: 1 });
+    const e = projectError(sb, file);
     expect(e.problems.map((p) => p.keyPath).sort()).toEqual(["extra", "mode", "rules.deny[0]"]);
     expect(e.problems[0]).toEqual({ keyPath: e.keyPath, message: e.problem });
   });
@@ -153,9 +168,12 @@ describe("config errors name the file, the key path and the problem", () => {
       calls.push([rule.pattern, use]);
       return rule.notMatch?.length ? `the notMatch example "${rule.notMatch[0]}" matches "${rule.pattern}"` : null;
     };
-    const e = configError(() => sb.load({ verifyRule }));
+    const e = projectError(sb, file, () => sb.load({ verifyRule }));
     expect(e.message).toBe(`${file}: rules.deny[1]: the notMatch example "git push --force-with-lease" matches "git push --force*"`);
+    // Once untrusted (ignored), once trusted.
     expect(calls).toEqual([
+      ["ok", "deny"],
+      ["git push --force*", "deny"],
       ["ok", "deny"],
       ["git push --force*", "deny"],
     ]);

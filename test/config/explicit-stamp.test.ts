@@ -1,4 +1,4 @@
-import { existsSync, utimesSync } from "node:fs";
+import { chmodSync, existsSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configStamp, createConfigCache, trust } from "../../src/config/index.js";
@@ -69,11 +69,17 @@ describe("configStamp and createConfigCache", () => {
     // a user config appears
     sb.write(join(sb.userDir, "config.yaml"), "mode: guard\n");
     expect(configStamp(opts)).not.toBe(s4);
-    // the outer file no longer matters once an inner one is found
+    // the outer file still counts: a trusted config above an untrusted one applies beneath it
     const s5 = configStamp(opts);
     sb.write(outer, { mode: "bypass" });
     utimesSync(outer, new Date(), new Date(Date.now() + 9000));
-    expect(configStamp(opts)).toBe(s5);
+    const s6 = configStamp(opts);
+    expect(s6).not.toBe(s5);
+    // and so do the owner and mode of a config's directory (an unsafe place is not read)
+    chmodSync(sb.repo, 0o777);
+    expect(configStamp(opts)).not.toBe(s6);
+    chmodSync(sb.repo, 0o755);
+    expect(configStamp(opts)).toBe(s6);
   });
 
   it("the cache returns the same frozen object until something changes", () => {
@@ -98,7 +104,7 @@ describe("configStamp and createConfigCache", () => {
     const sb = sandbox();
     let n = 0;
     const cache = createConfigCache({ verifyRule: () => (n++ === 0 ? "bad example" : null) });
-    sb.write("home/repo/.shellguardrc.json", { rules: { deny: ["x"] } });
+    trust(sb.write("home/repo/.shellguardrc.json", { rules: { deny: ["x"] } }), { env: sb.env });
     const opts = { cwd: sb.repo, env: sb.env };
     expect(() => cache.load(opts)).toThrow(/rules\.deny\[0\]: bad example/);
     expect(cache.load(opts).rules.deny).toHaveLength(1);

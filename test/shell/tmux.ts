@@ -55,6 +55,8 @@ export interface SessionOptions {
    * that appends a line to ~/chain.log and then accepts: the hook must chain to it.
    */
   chain?: boolean;
+  /** Run this worker (argv) instead of the real one (through test/shell/print-hook.mjs). */
+  worker?: string[];
 }
 
 export class Session {
@@ -79,7 +81,9 @@ export class Session {
   static async start(shell: ShellName, opts: SessionOptions = {}): Promise<Session> {
     const s = new Session(shell);
     s.writeConfig(opts.config ?? {});
-    const hook = await hookCommand(shell);
+    const hook = opts.worker
+      ? [process.execPath, join(ROOT, "test", "shell", "print-hook.mjs"), shell, ...opts.worker].join(" ")
+      : await hookCommand(shell);
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? "/usr/bin:/bin",
       HOME: s.home,
@@ -111,6 +115,9 @@ export class Session {
     } else {
       const dir = join(s.xdg, "fish");
       mkdirSync(dir, { recursive: true });
+      // Present, so fish does not start generating completions from man pages in the background
+      // (a process that outlives the session and writes into HOME while it is removed).
+      mkdirSync(join(s.home, ".local", "share", "fish", "generated_completions"), { recursive: true });
       writeFileSync(
         join(dir, "config.fish"),
         [
@@ -231,7 +238,7 @@ export class Session {
     await this.tmux(["kill-server"]);
     // The workers exit when their shell is gone (input closed, or the session pid check).
     await sleep(100);
-    rmSync(this.base, { recursive: true, force: true });
+    rmSync(this.base, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 

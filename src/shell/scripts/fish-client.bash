@@ -54,9 +54,16 @@ if [[ -n $dir && -d $dir && ${#worker[@]} -gt 0 ]]; then
         exit 0
       fi
     done
-    # No answer in time: the next line starts a new worker.
-    kill "$pid" 2>/dev/null
+    # No answer in time: stop it (SIGKILL after a short grace: a worker busy in analysis cannot
+    # run its SIGTERM handler); the next line starts a new worker.
     rm -f "$dir/pid"
+    if kill "$pid" 2>/dev/null; then
+      for i in 1 2 3 4 5; do
+        sleep 0.1
+        alive "$pid" || break
+      done
+      alive "$pid" && kill -KILL "$pid" 2>/dev/null
+    fi
   fi
 fi
 
@@ -71,10 +78,17 @@ if [[ $out != *"$us"* ]]; then
   exit 0
 fi
 rc=${out##*"$us"}; out=${out%"$us"*}; out=${out%"$nl"}
-out=${out//"$t"/    }; out=${out//"$nl"/"$us"}
+out=${out//"$t"/    }
+# Config warnings (stderr) are shown before the decision, not inside its text.
+warn= rest=
+while IFS= read -r l; do
+  if [[ $l == 'shellguard: warning: '* ]]; then warn+=$l$us; else rest+=$l$nl; fi
+done <<<"$out"
+out=${rest%"$nl"}; out=${out//"$nl"/"$us"}
+allow_text=${warn%"$us"}
 case $rc in
-  0) printf '%s\tallow\t-\t%s\t-\t-\n' "$id" "$mode" ;;
-  1) printf '%s\task\t-\t%s\t-\tshellguard asks: %s\n' "$id" "$mode" "${out#ask: }" ;;
-  2) printf '%s\tdeny\t-\t%s\t-\tshellguard denied: %s\n' "$id" "$mode" "${out#deny: }" ;;
+  0) printf '%s\tallow\t-\t%s\t-\t%s\n' "$id" "$mode" "${allow_text:--}" ;;
+  1) printf '%s\task\t-\t%s\t-\t%sshellguard asks: %s\n' "$id" "$mode" "$warn" "${out#ask: }" ;;
+  2) printf '%s\tdeny\t-\t%s\t-\t%sshellguard denied: %s\n' "$id" "$mode" "$warn" "${out#deny: }" ;;
   *) printf '%s\terror\t-\t-\t-\t%s\n' "$id" "${out:-shellguard: check failed (exit $rc)}" ;;
 esac

@@ -55,9 +55,30 @@ __shellguard_start() {
   __shellguard_alive
 }
 
+# Stop the worker: SIGTERM, and SIGKILL after a short grace — a worker busy in analysis cannot
+# run its SIGTERM handler, and must not outlive the shell or keep answering nothing.
 __shellguard_stop() {
-  [[ -n ${__shellguard_w_PID-} ]] && builtin kill "$__shellguard_w_PID" 2>/dev/null
+  local pid=${__shellguard_w_PID-} i
+  [[ -n $pid ]] || return 0
+  builtin kill "$pid" 2>/dev/null || return 0
+  for i in 1 2 3 4 5; do
+    command sleep 0.1
+    builtin kill -0 "$pid" 2>/dev/null || return 0
+  done
+  builtin kill -KILL "$pid" 2>/dev/null
+  return 0
 }
+
+# On exit, stop the worker, then run the EXIT trap that was set before the hook.
+__shellguard_prev_exit=$(trap -p EXIT)
+__shellguard_prev_exit=${__shellguard_prev_exit#"trap -- "}
+__shellguard_prev_exit=${__shellguard_prev_exit%" EXIT"}
+eval "__shellguard_prev_exit=${__shellguard_prev_exit:-''}"
+__shellguard_exit() {
+  __shellguard_stop
+  [[ -n $__shellguard_prev_exit ]] && eval "$__shellguard_prev_exit"
+}
+trap __shellguard_exit EXIT
 
 # Ask the worker about $1; sets __shellguard_r=(decision flags mode on_error text). Fails when the
 # worker cannot answer in time (1 s; 5 s for a worker that has just started).
@@ -99,11 +120,17 @@ __shellguard_ask_once() {
     return 1
   fi
   rc=${out##*"$us"}; out=${out%"$us"*}; out=${out%"$nl"}
+  # Config warnings (stderr) are shown before the decision, not inside its text.
+  local warn= rest= l
+  while IFS= read -r l; do
+    if [[ $l == 'shellguard: warning: '* ]]; then warn+=$l$us; else rest+=$l$nl; fi
+  done <<<"$out"
+  out=${rest%"$nl"}
   out=${out//"$nl"/"$us"}
   case $rc in
-    0) __shellguard_r=(allow - "$__shellguard_mode" - -) ;;
-    1) __shellguard_r=(ask - "$__shellguard_mode" - "shellguard asks: ${out#ask: }") ;;
-    2) __shellguard_r=(deny - "$__shellguard_mode" - "shellguard denied: ${out#deny: }") ;;
+    0) __shellguard_r=(allow - "$__shellguard_mode" - "${warn%"$us"}") ;;
+    1) __shellguard_r=(ask - "$__shellguard_mode" - "${warn}shellguard asks: ${out#ask: }") ;;
+    2) __shellguard_r=(deny - "$__shellguard_mode" - "${warn}shellguard denied: ${out#deny: }") ;;
     *) __shellguard_r=(error - - - "${out:-shellguard: check failed (exit $rc)}"); return 1 ;;
   esac
 }
@@ -188,7 +215,10 @@ __shellguard_enter() {
     return
   fi
   case ${__shellguard_r[0]-error} in
-    allow) __shellguard_set accept ;;
+    allow)
+      # Nothing, or a config warning shown once.
+      __shellguard_show "${__shellguard_r[4]-}"
+      __shellguard_set accept ;;
     ask)
       __shellguard_show "${__shellguard_r[4]}"
       if __shellguard_confirm; then __shellguard_set accept; else __shellguard_hold "$line"; fi ;;

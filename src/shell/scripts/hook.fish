@@ -41,15 +41,22 @@ if status is-interactive; and not set -q __shellguard_hooked
             # No bash: a one-shot check every time (slower, and without a time limit).
             set -l out (printf '%s' $cmd | command $__shellguard_bin check --stdin --mode $__shellguard_mode --cwd $PWD 2>&1)
             set -l rc $pipestatus[2]
+            # Config warnings (stderr) are shown before the decision, not inside its text.
+            set -l warn (string match -- 'shellguard: warning: *' $out)
+            set out (string match -v -- 'shellguard: warning: *' $out)
             set out[1] (string replace -r '^(deny|ask): ' '' -- $out[1])
             set -l text (string join \x1f -- $out)
+            set -l pre (string join \x1f -- $warn)
+            test -n "$pre"; and set pre "$pre"\x1f
             switch $rc
                 case 0
-                    set reply "$__shellguard_id"\tallow\t-\t$__shellguard_mode\t-\t-
+                    set -l shown -
+                    test -n "$pre"; and set shown (string join \x1f -- $warn)
+                    set reply "$__shellguard_id"\tallow\t-\t$__shellguard_mode\t-\t$shown
                 case 1
-                    set reply "$__shellguard_id"\task\t-\t$__shellguard_mode\t-\t"shellguard asks: $text"
+                    set reply "$__shellguard_id"\task\t-\t$__shellguard_mode\t-\t"$pre""shellguard asks: $text"
                 case 2
-                    set reply "$__shellguard_id"\tdeny\t-\t$__shellguard_mode\t-\t"shellguard denied: $text"
+                    set reply "$__shellguard_id"\tdeny\t-\t$__shellguard_mode\t-\t"$pre""shellguard denied: $text"
                 case '*'
                     set reply "$__shellguard_id"\terror\t-\t-\t-\t"$text"
             end
@@ -112,6 +119,8 @@ if status is-interactive; and not set -q __shellguard_hooked
         __shellguard_query $cmd
         switch $__shellguard_r[1]
             case allow
+                # Nothing, or a config warning shown once.
+                test "$__shellguard_r[5]" != -; and __shellguard_show $__shellguard_r[5]
                 __shellguard_run_orig $slot
             case ask
                 __shellguard_show $__shellguard_r[5]
@@ -182,7 +191,14 @@ if status is-interactive; and not set -q __shellguard_hooked
         if test -n "$__shellguard_dir"; and test -d "$__shellguard_dir"
             if test -r $__shellguard_dir/pid
                 read -l pid <$__shellguard_dir/pid
-                and command kill $pid 2>/dev/null
+                # SIGKILL after a short grace: a worker busy in analysis cannot run its SIGTERM handler.
+                if command kill $pid 2>/dev/null
+                    for i in 1 2 3 4 5
+                        command sleep 0.1
+                        command kill -0 $pid 2>/dev/null; or break
+                    end
+                    command kill -0 $pid 2>/dev/null; and command kill -KILL $pid 2>/dev/null
+                end
             end
             command rm -rf -- $__shellguard_dir
         end

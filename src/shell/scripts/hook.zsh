@@ -20,9 +20,18 @@ shellguard() {
   esac
 }
 
+# Stop the worker: SIGTERM, and SIGKILL after a short grace — a worker busy in analysis cannot
+# run its SIGTERM handler, and must not outlive the shell or keep answering nothing.
 __shellguard_stop() {
   emulate -L zsh
-  (( __shellguard_pid > 0 )) && kill $__shellguard_pid 2>/dev/null
+  local i
+  if (( __shellguard_pid > 0 )) && kill $__shellguard_pid 2>/dev/null; then
+    for i in 1 2 3 4 5; do
+      command sleep 0.1
+      kill -0 $__shellguard_pid 2>/dev/null || break
+    done
+    kill -0 $__shellguard_pid 2>/dev/null && kill -KILL $__shellguard_pid 2>/dev/null
+  fi
   [[ -n $__shellguard_wfd ]] && exec {__shellguard_wfd}>&-
   [[ -n $__shellguard_rfd ]] && exec {__shellguard_rfd}>&-
   [[ -n $__shellguard_dir && -d $__shellguard_dir ]] && command rm -rf -- $__shellguard_dir
@@ -68,11 +77,18 @@ __shellguard_ask_once() {
     return 1
   fi
   rc=${out##*$us}; out=${out%$us*}; out=${out%$nl}
+  # Config warnings (stderr) are shown before the decision, not inside its text.
+  local warn= l
+  local -a rest
+  for l in "${(@f)out}"; do
+    if [[ $l == 'shellguard: warning: '* ]]; then warn+=$l$us; else rest+=("$l"); fi
+  done
+  out=${(pj:\n:)rest}
   out=${out//$nl/$us}
   case $rc in
-    0) __shellguard_r=(allow - $__shellguard_mode - -) ;;
-    1) __shellguard_r=(ask - $__shellguard_mode - "shellguard asks: ${out#ask: }") ;;
-    2) __shellguard_r=(deny - $__shellguard_mode - "shellguard denied: ${out#deny: }") ;;
+    0) __shellguard_r=(allow - $__shellguard_mode - "${warn%$us}") ;;
+    1) __shellguard_r=(ask - $__shellguard_mode - "${warn}shellguard asks: ${out#ask: }") ;;
+    2) __shellguard_r=(deny - $__shellguard_mode - "${warn}shellguard denied: ${out#deny: }") ;;
     *) __shellguard_r=(error - - - "${out:-shellguard: check failed (exit $rc)}"); return 1 ;;
   esac
 }
@@ -141,7 +157,11 @@ __shellguard_decide() {
     (( ok )) || __shellguard_stop
   fi
   (( ok )) || __shellguard_ask_once $full
-  [[ ${__shellguard_r[1]-} == allow ]] && return
+  if [[ ${__shellguard_r[1]-} == allow ]]; then
+    # Nothing, or a config warning shown once.
+    [[ ${__shellguard_r[5]:--} != - ]] && { zle -I; __shellguard_show ${__shellguard_r[5]}; }
+    return
+  fi
   local hold=hold
   [[ -n $PREBUFFER ]] && hold=break
   case ${__shellguard_r[1]-error} in
