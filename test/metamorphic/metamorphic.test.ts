@@ -1,0 +1,93 @@
+/**
+ * Metamorphic properties over the whole corpus (issue 11 item 8, issue 12): rewriting a line in a
+ * way that keeps what it runs — wrapping it, running it through a shell, spelling a command by path,
+ * quoting or escaping a word, joining a harmless command — never makes the decision more
+ * permissive, in any of the six modes; with deny rules a denied line's rewrites stay denied; and an
+ * unknown option never keeps a read-only command read-only. See README.md in this directory.
+ *
+ * `npm test` runs a seeded sample of the tldr corpus (every dangerous-sample and hard-case line);
+ * SHELLGUARD_FULL_PROPERTIES=1 runs every line. SHELLGUARD_DIST=/path/to/dist tests another build.
+ * Every violation is written, grouped into classes, to the report file named in the output.
+ */
+
+import { writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { extractFacts } from "../../src/facts/index.js";
+import { loadCorpus, sample, type CorpusLine } from "./corpus.js";
+import { KNOWN_VIOLATIONS } from "./known-violations.js";
+import { monotone, newTally, unknownOption, type Tally, type Violation } from "./property.js";
+import { classify, formatClasses } from "./report.js";
+import { loadLibrary, makeDecider, sandbox, SUBJECT } from "./subject.js";
+import { TRANSFORMS } from "./transforms.js";
+
+const FULL = process.env.SHELLGUARD_FULL_PROPERTIES === "1";
+/** The share of tldr lines `npm test` runs (the other corpora run whole). */
+const TLDR_SHARE = FULL ? 1 : Number(process.env.SHELLGUARD_PROPERTIES_SHARE ?? 0.06);
+const SEED = 11;
+const RULES = ["touch:*", "git push:*", "cat:*"];
+/** Generated members of the rules class, whatever the sample holds. */
+const RULE_SEEDS = ["touch notes.txt", "git push origin main", "git push --force", "cat README.md", "cat notes.txt | wc -l", "ls && touch x"];
+
+const lib = await loadLibrary();
+const box = sandbox();
+const all = loadCorpus();
+const chosen = all.filter((l) => l.corpus !== "tldr").concat(sample(all.filter((l) => l.corpus === "tldr"), TLDR_SHARE, SEED));
+const reportFile = join(tmpdir(), `shellguard-metamorphic-${process.pid}.txt`);
+const reports: string[] = [];
+afterAll(() => box.dispose());
+
+function verdict(name: string, tally: Tally, ms: number): Violation[] {
+  const unknown = tally.violations.filter((v) => !KNOWN_VIOLATIONS.some((k) => k.matches(v)));
+  const known = KNOWN_VIOLATIONS.map((k) => `${k.name}: ${tally.violations.filter((v) => k.matches(v)).length}`);
+  const summary = `${name} [${SUBJECT}]: ${tally.lines} lines, ${tally.pairs} pairs, ${tally.checks} checks in ${Math.round(ms)} ms; ` +
+    `${tally.violations.length} violations (${unknown.length} not known)${known.length ? `; known: ${known.join(", ")}` : ""}`;
+  console.log(summary);
+  reports.push(`${summary}\n\n${formatClasses(classify(tally.violations))}\n`);
+  writeFileSync(reportFile, reports.join("\n\n"));
+  return unknown;
+}
+
+function explain(unknown: Violation[]): string {
+  return `${unknown.length} violations in no KNOWN_VIOLATIONS class (all of them in ${reportFile}):\n\n${formatClasses(classify(unknown).slice(0, 12))}`;
+}
+
+const factsCache = new Map<string, ReturnType<typeof extractFacts>>();
+const factsOf = (line: string): ReturnType<typeof extractFacts> => {
+  let f = factsCache.get(line);
+  if (!f) factsCache.set(line, (f = extractFacts(line)));
+  return f;
+};
+
+describe.skipIf(all.length === 0)(`metamorphic properties (${FULL ? "every line" : `seeded sample, ${TLDR_SHARE} of tldr`})`, () => {
+  it("no transformation makes a decision more permissive, in any mode", () => {
+    const t0 = performance.now();
+    const tally = newTally();
+    monotone("monotone", chosen, TRANSFORMS, lib.MODES, makeDecider(lib, box), factsOf, tally);
+    const unknown = verdict("monotone", tally, performance.now() - t0);
+    expect(tally.pairs).toBeGreaterThan(1000);
+    expect(unknown, explain(unknown)).toEqual([]);
+  }, 600_000);
+
+  it("with deny rules on harmless commands, every transformation of a denied line stays deny", () => {
+    const t0 = performance.now();
+    const decide = makeDecider(lib, box, RULES);
+    const seeds: CorpusLine[] = RULE_SEEDS.map((line, i) => ({ corpus: "generated", n: i + 1, line }));
+    const denied = [...seeds, ...all].filter((l) => decide(l.line, ["default"]).get("default")!.decision === "deny");
+    const tally = newTally();
+    monotone("rules", denied, TRANSFORMS, lib.MODES, decide, factsOf, tally);
+    const unknown = verdict(`rules ${JSON.stringify(RULES)}`, tally, performance.now() - t0);
+    expect(denied.length).toBeGreaterThan(RULE_SEEDS.length);
+    expect(unknown, explain(unknown)).toEqual([]);
+  }, 600_000);
+
+  it("an unknown option never keeps a read-only command read-only", () => {
+    const t0 = performance.now();
+    const tally = newTally();
+    unknownOption(all, makeDecider(lib, box), factsOf, tally);
+    const unknown = verdict("unknown-option", tally, performance.now() - t0);
+    expect(tally.pairs).toBeGreaterThan(100);
+    expect(unknown, explain(unknown)).toEqual([]);
+  }, 600_000);
+});
