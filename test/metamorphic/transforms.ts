@@ -12,7 +12,7 @@
  *  S2 Joining a command after the line needs a line that can be continued: not ending in an
  *     operator (`&`, `;`, `|`, `<`, `>`, `(`) or `\`, with no comment (`#`) and no newline (a
  *     heredoc body must stay last).
- *  S3 `echo ARGS | xargs NAME` needs the first command to start the line, with plain-word
+ *  S3 `printf '%s\n' ARGS | xargs NAME` needs the first command to start the line, with plain-word
  *     arguments (xargs re-splits them) and no redirects.
  *  S4 `bash -c 'exec LINE'` needs a line that is one simple command with no parse error.
  */
@@ -113,7 +113,7 @@ function quoteArgs(id: string, spell: (w: string) => string): Transform {
 }
 
 /** Every character but letters and digits backslash-escaped, and the first one in any case. */
-function escapeWord(w: string): string {
+export function escapeWord(w: string): string {
   const e = w.replace(/[^A-Za-z0-9]/g, (ch) => "\\" + ch);
   return e.startsWith("\\") ? e : "\\" + e;
 }
@@ -143,20 +143,21 @@ const execInSubshell: Transform = {
   family: "wrap",
   apply(line, facts) {
     const c = firstCommand(facts);
-    return c ? splice(line, c.start, c.end, `(exec ${line.slice(c.start, c.end)})`) : null;
+    // The blank keeps `$(` + `(` from reading as `$((` (arithmetic).
+    return c ? splice(line, c.start, c.end, ` (exec ${line.slice(c.start, c.end)})`) : null;
   },
 };
 
-/** S3: `NAME ARGS` → `echo ARGS | xargs NAME` when the arguments are plain words. */
+/** S3: `NAME ARGS` → `printf '%s\n' ARGS | xargs NAME` when the arguments are plain words. */
 const echoIntoXargs: Transform = {
-  id: "wrap:echo|xargs",
+  id: "wrap:printf|xargs",
   family: "wrap",
   apply(line, facts) {
     const c = firstCommand(facts);
     if (!c || c.start !== line.length - line.trimStart().length || c.redirects.length > 0) return null;
     const args = c.argv.slice(1);
     if (args.length === 0 || !args.every((w) => isLiteral(line, w) && isPlainWord(w.value))) return null;
-    const text = `echo ${args.map((w) => w.value).join(" ")} | xargs ${c.argv[0]!.value}`;
+    const text = `printf '%s\\n' ${args.map((w) => w.value).join(" ")} | xargs ${c.argv[0]!.value}`;
     return splice(line, c.start, c.end, text);
   },
 };
@@ -182,9 +183,20 @@ export const TRANSFORMS: readonly Transform[] = [
   prefix("nice -n 5", "nice -n 5"),
   prefix("nohup", "nohup"),
   prefix("command", "command"),
-  prefix("xargs", "xargs"),
+  // `-a /dev/null`: no arguments added, and the command keeps the line's stdin (GNU xargs).
+  prefix("xargs -a /dev/null", "xargs -a /dev/null"),
   prefix("sudo env X=1", "sudo env X=1"),
   prefix("sudo timeout 5", "sudo timeout 5"),
+  prefix("sudo --", "sudo --"),
+  prefix("env --", "env --"),
+  prefix("doas", "doas"),
+  prefix("time", "time"),
+  prefix("stdbuf -oL", "stdbuf -oL"),
+  prefix("ionice -c3", "ionice -c3"),
+  prefix("setsid", "setsid"),
+  prefix("flock /tmp/lock", "flock /tmp/lock"),
+  prefix("fakeroot", "fakeroot"),
+  prefix("watch -n 1", "watch -n 1"),
   execInSubshell,
   echoIntoXargs,
   whole("bash -c", (l) => `bash -c ${singleQuote(l)}`),
@@ -195,6 +207,11 @@ export const TRANSFORMS: readonly Transform[] = [
   whole("env sh -c", (l) => `env sh -c ${singleQuote(l)}`),
   rename("/bin", "abs-path", (n) => `/bin/${n}`),
   rename("/usr/bin", "abs-path", (n) => `/usr/bin/${n}`),
+  rename("/usr/sbin", "abs-path", (n) => `/usr/sbin/${n}`),
+  rename("/usr/local/bin", "abs-path", (n) => `/usr/local/bin/${n}`),
+  rename("//bin", "abs-path", (n) => `//bin/${n}`),
+  rename("/usr/bin/./", "abs-path", (n) => `/usr/bin/./${n}`),
+  rename("/bin/../usr/bin", "abs-path", (n) => `/bin/../usr/bin/${n}`),
   renameAll("/usr/bin all", "abs-path", (n) => `/usr/bin/${n}`),
   rename("'name'", "quote", singleQuote),
   rename('"name"', "quote", doubleQuote),
@@ -214,4 +231,11 @@ export const TRANSFORMS: readonly Transform[] = [
   join("L && true", (l) => `${l} && true`, true),
   join("L | cat", (l) => `${l} | cat`, true),
   join("L\\ntrue", (l) => `${l}\ntrue`, true),
+  join("L &", (l) => `${l} &`, true),
+  join("(L)", (l) => `(${l})`, true),
+  join("{ L; }", (l) => `{ ${l}; }`, true),
+  join("if true; then L; fi", (l) => `if true; then ${l}; fi`, true),
+  join("f() { L; }; f", (l) => `f() { ${l}; }; f`, true),
+  join('echo "$(L)"', (l) => `echo "$(${l})"`, true),
+  join("cat <(L)", (l) => `cat <(${l})`, true),
 ];
