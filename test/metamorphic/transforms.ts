@@ -118,6 +118,20 @@ export function escapeWord(w: string): string {
   return e.startsWith("\\") ? e : "\\" + e;
 }
 
+/** The blanks between the first command's name and its first argument respelled (`rm\t-rf /`). */
+function gap(id: string, text: string): Transform {
+  return {
+    id: `quote:${id}`,
+    family: "quote",
+    apply(line, facts) {
+      const c = firstCommand(facts);
+      const [name, arg] = c ? [c.argv[0]!, c.argv[1]] : [];
+      if (!name || !arg || !/^[ \t]+$/.test(line.slice(name.end, arg.start))) return null;
+      return splice(line, name.end, arg.start, text);
+    },
+  };
+}
+
 /** The whole line as the string of a shell-in-shell. */
 function whole(id: string, wrap: (line: string) => string): Transform {
   return { id: `shell-in-shell:${id}`, family: "shell-in-shell", apply: (line) => wrap(line) };
@@ -220,6 +234,8 @@ export const TRANSFORMS: readonly Transform[] = [
   rename("$'name'", "quote", ansiQuote),
   rename("n''ame", "quote", (n) => (n.length > 1 ? n[0] + "''" + n.slice(1) : `''${n}`)),
   renameAll("'every name'", "quote", singleQuote),
+  gap("tab after the name", "\t"),
+  gap("\\newline after the name", " \\\n"),
   quoteArgs("'args'", singleQuote),
   quoteArgs('"args"', doubleQuote),
   quoteArgs("\\args", escapeWord),
@@ -232,6 +248,7 @@ export const TRANSFORMS: readonly Transform[] = [
   join("L | cat", (l) => `${l} | cat`, true),
   join("L\\ntrue", (l) => `${l}\ntrue`, true),
   join("L &", (l) => `${l} &`, true),
+  join("L 2>/dev/null", (l) => `${l} 2>/dev/null`, true),
   join("(L)", (l) => `(${l})`, true),
   join("{ L; }", (l) => `{ ${l}; }`, true),
   join("if true; then L; fi", (l) => `if true; then ${l}; fi`, true),
