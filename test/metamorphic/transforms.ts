@@ -55,10 +55,10 @@ function spliceAll(s: string, edits: Array<[start: number, end: number, text: st
   return out;
 }
 
-/** A prefix wrapper before the first command's name: `sudo rm x; ls` → `sudo -u root rm x; ls`. */
-function prefix(id: string, words: string): Transform {
+/** A prefix wrapper before the first command's name: `rm x; ls` → `sudo rm x; ls`. */
+function prefix(words: string): Transform {
   return {
-    id: `wrap:${id}`,
+    id: `wrap:${words}`,
     family: "wrap",
     apply(line, facts) {
       const c = firstCommand(facts);
@@ -163,7 +163,7 @@ const execInSubshell: Transform = {
 };
 
 /** S3: `NAME ARGS` → `printf '%s\n' ARGS | xargs NAME` when the arguments are plain words. */
-const echoIntoXargs: Transform = {
+const printfIntoXargs: Transform = {
   id: "wrap:printf|xargs",
   family: "wrap",
   apply(line, facts) {
@@ -187,32 +187,32 @@ const execInShell: Transform = {
 };
 
 export const TRANSFORMS: readonly Transform[] = [
-  prefix("sudo", "sudo"),
-  prefix("sudo -u root", "sudo -u root"),
-  prefix("env", "env"),
-  prefix("env X=1", "env X=1"),
-  prefix("env -i", "env -i"),
-  prefix("timeout 5", "timeout 5"),
-  prefix("nice", "nice"),
-  prefix("nice -n 5", "nice -n 5"),
-  prefix("nohup", "nohup"),
-  prefix("command", "command"),
+  prefix("sudo"),
+  prefix("sudo -u root"),
+  prefix("env"),
+  prefix("env X=1"),
+  prefix("env -i"),
+  prefix("timeout 5"),
+  prefix("nice"),
+  prefix("nice -n 5"),
+  prefix("nohup"),
+  prefix("command"),
   // `-a /dev/null`: no arguments added, and the command keeps the line's stdin (GNU xargs).
-  prefix("xargs -a /dev/null", "xargs -a /dev/null"),
-  prefix("sudo env X=1", "sudo env X=1"),
-  prefix("sudo timeout 5", "sudo timeout 5"),
-  prefix("sudo --", "sudo --"),
-  prefix("env --", "env --"),
-  prefix("doas", "doas"),
-  prefix("time", "time"),
-  prefix("stdbuf -oL", "stdbuf -oL"),
-  prefix("ionice -c3", "ionice -c3"),
-  prefix("setsid", "setsid"),
-  prefix("flock /tmp/lock", "flock /tmp/lock"),
-  prefix("fakeroot", "fakeroot"),
-  prefix("watch -n 1", "watch -n 1"),
+  prefix("xargs -a /dev/null"),
+  prefix("sudo env X=1"),
+  prefix("sudo timeout 5"),
+  prefix("sudo --"),
+  prefix("env --"),
+  prefix("doas"),
+  prefix("time"),
+  prefix("stdbuf -oL"),
+  prefix("ionice -c3"),
+  prefix("setsid"),
+  prefix("flock /tmp/lock"),
+  prefix("fakeroot"),
+  prefix("watch -n 1"),
   execInSubshell,
-  echoIntoXargs,
+  printfIntoXargs,
   whole("bash -c", (l) => `bash -c ${singleQuote(l)}`),
   whole("sh -c", (l) => `sh -c ${doubleQuote(l)}`),
   whole("eval", (l) => `eval ${singleQuote(l)}`),
@@ -249,10 +249,11 @@ export const TRANSFORMS: readonly Transform[] = [
   join("L\\ntrue", (l) => `${l}\ntrue`, true),
   join("L &", (l) => `${l} &`, true),
   join("L 2>/dev/null", (l) => `${l} 2>/dev/null`, true),
-  join("(L)", (l) => `(${l})`, true),
+  // Blanks inside the parentheses: `(` + `(x)` would read as `((x))` (arithmetic).
+  join("( L )", (l) => `( ${l} )`, true),
   join("{ L; }", (l) => `{ ${l}; }`, true),
   join("if true; then L; fi", (l) => `if true; then ${l}; fi`, true),
   join("f() { L; }; f", (l) => `f() { ${l}; }; f`, true),
-  join('echo "$(L)"', (l) => `echo "$(${l})"`, true),
-  join("cat <(L)", (l) => `cat <(${l})`, true),
+  join('echo "$( L )"', (l) => `echo "$( ${l} )"`, true),
+  join("cat <( L )", (l) => `cat <( ${l} )`, true),
 ];
