@@ -9,6 +9,7 @@ import { extractFacts } from "../../src/facts/index.js";
 import type { CorpusLine } from "./corpus.js";
 import { monotone, newTally, unknownOption, unknownOptionVariants } from "./property.js";
 import { classify, formatViolation } from "./report.js";
+import { shrink } from "./shrink.js";
 import type { Decide } from "./subject.js";
 import { TRANSFORMS } from "./transforms.js";
 
@@ -80,5 +81,18 @@ describe("classes", () => {
     expect(sudo.count).toBe(4);
     expect(sudo.modes).toEqual(["default", "guard"]);
     expect(sudo.examples.map((v) => v.source.line)).toEqual(["rm x", "rm -rf /tmp/x"]);
+  });
+});
+
+describe("minimal pairs", () => {
+  it("drop argument words while the same rewrite still violates in the same mode", () => {
+    // Asks about any line running rm, unless sudo runs it: every `sudo` rewrite violates.
+    const decide: Decide = (command, modes) => new Map(modes.map((m) => [m,
+      /\brm\b/.test(command) && !command.includes("sudo") ? decision(command, m, "ask", "check") : decision(command, m, "allow", "mode")]));
+    const tally = newTally();
+    monotone("monotone", items("rm -rf /tmp/x && ls -l"), TRANSFORMS.filter((t) => t.id === "wrap:sudo"), ["default"], decide, extractFacts, tally);
+    const v = shrink(tally.violations[0]!, TRANSFORMS, decide, extractFacts);
+    expect(v).toMatchObject({ transformed: "sudo rm && ls", shrunkFrom: "rm -rf /tmp/x && ls -l", source: { line: "rm && ls" } });
+    expect(formatViolation(v)).toContain('shrunk from "rm -rf /tmp/x && ls -l"');
   });
 });

@@ -28,6 +28,8 @@ export interface Violation {
   transformed: string;
   before: Decision;
   after: Decision;
+  /** The corpus line this minimal pair was shrunk from (shrink.ts). */
+  shrunkFrom?: string;
 }
 
 export interface Tally {

@@ -18,7 +18,7 @@ export function classKey(v: Violation): string {
   return `${v.property} | ${v.transform} | ${v.before.step} → ${v.after.step}`;
 }
 
-export function classify(violations: readonly Violation[], examples = 3): ViolationClass[] {
+export function classify(violations: readonly Violation[], examples = 3, minimal: (v: Violation) => Violation = (v) => v): ViolationClass[] {
   const groups = new Map<string, Violation[]>();
   for (const v of violations) {
     const key = classKey(v);
@@ -31,7 +31,8 @@ export function classify(violations: readonly Violation[], examples = 3): Violat
     const shortest = [...list]
       .sort((a, b) => a.source.line.length - b.source.line.length || a.transformed.length - b.transformed.length)
       .filter((v) => !seen.has(v.source.line) && Boolean(seen.add(v.source.line)))
-      .slice(0, examples);
+      .slice(0, examples)
+      .map(minimal);
     return { key, count: list.length, modes: [...new Set(list.map((v) => v.mode))], examples: shortest };
   }).sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1));
 }
@@ -41,7 +42,7 @@ const show = (s: string): string => JSON.stringify(s.length > 160 ? s.slice(0, 1
 /** One violation as the minimal pair: both lines, the mode, both decisions and their reasons. */
 export function formatViolation(v: Violation): string {
   return [
-    `  ${v.source.corpus}:${v.source.n} [${v.mode}]`,
+    `  ${v.source.corpus}:${v.source.n} [${v.mode}]${v.shrunkFrom !== undefined ? ` shrunk from ${show(v.shrunkFrom)}` : ""}`,
     `    original    ${show(v.source.line)}`,
     `      → ${v.before.decision} (${v.before.step}): ${v.before.reason}`,
     `    transformed ${show(v.transformed)}`,
