@@ -308,7 +308,6 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
   out.views.push(view);
 }
 
-<<<<<<< HEAD
 /** A wrapper level's command word: its index, and its name when written as a path (else null). */
 interface Level {
   at: number;
