@@ -54,6 +54,7 @@ export const WRAPPED: Readonly<Record<string, (c: string) => string>> = {
   timeout: (c) => `timeout 5 ${c}`,
   stdbuf: (c) => `stdbuf -o0 ${c}`,
   ionice: (c) => `ionice -c 3 ${c}`,
+  jobs: (c) => `jobs -x ${c}`,
   setsid: (c) => `setsid -w ${c}`,
   chrt: (c) => `chrt 10 ${c}`,
   taskset: (c) => `taskset 0x1 ${c}`,
