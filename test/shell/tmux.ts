@@ -219,8 +219,13 @@ export class Session {
    */
   async barrier(): Promise<void> {
     const marker = `barrier-${++counter}`;
-    await this.keys("C-c");
-    await sleep(100);
+    // A declined or denied line is put back in the buffer once the hook has answered, which can
+    // come after a first C-c: clear until the line being edited is empty.
+    for (let k = 0; k < 40; k++) {
+      await this.keys("C-c");
+      await sleep(100);
+      if ((await this.promptLine()).trim() === "") break;
+    }
     await this.line(`echo ${marker}`);
     await this.waitFor((s) => s.split("\n").some((l) => l.trim() === marker), 20_000, `barrier ${marker}`);
   }
