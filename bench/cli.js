@@ -1,4 +1,4 @@
-// Start-up: wall time of `shellguard check "git status"` over `node -e 0` (DESIGN.md: <= 1.5x).
+// Start-up: wall time of `shellguard check "git status"` over `node -e 0` (docs/performance.md: <= 1.5x).
 // Runs are interleaved pairwise so machine load falls on both alike; the ratio is of medians,
 // with a temporary HOME and no config files.
 import { spawnSync } from "node:child_process";

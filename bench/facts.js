@@ -1,4 +1,4 @@
-// Facts extraction over every line of the tldr corpus (DESIGN.md "Performance contract"):
+// Facts extraction over every line of the tldr corpus (docs/performance.md):
 //   (a) native Facts, decode to JS objects included     (b) the reference extractor
 //   (c) web-tree-sitter (WASM) parse + a cursor walk visiting every node, the same lines
 //   (d) native parse only (read the string, parse, free the tree): the floor

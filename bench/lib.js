@@ -8,9 +8,9 @@ import vm from "node:vm";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The tldr corpus: shared/ sits beside the repository (as in CI). */
+/** The tldr corpus, kept in the repository as test material (test/fixtures/corpus). */
 export function loadCorpus() {
-  const file = path.resolve(repoRoot, "../shared/corpus/tldr-commands.txt");
+  const file = path.resolve(repoRoot, "test/fixtures/corpus/tldr-commands.txt");
   if (!fs.existsSync(file)) throw new Error(`corpus not found: ${file}`);
   const lines = fs.readFileSync(file, "utf8").split("\n");
   if (lines[lines.length - 1] === "") lines.pop();

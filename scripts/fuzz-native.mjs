@@ -55,8 +55,8 @@ export function buildFuzzer() {
 /** The corpus as NUL-separated lines: the tldr lines and the hard cases (decoded). */
 export function writeCorpus() {
   const lines = [];
-  const tldr = resolve(root, "../shared/corpus/tldr-commands.txt");
-  if (existsSync(tldr)) lines.push(...readFileSync(tldr, "utf8").split("\n").filter((l) => l !== ""));
+  const tldr = resolve(root, "test/fixtures/corpus/tldr-commands.txt");
+  lines.push(...readFileSync(tldr, "utf8").split("\n").filter((l) => l !== ""));
   for (const l of readFileSync(join(root, "test/fixtures/hard-cases.txt"), "utf8").split("\n")) if (l.trim() !== "") lines.push(JSON.parse(l));
   const file = join(out, "corpus.bin");
   writeFileSync(file, Buffer.from(lines.join("\0"), "utf8"));

@@ -130,10 +130,10 @@ describe("bad input", () => {
 
 describe("worker_threads", () => {
   it("4 workers extracting at once agree with the main thread", async () => {
-    const corpus = path.resolve(repoRoot, "../shared/corpus/tldr-commands.txt");
+    const corpus = path.resolve(repoRoot, "test/fixtures/corpus/tldr-commands.txt");
     const hard = fs.readFileSync(path.join(repoRoot, "test/fixtures/hard-cases.txt"), "utf8")
       .split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as string);
-    const lines = fs.existsSync(corpus) ? fs.readFileSync(corpus, "utf8").split("\n").slice(0, 3000) : [];
+    const lines = fs.readFileSync(corpus, "utf8").split("\n").slice(0, 3000);
     const inputs = [...hard, ...lines, "echo " + "$( ".repeat(2000) + "x" + " )".repeat(2000)];
 
     // The raw crossing (records + values) is what a worker would decode; compare it exactly.

@@ -1,5 +1,5 @@
 /**
- * Trust for project config files (DESIGN.md, "Trust"). A project config is trusted when the
+ * Trust for project config files (docs/config.md, "Trust"). A project config is trusted when the
  * sha256 hash of its content is recorded in `$XDG_CONFIG_HOME/shellguard/trusted.json`, a JSON
  * object mapping the file's real absolute path to the hash. Editing the file revokes trust.
  * For package.json the hash covers only the `shellguard` property (as JSON), so version bumps

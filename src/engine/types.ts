@@ -1,4 +1,4 @@
-/** The decision contract of DESIGN.md ("Contracts"). */
+/** The decision contract (docs/engine.md, "Decisions"). */
 
 export const MODES = ["default", "acceptEdits", "explore", "bypass", "dontAsk", "guard"] as const;
 export type ModeName = (typeof MODES)[number];

@@ -1,11 +1,11 @@
 /**
- * The lines the properties run over: the tldr corpus (../shared/corpus, beside the repository as in
- * CI; a test, never a run-time dependency), its dangerous sample, and test/fixtures/hard-cases.txt
+ * The lines the properties run over: the tldr corpus (test/fixtures/corpus, CC BY 4.0; test material,
+ * never a run-time dependency), its dangerous sample, and test/fixtures/hard-cases.txt
  * (one JSON string a line). `sample` picks a deterministic subset by a seeded hash of each line, so
  * the same lines are chosen on every machine and in every order.
  */
 
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export interface CorpusLine {
@@ -18,14 +18,13 @@ export interface CorpusLine {
 const here = (rel: string): string => fileURLToPath(new URL(rel, import.meta.url));
 
 export const CORPUS_FILES = {
-  tldr: here("../../../shared/corpus/tldr-commands.txt"),
-  dangerous: here("../../../shared/corpus/tldr-dangerous-sample.txt"),
+  tldr: here("../fixtures/corpus/tldr-commands.txt"),
+  dangerous: here("../fixtures/corpus/tldr-dangerous-sample.txt"),
   hard: here("../fixtures/hard-cases.txt"),
 } as const;
 
 function read(corpus: keyof typeof CORPUS_FILES): CorpusLine[] {
   const file = CORPUS_FILES[corpus];
-  if (!existsSync(file)) return [];
   const out: CorpusLine[] = [];
   readFileSync(file, "utf8").split("\n").forEach((raw, i) => {
     if (raw.trim() === "") return;

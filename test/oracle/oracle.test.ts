@@ -15,7 +15,7 @@ import { compareLine, type Verdict } from "./compare.js";
 import { blankLikeCases, continuationCases, heredocCases, mutate, rng } from "./mutate.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const corpus = fs.readFileSync(path.resolve(root, "../shared/corpus/tldr-commands.txt"), "utf8").split("\n").filter((l) => l !== "");
+const corpus = fs.readFileSync(path.resolve(root, "test/fixtures/corpus/tldr-commands.txt"), "utf8").split("\n").filter((l) => l !== "");
 const hard = fs.readFileSync(path.join(root, "test/fixtures/hard-cases.txt"), "utf8").split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as string);
 const minutes = Number(process.env.ORACLE_MINUTES ?? 0);
 const linux = process.platform === "linux";
