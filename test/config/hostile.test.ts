@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PROJECT_SEARCH_PLACES, trust } from "../../src/config/index.js";
 import { unsafeConfigReason } from "../../src/config/safety.js";
+import { createGuard } from "../../src/index.js";
 import { sandbox, type Sandbox } from "./helpers.js";
 
 /** A file that does not load, for each search place (JS configs are not executed untrusted, so they never break). */
@@ -211,4 +212,21 @@ describe("a project config where other users can write is not read", () => {
     expect(unsafeConfigReason(file)).toBe(null);
     expect(sb.load().warnings).toEqual([]);
   });
+});
+
+describe("globs an untrusted config adds are matched in linear time", () => {
+  // `sensitive.files` only adds findings, so an untrusted config may extend it. As picomatch
+  // regular expressions, these took 24 s and more for one path; the guard must still answer.
+  const evil = [["@(a*)*(a*)*(a*)*(a*)b", "aaab"], ["*a*a*a*a*a*a*a*a*a*a*a*a*b", "a".repeat(12) + "b"], ["+(+(+(a)))b", "aab"]];
+  it.each(evil)("%s: a write to a long path is still decided, and the glob still works", async (glob, hitPath) => {
+    const sb = sandbox();
+    sb.write("home/repo/.shellguardrc.json", { sensitive: { files: { add: [glob] } } });
+    const guard = createGuard({ cwd: sb.repo, env: sb.env, mode: "guard" });
+    const long = `${"a".repeat(20_000)}c`;
+    const quiet = await guard.check(`touch ${long}`);
+    expect(quiet.decision).toBe("allow");
+    const hit = await guard.check(`touch ${hitPath}`);
+    expect(hit.decision).toBe("ask");
+    expect(hit.findings.map((f) => f.id)).toContain("sensitive-path/file");
+  }, 20_000);
 });

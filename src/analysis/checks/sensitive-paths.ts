@@ -4,11 +4,10 @@
  * expanded; redirect targets of any command count too.
  */
 
-import { createRequire } from "node:module";
-import type picomatchType from "picomatch";
 import type { Word } from "../../facts/types.js";
 import type { CheckContext, CommandCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
+import { compileGlobs, type Glob } from "../glob.js";
 import { has, values, type ParsedFlags } from "../flags.js";
 import { resolvePath, isHarmlessDevice } from "../paths.js";
 import { parseFor, tarExtractDir } from "../specs.js";
@@ -17,24 +16,25 @@ import { isWriteRedirect } from "./dangerous.js";
 /**
  * A list compiled once (per list identity) into what a lookup needs without allocating: literal
  * names in a Set, patterns of several segments indexed by one segment, absolute entries with
- * their slash; globs become one regular expression per kind (picomatch), tested only when the
- * list has them. A check runs on every write target of every command, so this is a hot path.
+ * their slash; globs become one linear matcher per kind (../glob.ts: a list may come from an
+ * untrusted project config, so no backtracking), tested only when the list has them. A check
+ * runs on every write target of every command, so this is a hot path.
  */
 interface Compiled {
   /** Literal one-segment names. */
   names: ReadonlySet<string>;
   /** One-segment globs (`*.pem`). */
-  nameGlob: RegExp | null;
+  nameGlob: Glob | null;
   /** Literal relative patterns with a slash (`.ssh/config`), as segments, by their key segment (files: last, directories: first). */
   multi: ReadonlyMap<string, ReadonlyArray<readonly string[]>>;
   /** Relative globs with a slash: matched against runs of segments joined again. */
-  multiGlob: RegExp | null;
+  multiGlob: Glob | null;
   /** Absolute literals (no trailing slash) by their first segment (`/var/spool/cron` under "var"). */
   absolute: ReadonlyMap<string, readonly string[]>;
   /** `/` itself is in the list. */
   root: boolean;
   /** Absolute globs: matched against the path (files) or each of its ancestors (directories). */
-  absoluteGlob: RegExp | null;
+  absoluteGlob: Glob | null;
   /**
    * A quick test a path must pass to be worth the segment-by-segment match: one of the literal
    * segments above appears as a whole segment of it. Null when globs (other than one-segment file
@@ -45,20 +45,7 @@ interface Compiled {
 
 const compiled = new WeakMap<readonly string[], Compiled>();
 
-let picomatch: typeof picomatchType | undefined;
-/** picomatch only when a list has globs: start-up of `shellguard check` should not pay for it. */
-function loadPicomatch(): typeof picomatchType {
-  picomatch ??= createRequire(import.meta.url)("picomatch") as typeof picomatchType;
-  return picomatch;
-}
 const GLOB_CHARS = /[*?[\]{}()!+@]/;
-
-/** One regular expression for a list of globs (picomatch's, joined), or null for none. */
-function globs(list: readonly string[]): RegExp | null {
-  if (list.length === 0) return null;
-  const pm = loadPicomatch();
-  return new RegExp(list.map((g) => pm.makeRe(g, { dot: true }).source).join("|"));
-}
 
 function compile(list: readonly string[], keyLast: boolean): Compiled {
   let c = compiled.get(list);
@@ -92,8 +79,8 @@ function compile(list: readonly string[], keyLast: boolean): Compiled {
   const literal = [...names, ...multi.keys(), ...absolute.keys()];
   const everything = root || multiGlobs.length > 0 || absoluteGlobs.length > 0 || (!keyLast && nameGlobs.length > 0);
   c = {
-    names, nameGlob: globs(nameGlobs), multi, multiGlob: globs(multiGlobs),
-    absolute, root, absoluteGlob: globs(absoluteGlobs),
+    names, nameGlob: compileGlobs(nameGlobs), multi, multiGlob: compileGlobs(multiGlobs),
+    absolute, root, absoluteGlob: compileGlobs(absoluteGlobs),
     candidate: everything ? null : new RegExp(`/(?:${literal.length > 0 ? literal.map(escapeRegExp).join("|") : "(?!)"})(?:/|$)`),
   };
   compiled.set(list, c);
