@@ -2,9 +2,13 @@
 /**
  * Loads the CLI bundles (scripts/bundle.mjs: main.cjs, the check path, and one bundle per other
  * subcommand) with the V8 code cache written beside each at build time, so a start skips parsing
- * and compiling them: the largest part of `shellguard check`'s own time. A cache is used only
- * when it is not older than its bundle, and V8 itself refuses one made by another Node.js/V8
- * version, with other flags, or damaged (the bundle is then compiled as usual).
+ * and compiling them: the largest part of `shellguard check`'s own time.
+ *
+ * Validity is by content, never by file times (a tarball's extraction order sets those): the build
+ * writes `build-id`, a hash of the bundles, and a cache is named after the build id and the V8
+ * version it was made by (`main.cjs.<build>.<v8>.cache`), so caches for several Node.js versions
+ * can sit side by side and one from another build is never even read. V8 itself still refuses a
+ * cache made with other flags, or damaged (the bundle is then compiled as usual).
  *
  *   node bin/bundle-loader.cjs --write-cache   (build and install time) writes the caches: main's
  *                                              after a few checks, so the functions they run are in it
@@ -21,8 +25,29 @@ const bundle = path.join(bundleDir, "main.cjs");
 
 const mtime = (file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
 
-/** The bundle's path when it exists and is not older than the tsc output it was made from, else null. */
+/** The build's id (scripts/bundle.mjs), or null when there are no bundles. */
+function readBuildId() {
+  try {
+    return fs.readFileSync(path.join(bundleDir, "build-id"), "latin1").trim();
+  } catch {
+    return null;
+  }
+}
+const buildId = readBuildId();
+
+/** Where the code cache of `file` for this build and this V8 lives. */
+function cachePath(file) {
+  return `${file}.${buildId}.${process.versions.v8}.cache`;
+}
+
+/**
+ * The bundle's path, or null to run the ES modules in dist/cli. In a development checkout (src/
+ * beside dist/), `tsc` alone can leave the bundles behind, so they must not be older than its
+ * output; an installed copy ships no src/ and its bundles are the build's.
+ */
 function freshBundle() {
+  if (buildId === null) return null;
+  if (!fs.existsSync(path.join(dist, "..", "src"))) return bundle;
   const built = mtime(bundle);
   return built >= 0 && built >= mtime(path.join(dist, "cli", "main.js")) ? bundle : null;
 }
@@ -35,8 +60,14 @@ const parts = new Map();
 function compile(file, useCache) {
   // ASCII only (scripts/bundle.mjs checks), so latin1 reads it as it is, faster than utf8.
   const source = fs.readFileSync(file, "latin1");
-  const cacheFile = file + ".cache";
-  const cachedData = useCache && mtime(cacheFile) >= mtime(file) ? fs.readFileSync(cacheFile) : undefined;
+  let cachedData;
+  if (useCache) {
+    try {
+      cachedData = fs.readFileSync(cachePath(file));
+    } catch {
+      // No cache for this build and this Node.js: compile as usual.
+    }
+  }
   return new vm.Script(Module.wrap(source), { filename: file, cachedData });
 }
 
@@ -76,11 +107,15 @@ async function writeCache() {
   try {
     const { exports, script } = loadBundle(bundle, false);
     for (const argv of WARM_UP) await exports.main(argv);
-    fs.writeFileSync(bundle + ".cache", script.createCachedData());
+    // Caches of other builds are dead weight; those of this build for other V8 versions are kept.
+    for (const name of fs.readdirSync(bundleDir)) {
+      if (name.endsWith(".cache") && !name.includes(`.${buildId}.`)) fs.rmSync(path.join(bundleDir, name), { force: true });
+    }
+    fs.writeFileSync(cachePath(bundle), script.createCachedData());
     // The other subcommands' bundles: compiled, not run (the cache still spares the parse).
     for (const name of fs.readdirSync(bundleDir)) {
       const file = path.join(bundleDir, name);
-      if (name.endsWith(".cjs") && file !== bundle) fs.writeFileSync(file + ".cache", compile(file, false).createCachedData());
+      if (name.endsWith(".cjs") && file !== bundle) fs.writeFileSync(cachePath(file), compile(file, false).createCachedData());
     }
   } finally {
     process.exitCode = 0;
@@ -99,4 +134,4 @@ if (require.main === module && process.argv[2] === "--write-cache") {
   });
 }
 
-module.exports = { freshBundle, loadBundle };
+module.exports = { freshBundle, loadBundle, cachePath };

@@ -6,7 +6,8 @@
 // them after this) and starts a CommonJS entry without the ESM loader, which together take about a
 // third off `shellguard check`. Dependencies stay external (node_modules).
 import { build } from "esbuild";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -54,3 +55,9 @@ for (const name of readdirSync(out)) {
   // eslint-disable-next-line no-control-regex
   if (/[^\x00-\x7f]/.test(text)) throw new Error(`dist/bundle/${name} is not ASCII`);
 }
+
+// The build id: a hash of the bundles. bin/bundle-loader.cjs names code caches after it, so a cache
+// is valid by content, whatever times a tarball's extraction gives the files.
+const hash = createHash("sha256");
+for (const name of readdirSync(out).sort()) hash.update(name).update("\0").update(readFileSync(path.join(out, name)));
+writeFileSync(path.join(out, "build-id"), `${hash.digest("hex").slice(0, 16)}\n`);

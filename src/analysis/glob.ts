@@ -193,7 +193,7 @@ class Parser {
       case "?": return this.b.optional(group);
       case "*": return this.b.repeat(group, 0);
       case "+": return this.b.repeat(group, 1);
-      // `!(…)`: over-approximated as `*` (see the module comment); the group is built but unused.
+      // `!(...)`: over-approximated as `*` (see the module comment); the group is built but unused.
       default: return this.b.repeat(this.b.char(notSlash), 0);
     }
   }

@@ -1,69 +1,97 @@
 /**
  * The CLI bundle and its V8 code cache (scripts/bundle.mjs, bin/bundle-loader.cjs): the cache the
- * build wrote is accepted by this Node.js, a stale one is not used, and the bundled CLI answers
- * like the unbundled ES modules.
+ * build wrote is accepted by this Node.js, validity is by build id (never file times), and the
+ * bundled CLI answers like the unbundled ES modules.
  */
 
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./helpers.js";
 
-const LOADER = join(ROOT, "bin", "bundle-loader.cjs");
 const BUNDLE = join(ROOT, "dist", "bundle", "main.cjs");
 
-/** In a child process: load a bundle (main.cjs by default) and report whether V8 took its cache. */
-function probe(file = BUNDLE, exported = "main"): { rejected: boolean | undefined; hasMain: boolean } {
-  const code = `const l = require(${JSON.stringify(LOADER)}); const { exports, script } = l.loadBundle(${JSON.stringify(file)});
-    process.stdout.write(JSON.stringify({ rejected: script.cachedDataRejected, hasMain: typeof exports[${JSON.stringify(exported)}] === "function" }));`;
+interface Probe { fresh: boolean; rejected: boolean | undefined; hasMain: boolean }
+
+/**
+ * In a child process, with the loader of package `root`: whether it picks its bundle, and, loading
+ * a bundle (main.cjs by default), whether V8 took its cache.
+ */
+function probe(root = ROOT, part = "main", exported = "main"): Probe {
+  const loader = join(root, "bin", "bundle-loader.cjs");
+  const file = join(root, "dist", "bundle", `${part}.cjs`);
+  const code = `const l = require(${JSON.stringify(loader)}); const fresh = l.freshBundle() !== null; const { exports, script } = l.loadBundle(${JSON.stringify(file)});
+    process.stdout.write(JSON.stringify({ fresh, rejected: script.cachedDataRejected, hasMain: typeof exports[${JSON.stringify(exported)}] === "function" }));`;
   const home = mkdtempSync(join(tmpdir(), "shellguard-bundle-"));
   try {
     const r = spawnSync(process.execPath, ["-e", code], { cwd: home, env: { PATH: process.env.PATH, HOME: home }, encoding: "utf8" });
     expect(r.stderr).toBe("");
-    return JSON.parse(r.stdout) as { rejected: boolean | undefined; hasMain: boolean };
+    return JSON.parse(r.stdout) as Probe;
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
 }
 
+/** A copy laid out as an installed package (bin/ and dist/, no src/), as a tarball leaves it. */
+function installedCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), "shellguard-installed-"));
+  cpSync(join(ROOT, "bin"), join(dir, "bin"), { recursive: true });
+  cpSync(join(ROOT, "dist"), join(dir, "dist"), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+  symlinkSync(join(ROOT, "build"), join(dir, "build"));
+  return dir;
+}
+
+const cacheOf = (root: string, part = "main"): string =>
+  join(root, "dist", "bundle", `${part}.cjs.${readFileSync(join(root, "dist", "bundle", "build-id"), "latin1").trim()}.${process.versions.v8}.cache`);
+
 describe("CLI bundle", () => {
-  it("is loaded with the code cache the build wrote, which V8 accepts", () => {
-    expect(statSync(BUNDLE + ".cache").mtimeMs).toBeGreaterThanOrEqual(statSync(BUNDLE).mtimeMs);
-    expect(probe()).toEqual({ rejected: false, hasMain: true });
+  it("is loaded with the code cache the build wrote for this build and this V8, which V8 accepts", () => {
+    expect(existsSync(cacheOf(ROOT))).toBe(true);
+    expect(probe()).toEqual({ fresh: true, rejected: false, hasMain: true });
   });
 
   it("loads the other subcommands' bundles with their caches too", () => {
     for (const [part, exported] of [["lint", "runLint"], ["shell", "runHookCommand"], ["app", "runApp"]] as const) {
-      expect(probe(join(ROOT, "dist", "bundle", `${part}.cjs`), exported)).toEqual({ rejected: false, hasMain: true });
+      expect(probe(ROOT, part, exported)).toEqual({ fresh: true, rejected: false, hasMain: true });
     }
   });
 
-  it("ignores a cache older than the bundle", () => {
-    const saved = join(mkdtempSync(join(tmpdir(), "shellguard-cache-")), "main.cjs.cache");
-    copyFileSync(BUNDLE + ".cache", saved);
-    const bundleTime = statSync(BUNDLE).mtime;
-    try {
-      utimesSync(BUNDLE + ".cache", new Date(bundleTime.getTime() - 60_000), new Date(bundleTime.getTime() - 60_000));
-      // No cachedData given: V8 reports nothing rejected (undefined), and the CLI still loads.
-      expect(probe()).toEqual({ rejected: undefined, hasMain: true });
-    } finally {
-      copyFileSync(saved, BUNDLE + ".cache");
-      rmSync(join(saved, ".."), { recursive: true, force: true });
-    }
-  });
+  describe("in an installed copy", () => {
+    it("uses the bundle and its cache whatever the files' times (a tarball's extraction order sets them)", () => {
+      const dir = installedCopy();
+      try {
+        const old = new Date(Date.now() - 3_600_000);
+        for (const name of readdirSync(join(dir, "dist", "bundle"))) utimesSync(join(dir, "dist", "bundle", name), old, old);
+        utimesSync(cacheOf(dir), new Date(0), new Date(0));
+        expect(probe(dir)).toEqual({ fresh: true, rejected: false, hasMain: true });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
 
-  it("refuses a corrupt cache (V8 checks it) and still loads", () => {
-    const saved = join(mkdtempSync(join(tmpdir(), "shellguard-cache-")), "main.cjs.cache");
-    copyFileSync(BUNDLE + ".cache", saved);
-    try {
-      writeFileSync(BUNDLE + ".cache", Buffer.alloc(4096, 0x5a));
-      expect(probe()).toEqual({ rejected: true, hasMain: true });
-    } finally {
-      copyFileSync(saved, BUNDLE + ".cache");
-      rmSync(join(saved, ".."), { recursive: true, force: true });
-    }
+    it("never reads a cache made for another build", () => {
+      const dir = installedCopy();
+      try {
+        writeFileSync(join(dir, "dist", "bundle", "build-id"), "0123456789abcdef\n");
+        // No cachedData given: V8 reports nothing rejected (undefined), and the CLI still loads.
+        expect(probe(dir)).toEqual({ fresh: true, rejected: undefined, hasMain: true });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
+
+    it("refuses a corrupt cache (V8 checks it) and still loads", () => {
+      const dir = installedCopy();
+      try {
+        writeFileSync(cacheOf(dir), Buffer.alloc(4096, 0x5a));
+        expect(probe(dir)).toEqual({ fresh: true, rejected: true, hasMain: true });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
   });
 
   it("answers as the unbundled ES modules do", () => {
