@@ -1,14 +1,16 @@
 /**
- * The native addon and the reference extractor must produce deep-equal Facts (docs/facts.md) on
- * every line of the tldr corpus and on the hand-written hard cases.
+ * The native addon, the reference extractor (node tree-sitter) and the WebAssembly fallback
+ * (web-tree-sitter with the grammar's .wasm, walked by the reference code) must produce deep-equal
+ * Facts (docs/facts.md) on every line of the tldr corpus and on the hand-written hard cases.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { extractFactsNative } from "../src/facts/native.js";
-import { extractFactsReference } from "../src/facts/reference.js";
+import { extractFactsReference, extractFactsWith, type TSParser } from "../src/facts/reference.js";
+import { loadWasmParser } from "../src/facts/wasm.js";
 import { blankLikeCases, continuationCases, heredocCases, mutate, rng } from "./oracle/mutate.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -16,26 +18,31 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."
 const corpusFile = path.resolve(repoRoot, "test/fixtures/corpus/tldr-commands.txt");
 const hardCasesFile = path.join(repoRoot, "test/fixtures/hard-cases.txt");
 
+let wasm: TSParser;
+beforeAll(async () => {
+  wasm = await loadWasmParser();
+});
+
 /** The path and both values of the first field where a and b differ, or null. */
-function firstDifference(a: unknown, b: unknown, at = "facts"): string | null {
+function firstDifference(a: unknown, b: unknown, at = "facts", other = "reference"): string | null {
   if (isDeepStrictEqual(a, b)) return null;
   if (a !== null && b !== null && typeof a === "object" && typeof b === "object") {
     if (Array.isArray(a) && Array.isArray(b) && a.length !== b.length) {
       const n = Math.min(a.length, b.length);
       for (let i = 0; i < n; i++) {
-        const d = firstDifference(a[i], b[i], `${at}[${i}]`);
+        const d = firstDifference(a[i], b[i], `${at}[${i}]`, other);
         if (d !== null) return d;
       }
-      return `${at}.length: native ${a.length}, reference ${b.length}`;
+      return `${at}.length: native ${a.length}, ${other} ${b.length}`;
     }
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     for (const k of keys) {
-      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], Array.isArray(a) ? `${at}[${k}]` : `${at}.${k}`);
+      const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], Array.isArray(a) ? `${at}[${k}]` : `${at}.${k}`, other);
       if (d !== null) return d;
     }
   }
   const show = (v: unknown): string => (JSON.stringify(v) ?? String(v)).slice(0, 300);
-  return `${at}: native ${show(a)}, reference ${show(b)}`;
+  return `${at}: native ${show(a)}, ${other} ${show(b)}`;
 }
 
 /**
@@ -48,7 +55,8 @@ async function compareAll(label: string, inputs: string[]): Promise<void> {
   for (let i = 0; i < inputs.length; i++) {
     if (i % 1000 === 999) await new Promise((resolve) => setImmediate(resolve));
     const source = inputs[i] as string;
-    const d = firstDifference(extractFactsNative(source), extractFactsReference(source));
+    const native = extractFactsNative(source);
+    const d = firstDifference(native, extractFactsReference(source)) ?? firstDifference(native, extractFactsWith(wasm, source), "facts", "wasm");
     if (d === null) continue;
     count++;
     if (failures.length < 10) failures.push(`${label}:${i + 1} ${JSON.stringify(source)}\n    ${d}`);
@@ -56,7 +64,7 @@ async function compareAll(label: string, inputs: string[]): Promise<void> {
   expect(count, `${count} of ${inputs.length} inputs differ:\n${failures.join("\n")}`).toBe(0);
 }
 
-describe("native vs reference", () => {
+describe("native vs reference vs WebAssembly", () => {
   it("agree on every hard case", async () => {
     const lines = fs.readFileSync(hardCasesFile, "utf8").split("\n").filter((l) => l.trim() !== "");
     const inputs = lines.map((l) => JSON.parse(l) as string);

@@ -26,9 +26,10 @@ interface TSNode {
   fieldNameForChild(i: number): string | null;
 }
 
-interface TSParser {
+/** node tree-sitter's parser, or web-tree-sitter's (whose trees live in WASM memory until deleted). */
+export interface TSParser {
   setLanguage(lang: unknown): void;
-  parse(input: string | ((index: number) => string | null)): { rootNode: TSNode };
+  parse(input: string | ((index: number) => string | null)): { rootNode: TSNode; delete?(): void } | null;
 }
 
 let parser: TSParser | undefined;
@@ -126,15 +127,30 @@ function heredocParts(node: TSNode): HeredocParts {
 }
 
 /** Chunked input: node-tree-sitter reads a string through a callback in pieces. */
-function parseTree(source: string): TSNode {
+function parseTree(parser: TSParser, source: string): { rootNode: TSNode; delete?(): void } {
   const CHUNK = 1 << 14;
   const input = parseCopy(source);
-  if (input.length <= CHUNK) return getParser().parse(input).rootNode;
-  return getParser().parse((index: number) => (index < input.length ? input.slice(index, index + CHUNK) : null)).rootNode;
+  const tree = input.length <= CHUNK ? parser.parse(input) : parser.parse((index: number) => (index < input.length ? input.slice(index, index + CHUNK) : null));
+  if (tree === null) throw new Error("tree-sitter returned no tree");
+  return tree;
 }
 
+/** The Facts of `source` with node tree-sitter: the definition the addon is tested against. */
 export function extractFactsReference(source: string): Facts {
-  const root = parseTree(source);
+  return extractFactsWith(getParser(), source);
+}
+
+/** The Facts of `source` with `parser` (node tree-sitter, or web-tree-sitter for the WASM fallback). */
+export function extractFactsWith(parser: TSParser, source: string): Facts {
+  const tree = parseTree(parser, source);
+  try {
+    return walk(tree.rootNode, source);
+  } finally {
+    tree.delete?.();
+  }
+}
+
+function walk(root: TSNode, source: string): Facts {
   const commands: SimpleCommand[] = [];
   const constructs: Construct[] = [];
   const errors: ParseError[] = [];
