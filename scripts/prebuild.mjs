@@ -43,8 +43,8 @@ if (libc === "glibc") {
       console.error(`prebuild: ${path.relative(root, out)} needs GLIBC_${newest.join(".")}, newer than GLIBC_${MAX_GLIBC.join(".")}: it would not load on older distributions`);
       process.exit(1);
     }
-    console.log(`prebuild: ${path.relative(root, out)} (needs GLIBC_${newest.join(".")} at most)`);
+    console.error(`prebuild: ${path.relative(root, out)} (needs GLIBC_${newest.join(".")} at most)`);
   }
 } else {
-  console.log(`prebuild: ${path.relative(root, out)}`);
+  console.error(`prebuild: ${path.relative(root, out)}`);
 }
