@@ -12,7 +12,7 @@ import { type CommandView, baseName, commandName } from "./command.js";
 import { splitEnvString as envWords } from "./env-split.js";
 import { parseFlags, has, values } from "./flags.js";
 import { GIT_GLOBAL } from "./specs.js";
-import { INTERPRETERS, SHELL_FLAGS, SHELLS, SSH_FLAGS, SU_FLAGS, WRAPPERS, type Wrapper, type WrapperEffect } from "./wrappers.js";
+import { INTERPRETERS, SHELL_FLAGS, SHELLS, SSH_FLAGS, SU_FLAGS, WRAPPERS, type Wrapper, type WrapperEffect } from "./unwrap/wrappers.js";
 import type { FindingDraft } from "./check.js";
 import { AnalysisLimitError, DEFAULT_LIMITS } from "./limits.js";
 
