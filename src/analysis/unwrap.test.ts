@@ -7,7 +7,7 @@
 
 import { describe, expect, it } from "vitest";
 import { CONTEXTS, SHELL_STRINGS, WRAPPERS, cases, nameSpellings, run, shq, verify, type Row } from "./test-helpers.js";
-import { MAX_DEPTH } from "./unwrap.js";
+import { MAX_DEPTH } from "./unwrap/index.js";
 
 const RM = "dangerous/rm-recursive-force";
 const HOME = "deletion/home";
