@@ -15,7 +15,7 @@ import { writeTargets } from "./checks/sensitive-paths.js";
 import { isWriteRedirect } from "./checks/dangerous.js";
 import { isInside, resolvePath, UNKNOWN_CWD } from "./paths.js";
 import { parseFor } from "./specs.js";
-import { unwrapFacts } from "./unwrap.js";
+import { unwrapFacts } from "./unwrap/index.js";
 import { AnalysisLimitError, checkChars, checkShape, Deadline, DEFAULT_LIMITS, type AnalysisLimits } from "./limits.js";
 import { constructIndex, encloses, subshellAround, type ConstructIndex } from "./tree.js";
 import type { AnalyzedCommand, Analysis, AnalysisOptions } from "./types.js";

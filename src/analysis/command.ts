@@ -1,7 +1,7 @@
 /** A simple command as the checks see it: unwrapped, with its name made canonical. */
 
 import type { Facts, Redirect, SimpleCommand, Word } from "../facts/types.js";
-import type { WrapperEffect } from "./wrappers.js";
+import type { WrapperEffect } from "./unwrap/wrappers.js";
 
 export interface CommandView {
   /** Canonical name: `\rm`, `'rm'`, `/bin/rm` → `rm`; `./rm` stays `./rm`. */

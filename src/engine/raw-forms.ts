@@ -8,7 +8,7 @@
  * one linear pass.
  */
 
-import { MAX_DEPTH } from "../analysis/unwrap.js";
+import { MAX_DEPTH } from "../analysis/unwrap/index.js";
 
 const SEPARATORS = new Set([";", "&", "|", "(", ")", "`", "{", "}", "<", ">", "\n", "\r"]);
 const DOUBLE_ESCAPES = new Set(["$", "`", '"', "\\"]);

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createGuard, MODES, type Decision } from "../../src/index.js";
-import { WRAPPERS } from "../../src/analysis/wrappers.js";
+import { WRAPPERS } from "../../src/analysis/unwrap/wrappers.js";
 import { run } from "../cli/helpers.js";
 import { ALL_WRAPPERS, generated, spellings, WRAPPED } from "./spellings.js";
 import { sandbox } from "../sandbox.js";

@@ -10,6 +10,10 @@
  * command end must be stops the parse with `holes: "code"`.
  */
 
+import { EOF, SedReader, Stop, isDigit, isHole, isSpace } from "./reader.js";
+
+export { isHole } from "./reader.js";
+
 export interface SedCommand {
   /** The command letter (`s`, `p`, `e`, `{`, `:` ...). */
   name: string;
@@ -33,22 +37,6 @@ export interface SedParse {
   holes: "none" | "data" | "code";
 }
 
-/** A run-time part of the script: one character in the private use area. */
-export function isHole(c: string | undefined): boolean {
-  if (c === undefined) return false;
-  const code = c.charCodeAt(0);
-  return code >= 0xe000 && code <= 0xf8ff;
-}
-
-const EOF = "";
-const isBlank = (c: string): boolean => c === " " || c === "\t";
-const isSpace = (c: string): boolean => c === " " || c === "\t" || c === "\n" || c === "\v" || c === "\f" || c === "\r";
-const isDigit = (c: string): boolean => c >= "0" && c <= "9";
-
-class Stop {
-  constructor(readonly message: string, readonly code: boolean) {}
-}
-
 type AddressKind = "num" | "zero" | "mod" | "step" | "regex" | "last" | "dynamic";
 
 /**
@@ -64,18 +52,13 @@ export function parseSed(pieces: readonly string[], more = false): SedParse {
   return { commands: p.commands, error: p.error, errorAt: p.errorAt, holes: p.holes };
 }
 
-class Parser {
+class Parser extends SedReader {
   commands: SedCommand[] = [];
   error: string | null = null;
   errorAt: [number, number] | null = null;
-  holes: SedParse["holes"] = "none";
   private depth = 0;
-  private pendingText = false;
   private labels = new Set<string>();
   private jumps: string[] = [];
-  private labelHole = false;
-  private s = "";
-  private i = 0;
   private k = 0;
 
   /** Parses one piece; false when parsing stopped (an error or a hole in code). */
@@ -103,29 +86,6 @@ class Parser {
       const missing = this.jumps.find((l) => l !== "" && !this.labels.has(l));
       if (missing !== undefined) this.error = `can't find label for jump to \`${missing}'`;
     }
-  }
-
-  private next(): string {
-    if (this.i >= this.s.length) return EOF;
-    const c = this.s[this.i++] as string;
-    if (isHole(c) && this.holes === "none") this.holes = "data";
-    return c;
-  }
-
-  private back(c: string): void {
-    if (c !== EOF) this.i--;
-  }
-
-  private nonblank(): string {
-    let c: string;
-    do c = this.next();
-    while (isBlank(c));
-    return c;
-  }
-
-  /** Fails on `c`: a hole there could have been anything, so it stops as "code". */
-  private fail(message: string, c?: string): never {
-    throw new Stop(message, isHole(c));
   }
 
   private program(): void {
@@ -322,119 +282,10 @@ class Parser {
     return c === "$" ? "last" : null;
   }
 
-  /** Digits (or holes) from `c`; true when the number is not zero (or unknown). */
-  private integer(c: string): boolean {
-    let nonzero = false;
-    while (isDigit(c) || isHole(c)) {
-      if (c !== "0") nonzero = true;
-      c = this.next();
-    }
-    this.back(c);
-    return nonzero;
-  }
-
   /** After a command: blanks, then `;`, a newline, the end, or (left for the loop) `}` or `#`. */
   private endOfCommand(): void {
     const c = this.nonblank();
     if (c === "}" || c === "#") this.back(c);
     else if (c !== EOF && c !== "\n" && c !== ";") this.fail("extra characters after command", c);
-  }
-
-  /** A label (`:`, `b`, `t`, `T`, `v`): after blanks, up to a blank, `;`, `}`, `#` or the line end. */
-  private readLabel(): string {
-    let c = this.nonblank();
-    let label = "";
-    while (c !== EOF && c !== "\n" && !isBlank(c) && c !== ";" && c !== "}" && c !== "#") {
-      if (isHole(c)) this.labelHole = true;
-      label += c;
-      c = this.next();
-    }
-    this.back(c);
-    return label;
-  }
-
-  /** A file name: after blanks, everything to the end of the line. */
-  private readFilename(): string {
-    let c = this.nonblank();
-    const from = this.i - (c === EOF ? 0 : 1);
-    while (c !== EOF && c !== "\n") c = this.next();
-    return this.s.slice(from, c === EOF ? this.i : this.i - 1);
-  }
-
-  /** a/i/c/e text after the blanks that follow the command, `c` being the first character. */
-  private textAfter(c: string): void {
-    if (c === EOF) this.fail("expected \\ after `a', `c' or `i'");
-    if (c === "\\") c = this.next();
-    else {
-      this.back(c);
-      c = "\n";
-    }
-    this.readText(c);
-  }
-
-  /** Text to the end of the line; a backslash keeps the next character (a newline too). */
-  private readText(leadin: string): void {
-    this.pendingText = true;
-    if (leadin === EOF) return;
-    let c = this.next();
-    while (c !== EOF && c !== "\n") {
-      if (c === "\\") {
-        c = this.next();
-        if (c === EOF) return;
-      }
-      c = this.next();
-    }
-    this.pendingText = false;
-  }
-
-  /** A delimited part (`s`, `y`, an address regex); false when unterminated. */
-  private matchSlash(slash: string, regex: boolean): boolean {
-    if (isHole(slash)) this.fail("dynamic delimiter", slash);
-    if (slash === EOF || slash.charCodeAt(0) > 0x7f) return false;
-    let c = this.next();
-    while (c !== EOF && c !== "\n") {
-      if (c === slash) return true;
-      if (c === "\\") {
-        c = this.next();
-        if (c === EOF) return false;
-      } else if (c === "[" && regex) {
-        if (this.bracket() !== "]") return false;
-      }
-      c = this.next();
-    }
-    return false;
-  }
-
-  /**
-   * A bracket expression after its `[`: returns the closing `]`, or the newline / end that
-   * cut it short. Inside, `[:class:]`, `[.coll.]` and `[=equiv=]` may hold a `]`.
-   */
-  private bracket(): string {
-    let c = this.next();
-    if (c === "^") c = this.next();
-    if (c === "]") c = this.next();
-    let state = 0;
-    let delim = "";
-    for (;; c = this.next()) {
-      if (c === EOF || c === "\n") return c;
-      if (c === "." || c === ":" || c === "=") {
-        if (state === 1) {
-          delim = c;
-          state = 2;
-          continue;
-        }
-        if (state === 2 && c === delim) {
-          state = 3;
-          continue;
-        }
-      } else if (c === "[") {
-        if (state === 0) state = 1;
-        continue;
-      } else if (c === "]") {
-        if (state === 0 || state === 1) return c;
-        if (state === 3) state = 0;
-      }
-      state &= ~1;
-    }
   }
 }

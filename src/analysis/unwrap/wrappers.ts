@@ -3,7 +3,7 @@
  * command starts (after the wrapper's own options, parsed by the shared option parser).
  */
 
-import { parseFlags, has, values, type FlagSpec, type ParsedFlags } from "./flags.js";
+import { parseFlags, has, values, type FlagSpec, type ParsedFlags } from "../flags.js";
 
 /**
  * What a wrapper does itself, apart from running its command: it writes a file (`time -o FILE`,

@@ -1,0 +1,27 @@
+/**
+ * Command strings (command-strings.ts): `watch 'cmd'`, `ssh host 'cmd'`, `man -P 'cmd'`.
+ * ESLint-style: `input → finding ids` through the real analyze().
+ */
+
+import { describe, it } from "vitest";
+import { cases, type Row, verify } from "../test-helpers.js";
+
+const RM = "dangerous/rm-recursive-force";
+const HOME = "deletion/home";
+
+const TABLE: Row[] = [
+  // the string runs through a shell (watch: sh -c; ssh: the remote shell; man: the pager)
+  ["watch -n 1 'rm -rf ~'", [RM, HOME]],
+  ["watch rm -rf ~", [RM, HOME]],
+  ["ssh host 'rm -rf ~'", [RM, HOME]],
+  ["ssh -p 22 -i key host rm -rf '~'", [RM, HOME]],
+  ["ssh host -t 'rm -rf ~'", [RM, HOME]],
+  ["man -P 'rm -rf ~' ls", [RM, HOME]],
+  // harmless commands stay harmless
+  ["ssh host uptime", [], "none"],
+  ["watch -n 5 df -h", [], "none"],
+];
+
+describe("unwrap/command-strings: table", () => {
+  it.each(cases(TABLE))("%s", (_title, row) => verify(row));
+});

@@ -1,0 +1,42 @@
+/**
+ * Tools that hand their arguments, or an option's value, to a shell: `watch 'cmd'` (sh -c),
+ * `ssh host 'cmd'` (the remote shell), `man -P 'cmd'` (the pager).
+ */
+
+import type { Word } from "../../facts/types.js";
+import type { CommandView } from "../command.js";
+import { parseFlags } from "../flags.js";
+import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
+import { runString, valueWord } from "./strings.js";
+import { SSH_FLAGS } from "./wrappers.js";
+
+export const watchUnwrapper: Unwrapper = { name: "watch", commands: ["watch"], unwrap: (v, e) => watchString(v, e.span, e.nest) };
+export const sshUnwrapper: Unwrapper = { name: "ssh", commands: ["ssh"], unwrap: (v, e) => sshString(v, e.span, e.nest) };
+export const manUnwrapper: Unwrapper = { name: "man-pager", commands: ["man"], unwrap: (v, e) => optionString(v, /^-P(.*)$|^--pager(?:=(.*))?$/, e.at, e.nest, e.out) };
+
+/** `watch 'cmd args'` runs its arguments through `sh -c`. */
+function watchString(view: CommandView, span: (a: Word, b: Word) => [number, number], nest: Nest): void {
+  const p = parseFlags(view.args, { short: { b: "b", e: "e", g: "g", t: "t", x: "exec", c: "color", d: "d", p: "p", r: "r" }, shortValue: { n: "interval", q: "q" }, longValue: { interval: "interval" }, long: { exec: "exec", differences: "d", beep: "b" }, longOptional: { differences: "d" }, stopAtOperand: true }, 1);
+  if (p.rest >= view.args.length) return;
+  nest(view.args.slice(p.rest).join(" "), span(view.words[p.rest] as Word, view.words[view.words.length - 1] as Word), inheritFrom(view));
+}
+
+/** A command string given as an option's value (`man -P 'cmd'`, `--pager=cmd`), run through a shell. */
+function optionString(view: CommandView, option: RegExp, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
+  for (let k = 1; k < view.args.length; k++) {
+    const m = option.exec(view.args[k] as string);
+    if (m === null) continue;
+    const attached = m[1] || m[2];
+    const w = attached ? valueWord(view, attached) : view.words[k + 1] ?? null;
+    if (w !== null && w !== undefined) runString(view, w, at(w), nest, out, "a command string");
+  }
+}
+
+/** `ssh host 'cmd'`: the words after the host are joined and run by the remote shell. */
+function sshString(view: CommandView, span: (a: Word, b: Word) => [number, number], nest: Nest): void {
+  const p = parseFlags(view.args, SSH_FLAGS, 1);
+  // ssh reads options after the host too (`ssh host -t cmd`); the command starts after them.
+  const cmd = p.rest < view.args.length ? parseFlags(view.args, SSH_FLAGS, p.rest + 1).rest : view.args.length;
+  if (cmd >= view.args.length) return;
+  nest(view.args.slice(cmd).join(" "), span(view.words[cmd] as Word, view.words[view.words.length - 1] as Word), inheritFrom(view));
+}

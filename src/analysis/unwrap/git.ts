@@ -1,0 +1,60 @@
+/** git running shell code: `-c key=cmd`, `!` aliases, `submodule foreach`, `rebase --exec`, `bisect run`. */
+
+import type { Word } from "../../facts/types.js";
+import type { CommandView } from "../command.js";
+import { parseFlags, values } from "../flags.js";
+import { GIT_GLOBAL } from "../specs.js";
+import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
+import { runString } from "./strings.js";
+
+export const gitUnwrapper: Unwrapper = { name: "git", commands: ["git"], unwrap: (v, e) => gitStrings(v, e.at, e.span, e.nest, e.out) };
+
+/** git config keys whose value is a shell command git runs (`!` aliases handled apart). */
+const GIT_COMMAND_KEYS = /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|sequence\.editor|diff\.external|pager\..+|gpg(?:\.[a-z0-9]+)?\.program|(?:diff|merge)tool\..+\.cmd|filter\..+\.(?:clean|smudge|process)|diff\..+\.(?:textconv|command)|merge\..+\.driver|credential(?:\..+)?\.helper|uploadpack\.packobjectshook|remote\..+\.(?:receivepack|uploadpack)|(?:ssh|gpg)\.command)$/i;
+
+/**
+ * git runs shell code from: `-c key=cmd` for command-valued keys, `-c alias.x='!cmd'` aliases,
+ * `submodule foreach CMD`, `rebase --exec CMD`, `bisect run CMD`. An alias without `!` is
+ * another git command: `git -c alias.x='reset --hard' x` is `git reset --hard`.
+ */
+function gitStrings(view: CommandView, at: (w: Word) => [number, number], span: (a: Word, b: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
+  const g = parseFlags(view.args, GIT_GLOBAL, 1);
+  const aliases = new Map<string, string>();
+  for (const kv of values(g, "config")) {
+    const eq = kv.indexOf("=");
+    if (eq <= 0) continue;
+    const key = kv.slice(0, eq);
+    const value = kv.slice(eq + 1);
+    const k = view.args.indexOf(kv);
+    const w = (view.words[k] ?? view.words[0]) as Word;
+    if (/^alias\./i.test(key)) aliases.set(key.slice(6), value);
+    else if (GIT_COMMAND_KEYS.test(key) && value !== "") runString(view, { ...w, value: value.replace(/^!/, "") }, at(w), nest, out, `a command from ${key}`);
+  }
+  if (g.rest >= view.args.length) return;
+  const sub = view.args[g.rest] as string;
+  const rest = view.args.slice(g.rest + 1);
+  const subWord = view.words[g.rest] as Word;
+  const range = span(subWord, view.words[view.words.length - 1] as Word);
+  const alias = aliases.get(sub);
+  if (alias !== undefined) {
+    const prefix = view.args.slice(0, g.rest).filter((_, k) => k === 0 || view.args[k - 1] !== "-c" && view.args[k] !== "-c");
+    nest(alias.startsWith("!") ? [alias.slice(1), ...rest].join(" ") : [...prefix, alias, ...rest].join(" "), range, inheritFrom(view));
+    return;
+  }
+  if (sub === "submodule") {
+    const f = rest.indexOf("foreach");
+    if (f >= 0) {
+      let k = f + 1;
+      while (rest[k] === "--recursive" || rest[k] === "-q" || rest[k] === "--quiet") k++;
+      if (k < rest.length) nest(rest.slice(k).join(" "), range, inheritFrom(view));
+    }
+  } else if (sub === "rebase") {
+    for (let k = 0; k < rest.length; k++) {
+      const a = rest[k] as string;
+      const cmd = a === "-x" || a === "--exec" ? rest[k + 1] : a.startsWith("--exec=") ? a.slice(7) : a.startsWith("-x") && a.length > 2 ? a.slice(2) : undefined;
+      if (cmd !== undefined) nest(cmd, range, inheritFrom(view));
+    }
+  } else if (sub === "bisect" && rest[0] === "run" && rest.length > 1) {
+    nest(rest.slice(1).join(" "), range, inheritFrom(view));
+  }
+}

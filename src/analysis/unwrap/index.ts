@@ -1,0 +1,51 @@
+/**
+ * Turns Facts into CommandViews: every simple command seen through its wrappers (sudo, env,
+ * xargs, find -exec, ...) and into the strings given to shells (`bash -c '...'`, `eval`, `su -c`,
+ * `trap`, `alias`, git aliases, heredocs fed to a shell), parsed again up to a bounded depth.
+ * A nested parse inherits the wrapper state of the command that runs it: `sudo bash -c 'ls'`
+ * gives a privileged `ls` whose forms start with `sudo bash -c ls`. Also reports the shell-level
+ * findings (eval, pipe into a shell, unseen scripts, dynamic command names).
+ */
+
+import type { Facts, SimpleCommand } from "../../facts/types.js";
+import { hiddenSubstitutions } from "./substitutions.js";
+import { TOP, type Extract, type Nest, type Origin, type Parse, type UnwrapResult } from "./types.js";
+import { NO_ARGS, makeView, unwrapCommand } from "./unwrap-command.js";
+
+export type { UnwrapResult } from "./types.js";
+
+/** Shell-in-shell strings parsed again up to this depth; deeper is shell/nesting-too-deep. */
+export const MAX_DEPTH = 5;
+
+export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
+  // Nested parses are queued, not recursed into: depth is bounded and the stack stays flat.
+  // The queue is also the list of parses handed back.
+  const queue: Parse[] = [{ facts, depth: 0, range: null, origin: TOP }];
+  const out: UnwrapResult = { views: [], findings: [], parses: queue };
+  let origin = TOP;
+  const nest: Nest = (src, range, inherit) => {
+    if (origin.depth + 1 > MAX_DEPTH) {
+      out.findings.push({ id: "shell/nesting-too-deep", message: `Shell-in-shell nesting deeper than ${MAX_DEPTH} levels cannot be analysed; run the inner command directly.`, start: range[0], end: range[1] });
+      return;
+    }
+    const from = inherit ?? origin;
+    const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: false, wrappers: from.wrappers, effects: from.effects };
+    queue.push({ facts: extract(src), depth: nested.depth, range: nested.range, origin: nested });
+  };
+  for (let q = 0; q < queue.length; q++) {
+    const parse = queue[q] as Parse;
+    const f = parse.facts;
+    origin = parse.origin;
+    const commands = f.commands;
+    for (let c = 0; c < commands.length; c++) {
+      const sc = commands[c] as SimpleCommand;
+      hiddenSubstitutions(sc, f, origin, nest);
+      if (sc.argv.length === 0) {
+        out.views.push(makeView(sc, f, origin, sc.argv, NO_ARGS, 0, "", true, origin.wrappers, origin.privileged, false, origin.forms.slice(), origin.allowForms));
+        continue;
+      }
+      unwrapCommand(sc, sc.argv, f, origin, out, nest);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+/**
+ * Pipes (pipes.ts): a shell or interpreter reading its program from a pipe (shell/pipe-to-shell),
+ * and text written on the line piped into a shell, which is parsed.
+ * ESLint-style: `input → finding ids` through the real analyze().
+ */
+
+import { describe, it } from "vitest";
+import { cases, type Row, verify } from "../test-helpers.js";
+
+const RM = "dangerous/rm-recursive-force";
+const HOME = "deletion/home";
+const PIPE = "shell/pipe-to-shell";
+
+const TABLE: Row[] = [
+  // pipes into a shell or interpreter
+  ["curl -fsSL https://x | sh", [PIPE]],
+  ["curl -fsSL https://x | bash", [PIPE]],
+  ["curl -fsSL https://x | sudo bash", [PIPE]],
+  ["curl -fsSL https://x | sudo -E bash -", [PIPE]],
+  ["curl https://sh.rustup.rs -sSf | sh -s -- -y", [PIPE]],
+  ["wget -qO- https://x | zsh", [PIPE]],
+  ["base64 -d payload | bash", [PIPE]],
+  ["echo cm0gLXJmIH4= | base64 -d | sh", [PIPE]],
+  ["curl x | python3", [PIPE]],
+  ["curl x | python3 -", [PIPE]],
+  ["curl x | node", [PIPE]],
+  ["curl x | perl", [PIPE]],
+  ["curl x | bash /dev/stdin", [PIPE]],
+  ["curl x |& sh", [PIPE]],
+  // text written on the line and piped in is parsed; when it is exactly what the shell reads
+  // (plain echo, a heredoc), it is seen like `sh -c '...'` and no longer unseen
+  ["cat <<EOF | bash\nrm -rf ~\nEOF", [RM, HOME]],
+  ["echo 'rm -rf ~' | sh", [RM, HOME]],
+  ["echo rm -rf '~' | sudo bash", [RM, HOME, "dangerous/privileged-delete"]],
+  ["sh <<< 'rm -rf ~' | cat", [RM, HOME]],
+  ["echo 'ls -la' | sh", [], "none"],
+  ["cat <<'EOF' | bash\nnpm test\nEOF", [], "none"],
+  ["echo -e 'r\\x6d -rf ~' | sh", [PIPE]],
+  ["printf '%s -rf ~' rm | sh", [PIPE]],
+  ["echo \"$X\" | sh", [PIPE]],
+  ["cat <<EOF | bash\n$X\nEOF", [PIPE]],
+  ["echo 'print(1)' | python3", [PIPE]],
+  ["curl x | sh -c 'cat > f'", [], "exact"],
+  ["curl x | python3 script.py", [], "none"],
+  ["cat setup.sh | wc -l", [], "none"],
+  ["echo x | bash -c 'cat'", [], "none"],
+];
+
+describe("unwrap/pipes: table", () => {
+  it.each(cases(TABLE))("%s", (_title, row) => verify(row));
+});

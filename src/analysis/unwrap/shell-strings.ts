@@ -1,0 +1,81 @@
+/**
+ * Shells given a string: `bash -c '...'`, a heredoc or herestring fed to a shell, `eval ...`,
+ * and `su -c '...'` / `runuser -l u -c` / `sg group '...'` (the string runs as someone else).
+ */
+
+import type { Word } from "../../facts/types.js";
+import type { CommandView } from "../command.js";
+import { has, parseFlags, values } from "../flags.js";
+import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
+import { STDIN_PATHS, runString, stdinScript, valueWord } from "./strings.js";
+import { SHELL_FLAGS, SHELLS, SU_FLAGS } from "./wrappers.js";
+
+export const shellUnwrapper: Unwrapper = { name: "shell-string", commands: [...SHELLS], unwrap: (v, e) => shellString(v, e.at, e.nest, e.out) };
+export const evalUnwrapper: Unwrapper = { name: "eval", commands: ["eval"], unwrap: (v, e) => evalString(v, e.span, e.nest, e.out) };
+export const suUnwrapper: Unwrapper = { name: "su-string", commands: ["su", "runuser", "sg"], unwrap: (v, e) => suString(v, e.at, e.nest, e.out) };
+
+/** `bash -c STRING`: parse STRING again. Returns true when the view only wraps what it parsed. */
+export function shellString(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): boolean {
+  // `+o opt` / `+x`: bash's "unset option" spelling; not an operand.
+  const keep: number[] = [];
+  for (let k = 0; k < view.args.length; k++) {
+    const a = view.args[k] as string;
+    if (k > 0 && a.startsWith("+")) continue;
+    if (k > 1 && view.args[k - 1] === "+o") continue;
+    keep.push(k);
+  }
+  const args = keep.map((k) => view.args[k] as string);
+  const p = parseFlags(args, SHELL_FLAGS, 1);
+  const longCommand = p.flags.get("command-string");
+  if (longCommand !== undefined || has(p, "command")) {
+    const k = longCommand !== undefined ? view.args.findIndex((a, j) => j > 0 && a === longCommand[0]) : keep[p.rest] ?? -1;
+    const w = view.words[k] as Word | undefined;
+    if (w === undefined || k <= 0) return false;
+    return runString(view, w, at(w), nest, out, "a script");
+  }
+  const operand = p.rest < args.length ? keep[p.rest] : undefined;
+  if (operand !== undefined && !has(p, "stdin") && !STDIN_PATHS.has(view.args[operand] as string)) {
+    const w = view.words[operand] as Word;
+    if (w.dynamic && /^[<>]\(/.test(w.value)) {
+      out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs a script produced by '${w.value}', which cannot be seen before it runs. Download it to a file and read it first.`, start: at(w)[0], end: at(w)[1] });
+    }
+    return false;
+  }
+  // No -c and no script file: the script is stdin. A heredoc or herestring is read here.
+  return stdinScript(view, at, nest, out);
+}
+
+function evalString(view: CommandView, span: (a: Word, b: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
+  const first = view.words[0] as Word;
+  const r = span(first, first);
+  out.findings.push({ id: "shell/eval", message: "eval runs its arguments as shell code assembled at run time; run the command directly instead.", start: r[0], end: r[1] });
+  if (view.words.length > 1) {
+    nest(view.args.slice(1).join(" "), span(view.words[1] as Word, view.words[view.words.length - 1] as Word), inheritFrom(view));
+  }
+}
+
+const AST_GREP: ReadonlySet<string> = new Set(["run", "scan", "test", "new", "lsp", "completions", "help"]);
+
+/**
+ * `su [-] [user] -c 'cmd'`, `runuser -l user -c 'cmd'` (runuser -u is a plain wrapper), `sg group
+ * [-c] 'cmd'`: the string runs as another user or group. Returns true when a string was parsed.
+ */
+function suString(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): boolean {
+  // `sg` is also ast-grep (`sg run --pattern ...`, `sg -p ...`); shadow's sg takes only `-` and `-c`.
+  if (view.name === "sg" && (AST_GREP.has(view.args[1] as string) || view.args.some((a, k) => k > 0 && a.startsWith("-") && a !== "-" && a !== "-c"))) return false;
+  const p = parseFlags(view.args, SU_FLAGS, 1);
+  // The view itself runs as someone else: privileged, allow rules may match only up to here.
+  view.privileged = true;
+  const c = values(p, "command")[0];
+  if (c !== undefined) {
+    const w = valueWord(view, c);
+    return w !== null && runString(view, w, at(w), nest, out, "a command string");
+  }
+  // sg group 'cmd': the command after the group goes to /bin/sh -c.
+  if (view.name === "sg") {
+    const ops = p.operands.filter((o) => view.args[o] !== "-");
+    const cmd = ops[1];
+    if (cmd !== undefined) return runString(view, view.words[cmd] as Word, at(view.words[cmd] as Word), nest, out, "a command string");
+  }
+  return false;
+}

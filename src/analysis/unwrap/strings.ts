@@ -1,0 +1,54 @@
+/** Running a string as shell code: what every family that hands a string to a shell shares. */
+
+import type { Word } from "../../facts/types.js";
+import type { CommandView } from "../command.js";
+import { inheritFrom, type Nest, type UnwrapResult } from "./types.js";
+
+/** The whole word is one run-time value (`"$X"`, `"$(curl ...)"`): nothing of it can be seen. */
+export function wholeDynamic(w: Word): boolean {
+  const d = w.dynamic;
+  return d !== null && d.length === 1 && (d[0] as [number, number])[0] === 0 && (d[0] as [number, number])[1] === w.value.length;
+}
+
+/** Parse `w` as shell code run by `view`; a string known only at run time is a finding instead. */
+export function runString(view: CommandView, w: Word, range: [number, number], nest: Nest, out: UnwrapResult, what: string): boolean {
+  if (wholeDynamic(w)) {
+    out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs ${what} that is only known at run time ('${w.value}'); it cannot be checked. Save it to a file and read it first.`, start: range[0], end: range[1] });
+    return false;
+  }
+  nest(w.value, range, inheritFrom(view));
+  return true;
+}
+
+/** The word holding an option's value `v` (`-c v`, `-cv`, `--command=v`), trimmed to the value. */
+export function valueWord(view: CommandView, v: string): Word | null {
+  for (let k = 1; k < view.words.length; k++) {
+    const w = view.words[k] as Word;
+    if (w.value === v && k > 1 && (view.args[k - 1] as string).startsWith("-")) return w;
+  }
+  for (let k = 1; k < view.words.length; k++) {
+    const w = view.words[k] as Word;
+    if (!w.value.startsWith("-") || !w.value.endsWith(v) || w.value.length === v.length) continue;
+    const cut = w.value.length - v.length;
+    const spans = w.dynamic?.filter(([s]) => s >= cut).map(([s, e]): [number, number] => [s - cut, e - cut]) ?? [];
+    return { ...w, value: v, dynamic: spans.length > 0 ? spans : null };
+  }
+  return null;
+}
+
+/** Script files that are the command's stdin. */
+export const STDIN_PATHS: ReadonlySet<string> = new Set(["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
+
+/** A shell (or `source`) reading its script from stdin: parse a heredoc or herestring fed to it. */
+export function stdinScript(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): boolean {
+  let fed = false;
+  for (const r of view.redirects) {
+    const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
+    if (body !== null) {
+      fed = runString(view, body, at(body), nest, out, "a script") || fed;
+    } else if (r.op === "<" && r.target?.dynamic) {
+      out.findings.push({ id: "shell/dynamic-script", message: `${view.name} reads its script from '${r.target.value}', which cannot be seen before it runs.`, start: at(r.target)[0], end: at(r.target)[1] });
+    }
+  }
+  return fed;
+}

@@ -1,0 +1,51 @@
+/**
+ * The registry: every unwrapper, and the one table that dispatches a command name to what
+ * unwrapping does with it (its wrapper, its unwrapper, what it does with a pipe). The same shape
+ * as the checks (src/analysis/checks/index.ts): a family is a module naming its commands.
+ */
+
+import type { Special, Unwrapper } from "./types.js";
+import { WRAPPERS, type Wrapper } from "./wrappers.js";
+import { aliasUnwrapper, promptCommandUnwrapper, trapUnwrapper } from "./hooks.js";
+import { execBlockUnwrapper } from "./exec-blocks.js";
+import { gitUnwrapper } from "./git.js";
+import { interpreterUnwrapper } from "./interpreters.js";
+import { manUnwrapper, sshUnwrapper, watchUnwrapper } from "./command-strings.js";
+import { pipeUnwrapper } from "./pipes.js";
+import { evalUnwrapper, shellUnwrapper, suUnwrapper } from "./shell-strings.js";
+import { sourceUnwrapper } from "./sourcing.js";
+
+/** Commands that run code from their arguments (wrappers apart: the WRAPPERS table). */
+export const UNWRAPPERS: readonly Unwrapper[] = [
+  shellUnwrapper, suUnwrapper, evalUnwrapper, sourceUnwrapper, execBlockUnwrapper, watchUnwrapper, trapUnwrapper,
+  aliasUnwrapper, promptCommandUnwrapper, gitUnwrapper, sshUnwrapper, manUnwrapper, interpreterUnwrapper, pipeUnwrapper,
+];
+
+/** What unwrapping does with a name: one lookup per command. */
+export interface Known {
+  wrapper: Wrapper | undefined;
+  special: Special | undefined;
+  piped: Unwrapper["piped"];
+}
+
+function buildKnown(): ReadonlyMap<string, Known> {
+  const known = new Map<string, Known>();
+  const entry = (n: string): Known => {
+    let k = known.get(n);
+    if (k === undefined) known.set(n, (k = { wrapper: undefined, special: undefined, piped: undefined }));
+    return k;
+  };
+  for (const [n, w] of WRAPPERS) entry(n).wrapper = w;
+  for (const u of UNWRAPPERS) {
+    for (const n of u.commands) {
+      const k = entry(n);
+      // One unwrapper per name and role: a second would silently replace the first.
+      if ((u.unwrap !== undefined && k.special !== undefined) || (u.piped !== undefined && k.piped !== undefined)) throw new Error(`unwrap: '${n}' is claimed twice (${u.name})`);
+      if (u.unwrap !== undefined) k.special = u.unwrap;
+      if (u.piped !== undefined) k.piped = u.piped;
+    }
+  }
+  return known;
+}
+
+export const KNOWN: ReadonlyMap<string, Known> = buildKnown();

@@ -1,0 +1,86 @@
+/** The state unwrapping carries, and the shape of an unwrapper (one family of commands that run code). */
+
+import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
+import type { CommandView } from "../command.js";
+import type { FindingDraft } from "../check.js";
+import type { WrapperEffect } from "./wrappers.js";
+
+export interface UnwrapResult {
+  views: CommandView[];
+  findings: FindingDraft[];
+  /** Every parse made: the line itself, then each nested string, with the top-level range it maps to. */
+  parses: ReadonlyArray<{ facts: Facts; depth: number; range: [number, number] | null }>;
+}
+
+export interface Parse {
+  facts: Facts;
+  depth: number;
+  range: [number, number] | null;
+  origin: Origin;
+}
+
+export type Extract = (source: string) => Facts;
+
+/** The wrapper state a command starts from (empty at top level; the runner's for a nested parse). */
+export interface Inherit {
+  privileged: boolean;
+  /** Forms of the command that runs this one, outermost first (prefixed to its own). */
+  forms: readonly string[];
+  /** Limit on allowForms set by a privilege wrapper on the way, -1 when none. */
+  allowForms: number;
+  argsUnknown: boolean;
+  wrappers: readonly string[];
+  /** What the wrappers on the way do themselves (`time -o FILE`). */
+  effects: readonly WrapperEffect[];
+}
+
+export interface Origin extends Inherit {
+  depth: number;
+  /** Range in the top-level source every command of a nested parse maps to. */
+  range: [number, number] | null;
+}
+
+/** Queue a string to be parsed as shell code; `inherit` null means "same state as this parse". */
+export type Nest = (source: string, range: [number, number], inherit: Inherit | null) => void;
+
+const NO_EFFECTS: readonly WrapperEffect[] = [];
+export const TOP: Origin = { depth: 0, range: null, privileged: false, forms: [], allowForms: -1, argsUnknown: false, wrappers: [], effects: NO_EFFECTS };
+
+/** What a string run by `view` inherits: its privilege, forms and wrappers. */
+export function inheritFrom(view: CommandView): Inherit {
+  return { privileged: view.privileged, forms: view.forms, allowForms: view.privileged ? view.allowForms : -1, argsUnknown: false, wrappers: view.wrappers, effects: view.wrapperEffects ?? NO_EFFECTS };
+}
+
+/** What inspecting a special command needs (made only for the few commands that are special). */
+export interface Env {
+  sc: SimpleCommand;
+  facts: Facts;
+  origin: Origin;
+  out: UnwrapResult;
+  nest: Nest;
+  /** Range to report for a word: the word's, or the nested string's in the top-level source. */
+  at: (w: Word) => [number, number];
+  span: (a: Word, b: Word) => [number, number];
+  /** The core's unwrapCommand, for commands found inside another's words (`find -exec`). */
+  unwrapCommand: UnwrapCommand;
+}
+
+/** Sees one simple command through its wrappers and hands it to its unwrapper (unwrap-command.ts). */
+export type UnwrapCommand = (sc: SimpleCommand, argv: readonly Word[], facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest) => void;
+
+/** Returns true when the view only wraps what was parsed from it (`bash -c '...'`). */
+export type Special = (view: CommandView, env: Env) => boolean | void;
+
+/**
+ * One family's handling of the commands it names (canonical names), dispatched from the one
+ * table in table.ts: a command no unwrapper names costs only that lookup.
+ */
+export interface Unwrapper {
+  /** The family and what it reads, for messages and tests (`shell-string`, `exec-block`). */
+  name: string;
+  commands: readonly string[];
+  /** Called for the command (seen through its wrappers, trusted, with words). */
+  unwrap?: Special;
+  /** Called when the command reads a pipe (stage > 0): `curl ... | sh`. */
+  piped?: (view: CommandView, env: Env) => void;
+}

@@ -1,0 +1,159 @@
+/**
+ * One simple command seen through its wrappers (sudo, env, timeout, xargs, ...): the view the
+ * checks get, its forms at each level, and the unwrapper its name dispatches to (table.ts).
+ */
+
+import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
+import { type CommandView, baseName, commandName } from "../command.js";
+import { AnalysisLimitError, DEFAULT_LIMITS } from "../limits.js";
+import { type Level, clipped, formOf, knownLastSegment, valuesFrom, withSpellings } from "./forms.js";
+import { KNOWN, type Known } from "./table.js";
+import { inheritFrom, type Env, type Nest, type Origin, type UnwrapResult } from "./types.js";
+import { expandBraces, isPattern, markReplaced, splitEnvString } from "./words.js";
+
+export const NO_ARGS: readonly string[] = [];
+
+/** The view of words[from..]; `name` null means "the canonical name of words[from]" (or "" without words). */
+export function makeView(sc: SimpleCommand, facts: Facts, origin: Origin, words: readonly Word[], all: readonly string[], from: number,
+  known: string | null, knownTrusted: boolean, wrappers: readonly string[], privileged: boolean, argsUnknown: boolean,
+  forms: string[], allowForms: number): CommandView {
+  const inner = from === 0 ? words : words.slice(from);
+  let name = known ?? "";
+  let trusted = knownTrusted;
+  if (known === null && inner.length > 0) ({ name, trusted } = commandName(inner[0] as Word));
+  else if (known === null) trusted = true;
+  const range = origin.range;
+  return {
+    name, trusted, words: inner, args: from === 0 ? all : all.slice(from), redirects: sc.redirects, privileged,
+    wrappers, forms, allowForms: allowForms < 0 ? forms.length : allowForms, argsUnknown, sc, facts,
+    start: range !== null ? range[0] : sc.start, end: range !== null ? range[1] : sc.end, depth: origin.depth, wrapperOnly: false,
+  };
+}
+
+function envFor(sc: SimpleCommand, facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest): Env {
+  return {
+    sc, facts, origin, out, nest, unwrapCommand,
+    at: (w) => origin.range ?? [w.start, w.end],
+    span: (a, b) => origin.range ?? [a.start, Math.max(a.end, b.end)],
+  };
+}
+
+export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest): void {
+  // One pass over the words: their values, whether one has braces to expand, and whether all are
+  // written plainly one space apart (then the first form is a slice of the source).
+  const source = facts.source;
+  let all = new Array<string>(argv.length);
+  let braces = false;
+  let plain = true;
+  for (let k = 0; k < argv.length; k++) {
+    const w = argv[k] as Word;
+    const v = w.value;
+    all[k] = v;
+    if (w.glob && w.dynamic === null && v.includes("{")) braces = true;
+    if (plain) plain = v.length === w.end - w.start && (k === 0 || (w.start === (argv[k - 1] as Word).end + 1 && source.charCodeAt(w.start - 1) === 32));
+  }
+  let words: readonly Word[] = argv;
+  if (braces) {
+    words = expandBraces(argv);
+    all = valuesFrom(words, 0);
+    plain = false;
+  }
+  let i = 0;
+  // Copied on the first wrapper only: most commands have none.
+  let wrappers: readonly string[] = origin.wrappers;
+  let effects = origin.effects;
+  // Made with its first form: an array literal is allocated at its size, `[]` + push at 16.
+  let forms: string[] | null = null;
+  let privileged = origin.privileged;
+  let allowForms = origin.allowForms;
+  let argsUnknown = origin.argsUnknown;
+  // The canonical name of words[i] once known (null: not looked at), and whether it is the system tool.
+  let name: string | null = null;
+  let trusted = true;
+  let known: Known | undefined;
+  // Each wrapper level's command word, for the spellings of its forms (only when one is a path).
+  const levels: Level[] = [];
+  let anyPath = false;
+  let privLevel = -1;
+
+  while (i < words.length) {
+    const word = words[i] as Word;
+    const form = i === 0 && plain ? source.slice((words[0] as Word).start, (words[words.length - 1] as Word).end) : formOf(words, all, i, source);
+    if (forms === null) forms = origin.forms.length === 0 ? [form] : [...origin.forms, form];
+    else forms.push(form);
+    name = null;
+    known = undefined;
+    if (word.dynamic !== null || (word.glob && isPattern(word.value))) {
+      const what = word.dynamic !== null ? "is only known at run time and could be anything (even rm)" : "is a pattern the shell expands at run time (/???/r? can be /bin/rm)";
+      const r = origin.range ?? [word.start, word.end];
+      out.findings.push({ id: "shell/dynamic-command", message: `The command name '${clipped(word.value)}' ${what}; write the command out.`, start: r[0], end: r[1] });
+      const guess = knownLastSegment(word);
+      anyPath ||= guess !== null;
+      levels.push({ at: i, name: guess, trusted: false });
+      break;
+    }
+    if (word.value.indexOf("/") < 0) {
+      name = word.value;
+      trusted = true;
+      levels.push({ at: i, name: null, trusted: true });
+    } else {
+      ({ name, trusted } = commandName(word));
+      anyPath = true;
+      levels.push({ at: i, name: trusted ? name : baseName(name), trusted });
+      if (!trusted) break;
+    }
+    if (name === "env") {
+      const split = splitEnvString(words, i);
+      if (split !== words) {
+        words = split;
+        all = valuesFrom(words, 0);
+      }
+    }
+    known = KNOWN.get(name);
+    const wrapper = known?.wrapper;
+    if (wrapper === undefined) break;
+    const args = i === 0 ? all : all.slice(i);
+    const hit = wrapper(args);
+    if (hit === null || hit.inner >= args.length) break;
+    // Each level copies the words after it: a chain of thousands would be quadratic.
+    if (wrappers.length >= DEFAULT_LIMITS.maxWrappers) throw new AnalysisLimitError("maxWrappers", `a command is wrapped more than ${DEFAULT_LIMITS.maxWrappers} times, the limit`);
+    wrappers = [...wrappers, name];
+    if (hit.effects !== undefined) effects = [...effects, ...hit.effects];
+    if (hit.privileged && !privileged) {
+      privileged = true;
+      allowForms = forms.length;
+      privLevel = levels.length - 1;
+    }
+    argsUnknown ||= hit.argsUnknown === true;
+    if (hit.replace !== undefined) words = markReplaced(words, i + hit.inner, hit.replace);
+    if (hit.shellString) {
+      // `sudo -s cmd args`: the words go to the user's shell through -c; read them as shell code.
+      if (anyPath) ({ forms, allowForms } = withSpellings(forms, origin, words, levels, privLevel, allowForms));
+      const view = makeView(sc, facts, origin, words, all, i, name, trusted, wrappers, privileged, argsUnknown, forms, allowForms);
+      view.wrapperOnly = true;
+      if (effects.length > 0) view.wrapperEffects = effects;
+      out.views.push(view);
+      const end = Math.min(hit.shellEnd ?? args.length, args.length);
+      const a = words[i + hit.inner] as Word;
+      const b = words[i + end - 1] as Word;
+      nest(args.slice(hit.inner, end).join(" "), origin.range ?? [a.start, Math.max(a.end, b.end)], inheritFrom(view));
+      return;
+    }
+    i += hit.inner;
+    name = null;
+  }
+
+  if (anyPath && forms !== null) ({ forms, allowForms } = withSpellings(forms, origin, words, levels, privLevel, allowForms));
+  const view = makeView(sc, facts, origin, words, all, i, name, trusted, wrappers, privileged, argsUnknown, forms ?? origin.forms.slice(), allowForms);
+  if (effects.length > 0) view.wrapperEffects = effects;
+  // `known` is the entry of `name` (reset each level), so this is the one lookup of the view's name.
+  const entry = name === view.name ? known : KNOWN.get(view.name);
+  const special = view.trusted && view.words.length > 0 ? entry?.special : undefined;
+  const piped = view.sc.stage > 0 ? entry?.piped : undefined;
+  if (special !== undefined || piped !== undefined) {
+    const env = envFor(sc, facts, origin, out, nest);
+    if (special !== undefined && special(view, env) === true) view.wrapperOnly = true;
+    if (piped !== undefined) piped(view, env);
+  }
+  out.views.push(view);
+}
