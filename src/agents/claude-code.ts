@@ -12,7 +12,7 @@
 
 import type { ModeName } from "../engine/types.js";
 import { payloadCwd, type AgentAdapter, type HookRequest } from "./hook.js";
-import { describe, isObject } from "./util.js";
+import { describe, isObject } from "../config/json-value.js";
 import type { Verdict } from "./verdict.js";
 
 export const CLAUDE_TOOL = "Bash";

@@ -19,7 +19,7 @@
 
 import { resolve } from "node:path";
 import { payloadCwd, type AgentAdapter, type HookRequest } from "./hook.js";
-import { describe, isObject } from "./util.js";
+import { describe, isObject } from "../config/json-value.js";
 import { REASON_PREFIX, type Verdict } from "./verdict.js";
 
 export const GEMINI_TOOL = "run_shell_command";

@@ -16,8 +16,8 @@ import { runHook, type AgentAdapter, type HookIO } from "./hook.js";
 import { SettingsError } from "./json-file.js";
 import { AGENTS, installHook, isAgentName, uninstallHook, type Scope } from "./install.js";
 
-export { claudeSettingsRules, findClaudeProject, isBashRule } from "./claude-settings.js";
-export type { ClaudeRules, ClaudeScope, ClaudeSettingsFile, ClaudeSettingsRules } from "./claude-settings.js";
+export { claudeSettingsRules, findClaudeProject, isBashRule } from "../config/claude-settings.js";
+export type { ClaudeRules, ClaudeScope, ClaudeSettingsFile, ClaudeSettingsRules } from "../config/claude-settings.js";
 export { claudeCode, claudeMode, CLAUDE_MODES, type ClaudeAnswer } from "./claude-code.js";
 export { geminiCli, type GeminiAnswer, type GeminiOptions } from "./gemini-cli.js";
 export { runHook, type AgentAdapter, type HookIO, type HookRequest } from "./hook.js";

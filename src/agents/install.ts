@@ -18,7 +18,7 @@
 import { accessSync, constants } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
-import { isObject } from "./util.js";
+import { isObject } from "../config/json-value.js";
 import { readJsonFile, SettingsError, writeJsonFile, type JsonFile } from "./json-file.js";
 
 export const AGENTS = ["claude-code", "gemini-cli"] as const;

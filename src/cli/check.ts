@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { Guard } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
 import { EXIT, exitFor, reportError, UsageError } from "./errors.js";
-import { formatDecision, oneLine, styleFor } from "./format.js";
+import { formatDecision, oneLine, styleFor } from "../render/format.js";
 import { stdoutIsTTY, writeStdout } from "./out.js";
 
 export interface CheckArgs {

@@ -5,7 +5,7 @@ import { normalizeMode } from "../engine/modes.js";
 import type { Facts, SimpleCommand, Word } from "../facts/types.js";
 import { EXIT, reportError, UsageError } from "./errors.js";
 import { readStdin, writeOut, type CheckArgs } from "./check.js";
-import { formatDecision, oneLine, styleFor, type Style } from "./format.js";
+import { formatDecision, oneLine, styleFor, type Style } from "../render/format.js";
 import { stdoutIsTTY } from "./out.js";
 
 /** The same arguments as `check`, less `--batch`. */

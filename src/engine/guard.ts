@@ -16,7 +16,7 @@ import { MODE_POLICY, normalizeMode } from "./modes.js";
 import type { RuleInput } from "./rules.js";
 import type { Decision, ModeName } from "./types.js";
 import { verifyRule, type RuleUse } from "./verify.js";
-import { withImports } from "./imports.js";
+import { withImports } from "../config/imports.js";
 
 /** A rule given in code: a pattern string, or an object without (or with) its `source`. */
 export type RuleOption = RuleInput;
@@ -73,7 +73,7 @@ export interface Explanation {
 
 /**
  * Whether a line of `config.warnings` is a warning to show: not the informational count of the
- * claude-settings import (engine/imports.ts), which would otherwise print on every check.
+ * claude-settings import (config/imports.ts), which would otherwise print on every check.
  */
 function isWarning(line: string): boolean {
   return !/^claude-settings: \d+ file\(s\) read, /.test(line);

@@ -17,7 +17,7 @@ import { basename, isAbsolute, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { COLOR, PLAIN, oneLine, type Style } from "../cli/format.js";
+import { COLOR, PLAIN, oneLine, type Style } from "../render/format.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { Guard } from "../engine/guard.js";
 import { displayLines, formatReply, parseRequest, ProtocolError, type HookReply } from "./protocol.js";
