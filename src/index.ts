@@ -12,8 +12,28 @@
  * (`guard.warnings()`, `onWarning`).
  */
 
-import { Guard, type CheckOptions, type Explanation, type GuardOptions } from "./engine/guard.js";
+import { normalizeMode, type ModeInput } from "./config/mode-names.js";
+import { Guard, type CheckOptions as ModeCheckOptions, type ConfigOverrides as ModeConfigOverrides, type Explanation, type GuardOptions as ModeGuardOptions } from "./engine/guard.js";
 import type { Decision } from "./engine/types.js";
+
+/**
+ * The library's options: a mode is a ModeName or one of its documented aliases (`plan`,
+ * `bypassPermissions`), so a typo is a compile error; createGuard normalises it once, and
+ * everything below takes ModeName only.
+ */
+export interface ConfigOverrides extends Omit<ModeConfigOverrides, "mode" | "shell"> {
+  mode?: ModeInput;
+  shell?: Omit<NonNullable<ModeConfigOverrides["shell"]>, "mode"> & { mode?: ModeInput };
+}
+export interface GuardOptions extends Omit<ModeGuardOptions, "mode" | "config"> {
+  /** Mode when a check names none; default the config's `mode`. */
+  mode?: ModeInput;
+  /** Config layered over the loaded one. */
+  config?: ConfigOverrides;
+}
+export interface CheckOptions extends Omit<ModeCheckOptions, "mode"> {
+  mode?: ModeInput;
+}
 
 export interface ShellGuard {
   /** allow, ask or deny, and why. */
@@ -35,20 +55,40 @@ export interface ShellGuard {
  * config file changes. Config errors for the default working directory throw here.
  */
 export function createGuard(options: GuardOptions = {}): ShellGuard {
-  const guard = new Guard(options);
+  const guard = new Guard(guardOptions(options));
   guard.configFor();
   return {
-    check: (command, opts) => guard.check(command, opts),
-    explain: (command, opts) => guard.explain(command, opts),
+    check: (command, opts) => guard.check(command, checkOptions(opts)),
+    explain: (command, opts) => guard.explain(command, checkOptions(opts)),
     warnings: (cwd) => guard.warnings(cwd),
   };
 }
 
+/** The library boundary: each mode given in code normalised once (UnknownModeError for a typo). */
+function guardOptions(options: GuardOptions): ModeGuardOptions {
+  const { mode, config, ...rest } = options;
+  const out: ModeGuardOptions = { ...rest };
+  if (mode !== undefined) out.mode = normalizeMode(mode);
+  if (config) {
+    const { mode: configMode, shell, ...more } = config;
+    const overrides: ModeConfigOverrides = { ...more };
+    if (configMode !== undefined) overrides.mode = normalizeMode(configMode);
+    if (shell) overrides.shell = { ...shell, ...(shell.mode ? { mode: normalizeMode(shell.mode) } : {}) } as ModeConfigOverrides["shell"];
+    out.config = overrides;
+  }
+  return out;
+}
+
+function checkOptions(options: CheckOptions | undefined): ModeCheckOptions | undefined {
+  if (options?.mode === undefined) return options as ModeCheckOptions | undefined;
+  return { ...options, mode: normalizeMode(options.mode) };
+}
+
 export { Guard, RuleOptionError } from "./engine/guard.js";
-export type { CheckOptions, ConfigOverrides, Explanation, GuardOptions, RuleOption } from "./engine/guard.js";
+export type { Explanation, RuleOption } from "./engine/guard.js";
 
 export { MODES, MODE_ALIASES } from "./engine/types.js";
-export type { Behavior, Decision, Finding, ModeName, Step } from "./engine/types.js";
+export type { Behavior, Decision, Finding, ModeAlias, ModeInput, ModeName, Step } from "./engine/types.js";
 export { MODE_POLICY, UnknownModeError, normalizeMode, type ModePolicy } from "./engine/modes.js";
 export { compileRule, type CompiledRule, type RuleInput, type RuleKind } from "./engine/rules.js";
 export { decide, evaluate, type DecideOptions, type EngineConfig, type Evaluation, type StepOutcome, type StepTrace } from "./engine/engine.js";

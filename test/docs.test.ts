@@ -172,7 +172,7 @@ describe("docs/checks", () => {
       const pattern = /pattern: "([^"]+)"/.exec(text)?.[1];
       expect(pattern, `${id}: the page shows the configured pattern`).toBeDefined();
       const rules = { deny: [], ask: [], allow: [] };
-      const decision = evaluate(analysis, { rules, dangerousPatterns: [pattern as string] }, { mode }).decision;
+      const decision = evaluate(analysis, { rules, dangerousPatterns: [pattern as string] }, { mode: normalizeMode(mode) }).decision;
       produced = decision.findings.map((f) => f.id);
     }
     expect(produced, `${id}: \`${command}\` (${mode}) no longer produces it`).toContain(id);

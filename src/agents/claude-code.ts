@@ -10,9 +10,11 @@
  * A deny's reason is shown to Claude; an ask's reason is shown to the person in the prompt.
  */
 
+import { describe, isObject } from "../config/json-value.js";
 import type { ModeName } from "../engine/types.js";
+import { defineAgent } from "./agent.js";
 import { payloadCwd, type AgentAdapter, type HookRequest } from "./hook.js";
-import { describe, isObject } from "./util.js";
+import { jsonHookSettings } from "./settings.js";
 import type { Verdict } from "./verdict.js";
 
 export const CLAUDE_TOOL = "Bash";
@@ -69,3 +71,21 @@ export const claudeCode: AgentAdapter = {
     };
   },
 };
+
+export const claudeCodeAgent = defineAgent({
+  name: "claude-code",
+  title: "Claude Code",
+  summary: `Claude Code ${CLAUDE_EVENT} hook for the ${CLAUDE_TOOL} tool`,
+  guards: { shell: [CLAUDE_TOOL] },
+  flags: [],
+  adapter: () => claudeCode,
+  settings: jsonHookSettings({
+    agent: "claude-code",
+    title: "Claude Code",
+    dir: ".claude",
+    event: CLAUDE_EVENT,
+    matcher: CLAUDE_TOOL,
+    command: "shellguard agent-hook claude-code",
+    entry: { type: "command", command: "shellguard agent-hook claude-code" },
+  }),
+});

@@ -18,8 +18,10 @@
  */
 
 import { resolve } from "node:path";
+import { describe, isObject } from "../config/json-value.js";
+import { defineAgent } from "./agent.js";
 import { payloadCwd, type AgentAdapter, type HookRequest } from "./hook.js";
-import { describe, isObject } from "./util.js";
+import { jsonHookSettings } from "./settings.js";
 import { REASON_PREFIX, type Verdict } from "./verdict.js";
 
 export const GEMINI_TOOL = "run_shell_command";
@@ -72,3 +74,39 @@ export function geminiCli(options: GeminiOptions = { ask: false }): AgentAdapter
     },
   };
 }
+
+export const geminiCliAgent = defineAgent({
+  name: "gemini-cli",
+  title: "Gemini CLI",
+  summary: `Gemini CLI ${GEMINI_EVENT} hook for ${GEMINI_TOOL}`,
+  guards: { shell: [GEMINI_TOOL] },
+  flags: [
+    {
+      flag: "--ask",
+      help: ['answer "decision": "ask" for a Gemini CLI that supports it;', "by default an ask is answered as a deny that says a person must confirm"],
+    },
+  ],
+  adapter: (flags) => geminiCli({ ask: flags.has("--ask") }),
+  settings: jsonHookSettings({
+    agent: "gemini-cli",
+    title: "Gemini CLI",
+    dir: ".gemini",
+    event: GEMINI_EVENT,
+    matcher: GEMINI_TOOL,
+    command: "shellguard agent-hook gemini-cli",
+    entry: {
+      type: "command",
+      command: "shellguard agent-hook gemini-cli",
+      name: "shellguard",
+      description: "shellguard: stop dangerous shell commands before they run",
+    },
+    notes(file, scope) {
+      const notes: string[] = [];
+      const v = file.value;
+      const off = (isObject(v.hooksConfig) && v.hooksConfig.enabled === false) || (isObject(v.hooks) && v.hooks.enabled === false);
+      if (off) notes.push(`note: hooks are turned off in ${file.path} (hooksConfig.enabled or hooks.enabled is false); Gemini CLI will not run the hook until they are on.`);
+      if (scope === "project") notes.push("note: Gemini CLI runs project hooks only in a trusted folder.");
+      return notes;
+    },
+  }),
+});

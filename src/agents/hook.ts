@@ -11,7 +11,7 @@
 
 import { resolve } from "node:path";
 import type { ModeName } from "../engine/types.js";
-import { describe, isObject } from "./util.js";
+import { describe, isObject } from "../config/json-value.js";
 import { readPayload, type ReadOptions } from "./stdin.js";
 import { REASON_PREFIX, verdictFor, type Verdict } from "./verdict.js";
 

@@ -10,18 +10,20 @@
  * (no yargs on the hook's hot path) and returns the exit code. See docs/agents.md.
  */
 
-import { claudeCode } from "./claude-code.js";
-import { geminiCli } from "./gemini-cli.js";
+import type { AgentDefinition } from "./agent.js";
 import { runHook, type AgentAdapter, type HookIO } from "./hook.js";
 import { SettingsError } from "./json-file.js";
-import { AGENTS, installHook, isAgentName, uninstallHook, type Scope } from "./install.js";
+import { AGENT_CATALOG, AGENTS, agentNamed, isAgentName, type AgentName } from "./registry.js";
+import type { Scope } from "./settings.js";
 
-export { claudeSettingsRules, findClaudeProject, isBashRule } from "./claude-settings.js";
-export type { ClaudeRules, ClaudeScope, ClaudeSettingsFile, ClaudeSettingsRules } from "./claude-settings.js";
-export { claudeCode, claudeMode, CLAUDE_MODES, type ClaudeAnswer } from "./claude-code.js";
-export { geminiCli, type GeminiAnswer, type GeminiOptions } from "./gemini-cli.js";
+export { claudeSettingsRules, findClaudeProject, isBashRule } from "../config/claude-settings.js";
+export type { ClaudeRules, ClaudeScope, ClaudeSettingsFile, ClaudeSettingsRules } from "../config/claude-settings.js";
+export { defineAgent, type AgentDefinition, type AgentFlag, type AgentSettings } from "./agent.js";
+export { claudeCode, claudeCodeAgent, claudeMode, CLAUDE_MODES, type ClaudeAnswer } from "./claude-code.js";
+export { geminiCli, geminiCliAgent, type GeminiAnswer, type GeminiOptions } from "./gemini-cli.js";
 export { runHook, type AgentAdapter, type HookIO, type HookRequest } from "./hook.js";
-export { HOOK_SPECS, installHook, isOurEntry, settingsPath, uninstallHook, AGENTS, type AgentName, type Scope, type SettingsChange } from "./install.js";
+export { AGENT_CATALOG, AGENTS, agentNamed, isAgentName, type AgentName } from "./registry.js";
+export { isOurEntry, jsonHookSettings, type JsonHookSpec, type Scope, type SettingsChange } from "./settings.js";
 export { SettingsError } from "./json-file.js";
 export { MAX_PAYLOAD_BYTES } from "./stdin.js";
 export { verdictFor, type Verdict } from "./verdict.js";
@@ -29,27 +31,60 @@ export { verdictFor, type Verdict } from "./verdict.js";
 /** Exit codes: 0 done (a hook always exits 0, its answer is on stdout), 3 error (usage, settings). */
 export const AGENT_EXIT = { ok: 0, error: 3 } as const;
 
-export const AGENT_HOOK_USAGE = `Usage: shellguard agent-hook <command>
+/** `a`, `a or b`, `a, b or c`. */
+function either(items: readonly string[]): string {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
+}
+
+/** Words joined into lines of at most `width` columns, each line indented by `indent`. */
+function wrap(text: string, indent: string, width: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line && indent.length + line.length + 1 + word.length > width) {
+      lines.push(indent + line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(indent + line);
+  return lines.join("\n");
+}
+
+function hookLine(agent: AgentDefinition): string {
+  const usage = [agent.name, ...["--strict", ...agent.flags.map((f) => f.flag)].map((f) => `[${f}]`)].join(" ");
+  return `  ${usage.padEnd(31)}  ${agent.summary}`;
+}
+
+function flagLines(agent: AgentDefinition): string[] {
+  return agent.flags.flatMap((f) => [`  ${f.flag.padEnd(10)} (${agent.name}) ${f.help[0] ?? ""}`, ...f.help.slice(1).map((h) => `${" ".repeat(13)}${h}`)]);
+}
+
+/** The help text, generated from the catalog. */
+function usage(): string {
+  const agents = AGENT_CATALOG as readonly AgentDefinition[];
+  return `Usage: shellguard agent-hook <command>
 
 Hooks (the agent runs these; they read the hook JSON on stdin and answer on stdout, exit 0):
-  claude-code [--strict]           Claude Code PreToolUse hook for the Bash tool
-  gemini-cli [--strict] [--ask]    Gemini CLI BeforeTool hook for run_shell_command
+${agents.map(hookLine).join("\n")}
 
 Setup:
   install <agent> [--project|--user]     add the hook to the agent's settings (default --project)
   uninstall <agent> [--project|--user]   remove it (only shellguard's entry)
 
-  <agent> is claude-code or gemini-cli. --project: .claude/settings.json or .gemini/settings.json
-  in the working directory; --user: the same under the home directory.
+${wrap(`<agent> is ${either(agents.map((a) => a.name))}. --project: ${either(agents.map((a) => a.settings.file))} in the working directory; --user: the same under the home directory.`, "  ", 97)}
 
 Options:
   --strict   also answer when no rule or check has an opinion (the mode's fallback ask/deny);
              by default the agent's own permission flow decides those
-  --ask      (gemini-cli) answer "decision": "ask" for a Gemini CLI that supports it;
-             by default an ask is answered as a deny that says a person must confirm
+${agents.flatMap(flagLines).join("\n")}
 
 See docs/agents.md.
 `;
+}
+
+export const AGENT_HOOK_USAGE = usage();
 
 class UsageError extends Error {
   override readonly name = "UsageError";
@@ -75,27 +110,25 @@ function brokenHook(adapter: AgentAdapter, problem: string): AgentAdapter {
   };
 }
 
-async function runHookCommand(name: "claude-code" | "gemini-cli", args: readonly string[], io: HookIO): Promise<number> {
-  const allowed = name === "gemini-cli" ? ["--strict", "--ask"] : ["--strict"];
-  const base = name === "gemini-cli" ? geminiCli({ ask: false }) : claudeCode;
+async function runHookCommand(agent: AgentDefinition, args: readonly string[], io: HookIO): Promise<number> {
   let flags: Set<string>;
   try {
-    flags = flagsOf(args, allowed);
+    flags = flagsOf(args, ["--strict", ...agent.flags.map((f) => f.flag)]);
   } catch (error) {
-    return runHook(brokenHook(base, (error as Error).message), io, { strict: false });
+    return runHook(brokenHook(agent.adapter(new Set()), (error as Error).message), io, { strict: false });
   }
-  const adapter = name === "gemini-cli" ? geminiCli({ ask: flags.has("--ask") }) : claudeCode;
-  return runHook(adapter, io, { strict: flags.has("--strict") });
+  return runHook(agent.adapter(flags), io, { strict: flags.has("--strict") });
 }
 
 function runSetup(verb: "install" | "uninstall", args: readonly string[], io: HookIO): number {
-  const [agent, ...rest] = args;
-  if (agent === undefined) throw new UsageError(`${verb} needs an agent: ${AGENTS.join(" or ")}`);
-  if (!isAgentName(agent)) throw new UsageError(`unknown agent "${agent}": expected ${AGENTS.join(" or ")}`);
+  const [name, ...rest] = args;
+  if (name === undefined) throw new UsageError(`${verb} needs an agent: ${either(AGENTS)}`);
+  if (!isAgentName(name)) throw new UsageError(`unknown agent "${name}": expected ${either(AGENTS)}`);
   const flags = flagsOf(rest, ["--project", "--user"]);
   if (flags.has("--project") && flags.has("--user")) throw new UsageError("use one of --project and --user");
   const scope: Scope = flags.has("--user") ? "user" : "project";
-  const change = verb === "install" ? installHook(agent, scope, io.cwd, io.env) : uninstallHook(agent, scope, io.cwd, io.env);
+  const { settings } = agentNamed(name as AgentName);
+  const change = verb === "install" ? settings.install(scope, io.cwd, io.env) : settings.uninstall(scope, io.cwd, io.env);
   io.stdout.write(change.message + "\n");
   for (const note of change.notes) io.stderr.write(note + "\n");
   return AGENT_EXIT.ok;
@@ -113,10 +146,8 @@ export async function runAgentHookCommand(argv: string[], io: HookIO): Promise<n
       io.stdout.write(AGENT_HOOK_USAGE);
       return AGENT_EXIT.ok;
     }
+    if (isAgentName(command)) return await runHookCommand(agentNamed(command), args, io);
     switch (command) {
-      case "claude-code":
-      case "gemini-cli":
-        return await runHookCommand(command, args, io);
       case "install":
       case "uninstall":
         return runSetup(command, args, io);
@@ -126,7 +157,7 @@ export async function runAgentHookCommand(argv: string[], io: HookIO): Promise<n
         io.stdout.write(AGENT_HOOK_USAGE);
         return AGENT_EXIT.ok;
       case undefined:
-        throw new UsageError(`agent-hook needs a command: claude-code, gemini-cli, install or uninstall`);
+        throw new UsageError(`agent-hook needs a command: ${AGENTS.join(", ")}, install or uninstall`);
       default:
         throw new UsageError(`unknown agent-hook command "${command}"`);
     }

@@ -6,7 +6,7 @@
 
 import { chmodSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { isObject } from "./util.js";
+import { isObject } from "../config/json-value.js";
 
 /** A settings file that cannot be read or changed safely; the file is left untouched. */
 export class SettingsError extends Error {

@@ -6,7 +6,7 @@
  */
 
 import type { Facts, Word } from "../facts/types.js";
-import type { Finding } from "../engine/types.js";
+import type { Finding } from "./types.js";
 import type { CheckContext, FactsCheck, FindingDraft } from "./check.js";
 import { baseName, type CommandView } from "./command.js";
 import { checksFor, FACTS_CHECKS } from "./checks/index.js";

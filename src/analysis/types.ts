@@ -1,9 +1,20 @@
 /** What the analysis (Facts + unwrapping + the six checks) hands the engine. */
 
 import type { Facts } from "../facts/types.js";
-import type { Finding } from "../engine/types.js";
 
-export type { Finding };
+/** One safety finding of a check (or of unwrapping): the analysis' output, the engine's input. */
+export interface Finding {
+  /** Stable id, `check/name`, e.g. `deletion/root`. */
+  id: string;
+  /** The check that produced it: injection, read-only, dangerous, sed, sensitive-path, deletion, unwrap. */
+  check: string;
+  message: string;
+  /** The offending simple command's text (or the construct's). */
+  command: string;
+  /** UTF-16 offsets into the checked command string. */
+  start: number;
+  end: number;
+}
 
 /** One leaf simple command of the line, seen through its wrappers and through `bash -c` strings. */
 export interface AnalyzedCommand {

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { Guard } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
 import { EXIT, exitFor, reportError, UsageError } from "./errors.js";
-import { formatDecision, oneLine, styleFor } from "./format.js";
+import { formatDecision, oneLine, styleFor } from "../render/format.js";
 import { stdoutIsTTY, writeStdout } from "./out.js";
 
 export interface CheckArgs {
@@ -38,18 +38,19 @@ export async function runCheck(args: CheckArgs): Promise<number> {
     const sources = [args.command !== undefined, !!args.stdin, !!args.batch].filter(Boolean).length;
     if (sources === 0) throw new UsageError("check needs a command: shellguard check \"<command>\", --stdin or --batch.");
     if (sources > 1) throw new UsageError("check takes one of: a command argument, --stdin, --batch.");
-    if (args.mode !== undefined) normalizeMode(args.mode);
+    // The --mode flag is normalised here, once; everything below takes the ModeName.
+    const mode = args.mode !== undefined ? normalizeMode(args.mode) : undefined;
     const guard = new Guard({
       ...(args.cwd !== undefined ? { cwd: args.cwd } : {}),
       ...(args.config !== undefined ? { configFile: args.config } : {}),
-      ...(args.mode !== undefined ? { mode: args.mode } : {}),
+      ...(mode !== undefined ? { mode } : {}),
       reload: false,
       onWarning: printWarning,
     });
     guard.configFor();
     if (args.batch) {
       const { runJsonLines } = await import("./jsonl.js");
-      await runJsonLines(process.stdin, writeOut, guard, args.mode !== undefined ? { mode: args.mode } : {});
+      await runJsonLines(process.stdin, writeOut, guard, mode !== undefined ? { mode } : {});
       return EXIT.allow;
     }
     const command = args.stdin ? readStdin() : args.command!;

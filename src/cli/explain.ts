@@ -5,7 +5,7 @@ import { normalizeMode } from "../engine/modes.js";
 import type { Facts, SimpleCommand, Word } from "../facts/types.js";
 import { EXIT, reportError, UsageError } from "./errors.js";
 import { readStdin, writeOut, type CheckArgs } from "./check.js";
-import { formatDecision, oneLine, styleFor, type Style } from "./format.js";
+import { formatDecision, oneLine, styleFor, type Style } from "../render/format.js";
 import { stdoutIsTTY } from "./out.js";
 
 /** The same arguments as `check`, less `--batch`. */
@@ -96,11 +96,11 @@ export async function runExplain(args: ExplainArgs): Promise<number> {
   try {
     if (args.command !== undefined && args.stdin) throw new UsageError("explain takes a command argument or --stdin, not both.");
     if (args.command === undefined && !args.stdin) throw new UsageError("explain needs a command: shellguard explain \"<command>\" or --stdin.");
-    if (args.mode !== undefined) normalizeMode(args.mode);
+    const mode = args.mode !== undefined ? normalizeMode(args.mode) : undefined;
     const guard = new Guard({
       ...(args.cwd !== undefined ? { cwd: args.cwd } : {}),
       ...(args.config !== undefined ? { configFile: args.config } : {}),
-      ...(args.mode !== undefined ? { mode: args.mode } : {}),
+      ...(mode !== undefined ? { mode } : {}),
       reload: false,
     });
     const command = args.stdin ? readStdin() : args.command!;

@@ -8,9 +8,10 @@ import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import type { Guard } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
+import type { ModeName } from "../engine/types.js";
 
 export interface Defaults {
-  mode?: string;
+  mode?: ModeName;
   cwd?: string;
 }
 
@@ -45,8 +46,8 @@ export function answerLine(line: string, lineNo: number, guard: Guard, defaults:
   if (r.mode !== undefined && typeof r.mode !== "string") return errorLine(`line ${lineNo}: "mode" must be a string`, id);
   if (r.cwd !== undefined && typeof r.cwd !== "string") return errorLine(`line ${lineNo}: "cwd" must be a string`, id);
   try {
-    const mode = r.mode ?? defaults.mode;
-    if (mode !== undefined) normalizeMode(mode);
+    // A request's own mode is normalised here (the JSON Lines boundary); the default already was.
+    const mode = r.mode !== undefined ? normalizeMode(r.mode) : defaults.mode;
     const cwd = r.cwd ?? defaults.cwd;
     const decision = guard.check(r.command, {
       ...(mode !== undefined ? { mode } : {}),

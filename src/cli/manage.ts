@@ -7,7 +7,7 @@ import { unsafeConfigReason } from "../config/safety.js";
 import type { ResolvedConfig, RuleSpec } from "../config/types.js";
 import { checkRuleExamples, type RuleUse } from "../engine/verify.js";
 import { EXIT, reportError, UsageError } from "./errors.js";
-import { oneLine, styleFor } from "./format.js";
+import { oneLine, styleFor } from "../render/format.js";
 
 const out = (text: string): void => void process.stdout.write(text);
 

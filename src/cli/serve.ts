@@ -19,11 +19,11 @@ export interface ServeArgs {
 
 export async function runServe(args: ServeArgs): Promise<number> {
   try {
-    if (args.mode !== undefined) normalizeMode(args.mode);
+    const mode = args.mode !== undefined ? normalizeMode(args.mode) : undefined;
     const guard = new Guard({
       ...(args.cwd !== undefined ? { cwd: args.cwd } : {}),
       ...(args.config !== undefined ? { configFile: args.config } : {}),
-      ...(args.mode !== undefined ? { mode: args.mode } : {}),
+      ...(mode !== undefined ? { mode } : {}),
       reload: true,
       onWarning: printWarning,
     });

@@ -11,7 +11,7 @@
 
 import { readdirSync, realpathSync, statSync, type Stats } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { MODE_ALIASES, type ModeName } from "../engine/types.js";
+import { MODE_ALIASES, type ModeName } from "./mode-names.js";
 import { cloneDefaults, deepFreeze } from "./defaults.js";
 import { ConfigError } from "./errors.js";
 import { formatOf, loadJs, packageProperty, parseJson, parseYaml, readBytes, sha256, type ConfigFormat } from "./parse.js";

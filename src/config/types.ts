@@ -4,7 +4,7 @@
  * schema/shellguard.schema.json and docs/config.md.
  */
 
-import type { ModeName } from "../engine/types.js";
+import type { ModeName } from "./mode-names.js";
 
 export type OnError = "allow" | "deny";
 export type Severity = "off" | "info" | "warning" | "error";

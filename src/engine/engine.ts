@@ -13,7 +13,7 @@
 
 import type { Analysis } from "../analysis/types.js";
 import type { ResolvedConfig, RuleSpec } from "../config/types.js";
-import type { Behavior, Decision, Finding, ModeName, Step } from "./types.js";
+import type { Behavior, Decision, Finding, ModeInput, ModeName, Step } from "./types.js";
 import { MODE_POLICY, normalizeMode } from "./modes.js";
 import { compileRestrictiveRule, compileRule, findAllowCover, findAnyMatch, type CompiledRule, type RuleHit, type RuleInput } from "./rules.js";
 import { rawForms } from "./raw-forms.js";
@@ -25,9 +25,16 @@ export interface EngineConfig {
   dangerousPatterns: readonly RuleInput[];
 }
 
+/** The public entry points' options: a mode name or alias (`plan`, `bypassPermissions`). */
 export interface DecideOptions {
-  /** A mode name or alias (`plan`, `bypassPermissions`). */
-  mode: ModeName | string;
+  mode: ModeInput;
+  /** Echoed into the decision. */
+  id?: string | number;
+}
+
+/** Inside the engine the mode is normalised already (at the boundary that read it). */
+export interface ModeOptions {
+  mode: ModeName;
   /** Echoed into the decision. */
   id?: string | number;
 }
@@ -126,9 +133,14 @@ function firstNonReadOnly(analysis: Analysis): string {
   return c ? quote(c.forms[0] ?? sourceOf(analysis, c.start, c.end)) : quote(analysis.source);
 }
 
-/** Run the six steps; the decision plus what each step did. */
+/** Run the six steps; the decision plus what each step did. The library entry: normalises the mode. */
 export function evaluate(analysis: Analysis, config: EngineConfig | ResolvedConfig, options: DecideOptions): Evaluation {
-  const mode = normalizeMode(options.mode);
+  return evaluateIn(analysis, config, { ...options, mode: normalizeMode(options.mode) });
+}
+
+/** `evaluate` for callers inside that hold a ModeName already (the guard). */
+export function evaluateIn(analysis: Analysis, config: EngineConfig | ResolvedConfig, options: ModeOptions): Evaluation {
+  const mode = options.mode;
   const policy = MODE_POLICY[mode];
   const rules = compileConfig(config);
   const findings = [...analysis.findings, ...customPatternFindings(analysis, rules.dangerous)];
@@ -262,10 +274,10 @@ function failedDenyMatch(source: string, deny: readonly CompiledRule[]): { rule:
 export function analysisFailedDecision(
   source: string,
   config: EngineConfig | ResolvedConfig,
-  options: DecideOptions,
+  options: ModeOptions,
   error: unknown,
 ): Decision {
-  const mode = normalizeMode(options.mode);
+  const mode = options.mode;
   const message = error instanceof Error ? error.message : String(error);
   const finding: Finding = {
     id: "internal/analysis-failed",

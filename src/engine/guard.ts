@@ -11,17 +11,20 @@ import type { Analysis, AnalysisOptions } from "../analysis/types.js";
 import { createConfigCache, loadConfig, type ConfigCache } from "../config/index.js";
 import type { ResolvedConfig, RuleSet, RuleSpec } from "../config/types.js";
 import type { Facts } from "../facts/types.js";
-import { analysisFailedDecision, evaluate, type StepTrace } from "./engine.js";
-import { MODE_POLICY, normalizeMode } from "./modes.js";
+import { analysisFailedDecision, evaluateIn, type StepTrace } from "./engine.js";
+import { MODE_POLICY } from "./modes.js";
 import type { RuleInput } from "./rules.js";
 import type { Decision, ModeName } from "./types.js";
 import { verifyRule, type RuleUse } from "./verify.js";
-import { withImports } from "./imports.js";
+import { withImports } from "../config/imports.js";
 
 /** A rule given in code: a pattern string, or an object without (or with) its `source`. */
 export type RuleOption = RuleInput;
 
-/** Config given in code, layered over the loaded config (it is trusted: the caller wrote it). */
+/**
+ * Config given in code, layered over the loaded config (it is trusted: the caller wrote it). Its
+ * modes are ModeNames: the library entry (src/index.ts) normalises aliases before they get here.
+ */
 export interface ConfigOverrides extends Partial<Omit<ResolvedConfig, "rules" | "dangerousPatterns" | "shell" | "files" | "warnings">> {
   /** Added after the loaded rules of each kind (like another config layer). */
   rules?: Partial<Record<keyof RuleSet, readonly RuleOption[]>>;
@@ -34,7 +37,7 @@ export interface GuardOptions {
   /** Working directory for config discovery and path checks; default `process.cwd()`. */
   cwd?: string;
   /** Mode when a check names none; default the config's `mode`. */
-  mode?: ModeName | string;
+  mode?: ModeName;
   /** Use exactly this config file (no discovery). */
   configFile?: string;
   /** Config layered over the loaded one. */
@@ -53,7 +56,7 @@ export interface GuardOptions {
 }
 
 export interface CheckOptions {
-  mode?: ModeName | string;
+  mode?: ModeName;
   cwd?: string;
   id?: string | number;
 }
@@ -73,7 +76,7 @@ export interface Explanation {
 
 /**
  * Whether a line of `config.warnings` is a warning to show: not the informational count of the
- * claude-settings import (engine/imports.ts), which would otherwise print on every check.
+ * claude-settings import (config/imports.ts), which would otherwise print on every check.
  */
 function isWarning(line: string): boolean {
   return !/^claude-settings: \d+ file\(s\) read, /.test(line);
@@ -98,8 +101,8 @@ export function applyOverrides(base: ResolvedConfig, o: ConfigOverrides | undefi
   if (!o) return base;
   const { rules, dangerousPatterns, shell, mode, ...rest } = o;
   const out: ResolvedConfig = { ...base, ...rest };
-  if (mode !== undefined) out.mode = normalizeMode(mode);
-  if (shell) out.shell = { ...base.shell, ...shell, ...(shell.mode ? { mode: normalizeMode(shell.mode) } : {}) };
+  if (mode !== undefined) out.mode = mode;
+  if (shell) out.shell = { ...base.shell, ...shell };
   if (rules) {
     out.rules = {
       deny: [...base.rules.deny, ...ruleSpecs(rules.deny ?? [], "deny")],
@@ -128,7 +131,6 @@ export class Guard {
     this.options = options;
     this.env = options.env ?? process.env;
     this.cwd = resolve(options.cwd ?? process.cwd());
-    if (options.mode !== undefined) normalizeMode(options.mode);
     this.reloading = options.reload === false ? null : createConfigCache({ verifyRule });
   }
 
@@ -184,8 +186,8 @@ export class Guard {
     return config;
   }
 
-  private resolveMode(mode: ModeName | string | undefined, config: ResolvedConfig): ModeName {
-    return normalizeMode(mode ?? this.options.mode ?? config.mode);
+  private resolveMode(mode: ModeName | undefined, config: ResolvedConfig): ModeName {
+    return mode ?? this.options.mode ?? config.mode;
   }
 
   private analysisOptions(mode: ModeName, cwd: string, config: ResolvedConfig): AnalysisOptions {
@@ -200,7 +202,7 @@ export class Guard {
     };
   }
 
-  /** allow, ask or deny, and why. Throws only for a bad mode or a config error. */
+  /** allow, ask or deny, and why. Throws only for a config error. */
   check(command: string, options: CheckOptions = {}): Decision {
     return this.explain(command, options).decision;
   }
@@ -214,7 +216,7 @@ export class Guard {
     const decideOptions = { mode, ...(options.id !== undefined ? { id: options.id } : {}) };
     try {
       const analysis = analyze(command, this.analysisOptions(mode, cwd, config));
-      const { decision, steps } = evaluate(analysis, config, decideOptions);
+      const { decision, steps } = evaluateIn(analysis, config, decideOptions);
       return { command, mode, cwd, facts: analysis.facts, analysis, steps, decision, config };
     } catch (error) {
       // Fail safe: never a silent allow when the analysis (or the engine) breaks.

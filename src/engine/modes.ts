@@ -3,10 +3,11 @@
  * every mode). One row per mode, read by the engine; see docs/engine.md.
  */
 
-import { MODE_ALIASES, MODES } from "./types.js";
-import type { Behavior, ModeName } from "./types.js";
+import type { ModeName } from "../config/mode-names.js";
+import type { Behavior } from "./types.js";
 
-export { MODES, MODE_ALIASES };
+// Normalising a mode happens at the boundaries, in the config layer's vocabulary module.
+export { MODES, MODE_ALIASES, UnknownModeError, isModeName, normalizeMode } from "../config/mode-names.js";
 
 export interface ModePolicy {
   /**
@@ -34,25 +35,3 @@ export const MODE_POLICY: Readonly<Record<ModeName, Readonly<ModePolicy>>> = {
   dontAsk: { checks: "ask", editsAllow: true, allowRules: true, fallback: "deny", askBecomesDeny: true, guardAnalysis: false },
   guard: { checks: "ask", editsAllow: false, allowRules: true, fallback: "allow", askBecomesDeny: false, guardAnalysis: true },
 };
-
-/** A mode name that is not one of the modes or their aliases. */
-export class UnknownModeError extends Error {
-  readonly mode: string;
-  constructor(mode: string) {
-    super(`Unknown mode "${mode}": expected one of ${[...MODES, ...Object.keys(MODE_ALIASES)].join(", ")}.`);
-    this.name = "UnknownModeError";
-    this.mode = mode;
-  }
-}
-
-export function isModeName(value: unknown): value is ModeName {
-  return typeof value === "string" && (MODES as readonly string[]).includes(value);
-}
-
-/** `plan` → `explore`, `bypassPermissions` → `bypass`; throws UnknownModeError for anything else unknown. */
-export function normalizeMode(value: string): ModeName {
-  if (isModeName(value)) return value;
-  const alias = Object.prototype.hasOwnProperty.call(MODE_ALIASES, value) ? MODE_ALIASES[value] : undefined;
-  if (alias) return alias;
-  throw new UnknownModeError(value);
-}

@@ -10,7 +10,7 @@
 import { homedir } from "node:os";
 import { resolve } from "node:path";
 import yargs from "yargs";
-import { styleFor } from "../cli/format.js";
+import { styleFor } from "../render/format.js";
 import { loadConfig } from "../config/index.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { verifyRule } from "../engine/verify.js";

@@ -16,7 +16,7 @@
  * No field is ever empty, so a shell may split on tabs without losing fields.
  */
 
-import { oneLine, formatFinding, type Style } from "../cli/format.js";
+import { oneLine, formatFinding, type Style } from "../render/format.js";
 import type { Decision } from "../engine/types.js";
 
 export type HookShell = "bash" | "zsh" | "fish";

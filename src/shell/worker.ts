@@ -17,9 +17,10 @@ import { basename, isAbsolute, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { COLOR, PLAIN, oneLine, type Style } from "../cli/format.js";
+import { COLOR, PLAIN, oneLine, type Style } from "../render/format.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { Guard } from "../engine/guard.js";
+import { normalizeMode } from "../engine/modes.js";
 import { displayLines, formatReply, parseRequest, ProtocolError, type HookReply } from "./protocol.js";
 import { fishToBash } from "./fish.js";
 
@@ -51,7 +52,8 @@ export function createAnswerer(options: WorkerOptions = {}): (line: string) => s
       if (seen.size > 64) seen.clear();
       seen.set(cwd, config);
     }
-    let ex = guard.explain(command, { mode: requested ?? config.shell.mode, cwd });
+    // A mode named in a request is normalised here, at the protocol boundary.
+    let ex = guard.explain(command, { mode: requested !== null ? normalizeMode(requested) : config.shell.mode, cwd });
     if (ex.config !== config) {
       // The config changed since: remember it, and decide again if its shell.mode differs.
       seen.set(cwd, ex.config);

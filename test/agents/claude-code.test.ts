@@ -4,7 +4,7 @@
  */
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createGuard } from "../../src/index.js";
+import { createGuard, type ModeInput } from "../../src/index.js";
 import { reasonFor } from "../../src/agents/verdict.js";
 import { claudePayload, runHook, sandbox, type Sandbox } from "./helpers.js";
 
@@ -27,7 +27,7 @@ function answer(decision: "allow" | "ask" | "deny", reason: string): string {
 
 /** The answer the library's own decision implies (same config, same mode): what the process must print. */
 function expected(command: string, mode: string, decision: "allow" | "ask" | "deny"): string {
-  const d = createGuard({ cwd: sb.dir, env: sb.env, reload: false }).check(command, { mode });
+  const d = createGuard({ cwd: sb.dir, env: sb.env, reload: false }).check(command, { mode: mode as ModeInput });
   expect(d.decision).toBe(decision);
   return answer(decision, reasonFor(d));
 }

@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { claudeSettingsRules, findClaudeProject } from "../../src/agents/claude-settings.js";
+import { claudeSettingsRules, findClaudeProject } from "../../src/config/claude-settings.js";
 import { ConfigError } from "../../src/config/errors.js";
 import { sandbox, type Sandbox } from "./helpers.js";
 

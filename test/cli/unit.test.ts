@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseFastCheck } from "../../src/cli/main.js";
-import { COLOR, PLAIN, formatDecision, sanitize, styleFor, underline } from "../../src/cli/format.js";
+import { COLOR, PLAIN, formatDecision, sanitize, styleFor, underline } from "../../src/render/format.js";
 import type { Decision } from "../../src/engine/types.js";
 
 describe("the check fast path's argument parser", () => {

@@ -158,6 +158,8 @@ describe("decision details", () => {
   });
 
   it("rejects an unknown mode", () => {
+    // A typo is a compile error (ModeInput), and still a run-time error for untyped callers.
+    // @ts-expect-error "yolo" is not a mode name or alias
     expect(() => decide(analysis(["ls"]), CONFIG, { mode: "yolo" })).toThrow(UnknownModeError);
     expect(() => normalizeMode("Default")).toThrow(/Unknown mode "Default"/);
   });

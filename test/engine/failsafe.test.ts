@@ -32,7 +32,7 @@ describe("fail safe: deny rules reach every spelling in the raw text", () => {
   it("every generated member is denied in bypass, and every seventh in every mode", () => {
     const missed: string[] = [];
     for (const [k, command] of generated().entries()) {
-      for (const mode of k % 7 === 0 ? MODES : ["bypass"]) {
+      for (const mode of k % 7 === 0 ? MODES : (["bypass"] as const)) {
         const d = guard.check(command, { mode });
         if (d.decision !== "deny" || d.step !== "deny-rule") missed.push(`${command} in ${mode}: ${d.decision}`);
       }

@@ -25,6 +25,7 @@ describe("createGuard", () => {
     expect(guard.check("rm -rf /", { mode: "dontAsk", id: "x" })).toMatchObject({ id: "x", decision: "deny", mode: "dontAsk" });
     expect(guard.check("make", { mode: "plan" })).toMatchObject({ decision: "deny", mode: "explore" });
     expect(guard.check("ls", { cwd: "/" }).decision).toBe("allow");
+    // @ts-expect-error a typo in a mode is a compile error (and a run-time error for untyped callers)
     expect(() => guard.check("ls", { mode: "nope" })).toThrow(/Unknown mode/);
   });
 

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
-import { PLAIN } from "../../src/cli/format.js";
+import { PLAIN } from "../../src/render/format.js";
 import {
   createAnswerer,
   escapeField,

@@ -4,7 +4,7 @@
  * terminal and never with NO_COLOR (the caller picks the Style).
  */
 
-import { oneLine, underline, type Style } from "../../cli/format.js";
+import { oneLine, underline, type Style } from "../../render/format.js";
 import type { LintMessage } from "../lint-file.js";
 import type { LintReport, ReporterContext } from "./types.js";
 

@@ -1,4 +1,4 @@
-import type { Style } from "../../cli/format.js";
+import type { Style } from "../../render/format.js";
 import type { FileResult } from "../lint-file.js";
 import type { SeverityResolver } from "../severity.js";
 

@@ -6,8 +6,8 @@
  * file, allow only from the user's own files (~/.claude/settings.json, settings.local.json).
  */
 
-import { claudeSettingsRules } from "../agents/claude-settings.js";
-import type { ResolvedConfig, RuleSpec } from "../config/types.js";
+import { claudeSettingsRules } from "./claude-settings.js";
+import type { ResolvedConfig, RuleSpec } from "./types.js";
 
 export function withImports(config: ResolvedConfig, cwd: string, env: NodeJS.ProcessEnv): ResolvedConfig {
   if (!config.imports?.includes("claude-settings")) return config;

@@ -1,6 +1,7 @@
-/** Human output: colour (TTY only, never with NO_COLOR), underlined spans, sanitised text. */
+/** Human output shared by the CLI, lint and the shell hook: colour (TTY only, never with NO_COLOR), underlined spans, sanitised text. */
 
-import type { Decision, Finding } from "../engine/types.js";
+import type { Finding } from "../analysis/types.js";
+import type { Decision } from "../engine/types.js";
 
 export interface Style {
   bold(s: string): string;

@@ -20,8 +20,8 @@
 import { readFileSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { ConfigError } from "../config/errors.js";
-import { isObject } from "./util.js";
+import { ConfigError } from "./errors.js";
+import { isObject } from "./json-value.js";
 
 export type ClaudeScope = "user" | "project" | "local";
 

@@ -1,6 +1,7 @@
 /**
- * `agent-hook install|uninstall <agent> [--project|--user]`: add or remove shellguard's hook entry
- * in the agent's settings file, and nothing else.
+ * `agent-hook install|uninstall <agent> [--project|--user]` for agents whose settings file is JSON
+ * with a `hooks.<event>` list of matcher groups (Claude Code, Gemini CLI, and Codex's hooks.json
+ * after them): add or remove shellguard's hook entry, and nothing else.
  *
  *   Claude Code  .claude/settings.json  ~/.claude/settings.json
  *     { "hooks": { "PreToolUse": [ { "matcher": "Bash",
@@ -18,67 +19,43 @@
 import { accessSync, constants } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
-import { isObject } from "./util.js";
+import { isObject } from "../config/json-value.js";
 import { readJsonFile, SettingsError, writeJsonFile, type JsonFile } from "./json-file.js";
 
-export const AGENTS = ["claude-code", "gemini-cli"] as const;
-export type AgentName = (typeof AGENTS)[number];
+import type { AgentSettings } from "./agent.js";
+
 export type Scope = "project" | "user";
 
-export interface AgentHookSpec {
-  agent: AgentName;
+/** A `hooks.<event>` entry in a JSON settings file. */
+export interface JsonHookSpec {
+  /** The agent's command-line name: the entry runs `shellguard agent-hook <agent>`. */
+  agent: string;
   title: string;
   /** The settings directory, in the project and in the home directory. */
   dir: string;
+  /** The file in it; default `settings.json`. */
+  fileName?: string;
   event: string;
   matcher: string;
   command: string;
   /** The hook entry written. */
   entry: Record<string, unknown>;
-}
-
-export const HOOK_SPECS: Readonly<Record<AgentName, Readonly<AgentHookSpec>>> = {
-  "claude-code": {
-    agent: "claude-code",
-    title: "Claude Code",
-    dir: ".claude",
-    event: "PreToolUse",
-    matcher: "Bash",
-    command: "shellguard agent-hook claude-code",
-    entry: { type: "command", command: "shellguard agent-hook claude-code" },
-  },
-  "gemini-cli": {
-    agent: "gemini-cli",
-    title: "Gemini CLI",
-    dir: ".gemini",
-    event: "BeforeTool",
-    matcher: "run_shell_command",
-    command: "shellguard agent-hook gemini-cli",
-    entry: {
-      type: "command",
-      command: "shellguard agent-hook gemini-cli",
-      name: "shellguard",
-      description: "shellguard: stop dangerous shell commands before they run",
-    },
-  },
-};
-
-export function isAgentName(value: unknown): value is AgentName {
-  return typeof value === "string" && (AGENTS as readonly string[]).includes(value);
+  /** What the person should know after an install (hooks turned off, a trust prompt, ...). */
+  notes?(file: JsonFile, scope: Scope): string[];
 }
 
 function home(env: NodeJS.ProcessEnv): string {
   return env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir();
 }
 
-/** The settings file for an agent and scope: `<cwd>/.claude/settings.json`, `~/.gemini/settings.json`, ... */
-export function settingsPath(agent: AgentName, scope: Scope, cwd: string, env: NodeJS.ProcessEnv): string {
+/** The settings file for a scope: `<cwd>/.claude/settings.json`, `~/.gemini/settings.json`, ... */
+function settingsPath(spec: JsonHookSpec, scope: Scope, cwd: string, env: NodeJS.ProcessEnv): string {
   const base = scope === "user" ? home(env) : resolve(cwd);
-  return join(base, HOOK_SPECS[agent].dir, "settings.json");
+  return join(base, spec.dir, spec.fileName ?? "settings.json");
 }
 
 /** Whether a hook entry is shellguard's for this agent (any path to shellguard, any flags). */
-export function isOurEntry(entry: unknown, agent: AgentName): boolean {
+export function isOurEntry(entry: unknown, agent: string): boolean {
   if (!isObject(entry) || typeof entry.command !== "string") return false;
   const re = new RegExp(String.raw`(?:^|[\s/\\"'])shellguard(?:\.js|\.cmd)?["']?\s+agent-hook\s+${agent}(?:["'\s]|$)`);
   return re.test(entry.command);
@@ -93,7 +70,7 @@ export interface SettingsChange {
   notes: string[];
 }
 
-function hooksOf(file: JsonFile, spec: AgentHookSpec): { hooks: Record<string, unknown> | undefined; list: unknown[] | undefined } {
+function hooksOf(file: JsonFile, spec: JsonHookSpec): { hooks: Record<string, unknown> | undefined; list: unknown[] | undefined } {
   const hooks = file.value.hooks;
   if (hooks === undefined) return { hooks: undefined, list: undefined };
   if (!isObject(hooks)) throw new SettingsError(file.path, `"hooks" must be an object`);
@@ -103,11 +80,11 @@ function hooksOf(file: JsonFile, spec: AgentHookSpec): { hooks: Record<string, u
   return { hooks, list };
 }
 
-function groupsWithOurs(list: readonly unknown[], agent: AgentName): unknown[] {
+function groupsWithOurs(list: readonly unknown[], agent: string): unknown[] {
   return list.filter((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isOurEntry(h, agent)));
 }
 
-function onPath(name: string, env: NodeJS.ProcessEnv): boolean {
+export function onPath(name: string, env: NodeJS.ProcessEnv): boolean {
   for (const dir of (env.PATH ?? "").split(delimiter)) {
     if (!dir) continue;
     for (const candidate of process.platform === "win32" ? [`${name}.cmd`, `${name}.exe`, name] : [name]) {
@@ -122,26 +99,21 @@ function onPath(name: string, env: NodeJS.ProcessEnv): boolean {
   return false;
 }
 
-function installNotes(spec: AgentHookSpec, file: JsonFile, scope: Scope, env: NodeJS.ProcessEnv): string[] {
+function installNotes(spec: JsonHookSpec, file: JsonFile, scope: Scope, env: NodeJS.ProcessEnv): string[] {
   const notes: string[] = [];
   if (!onPath("shellguard", env)) {
     notes.push(
       `note: "shellguard" is not on PATH here; ${spec.title} runs "${spec.command}" through the shell, and a hook that cannot start does not block anything. Install it globally (npm install -g shellguard).`,
     );
   }
-  if (spec.agent === "gemini-cli") {
-    const v = file.value;
-    const off = (isObject(v.hooksConfig) && v.hooksConfig.enabled === false) || (isObject(v.hooks) && v.hooks.enabled === false);
-    if (off) notes.push(`note: hooks are turned off in ${file.path} (hooksConfig.enabled or hooks.enabled is false); Gemini CLI will not run the hook until they are on.`);
-    if (scope === "project") notes.push("note: Gemini CLI runs project hooks only in a trusted folder.");
-  }
+  if (spec.notes) notes.push(...spec.notes(file, scope));
   return notes;
 }
 
 /** Add shellguard's hook entry, unless it is there already. Throws SettingsError. */
-export function installHook(agent: AgentName, scope: Scope, cwd: string, env: NodeJS.ProcessEnv): SettingsChange {
-  const spec = HOOK_SPECS[agent];
-  const path = settingsPath(agent, scope, cwd, env);
+function installHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: NodeJS.ProcessEnv): SettingsChange {
+  const agent = spec.agent;
+  const path = settingsPath(spec, scope, cwd, env);
   const file = readJsonFile(path);
   const { hooks, list } = hooksOf(file, spec);
   const where = `hooks.${spec.event}`;
@@ -165,9 +137,9 @@ export function installHook(agent: AgentName, scope: Scope, cwd: string, env: No
 }
 
 /** Remove shellguard's hook entries (only those). Throws SettingsError. */
-export function uninstallHook(agent: AgentName, scope: Scope, cwd: string, env: NodeJS.ProcessEnv): SettingsChange {
-  const spec = HOOK_SPECS[agent];
-  const path = settingsPath(agent, scope, cwd, env);
+function uninstallHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: NodeJS.ProcessEnv): SettingsChange {
+  const agent = spec.agent;
+  const path = settingsPath(spec, scope, cwd, env);
   const nothing: SettingsChange = { file: path, changed: false, message: `Nothing to remove: no shellguard hook for ${spec.title} in ${path}.`, notes: [] };
   const file = readJsonFile(path);
   if (!file.exists) return nothing;
@@ -196,5 +168,15 @@ export function uninstallHook(agent: AgentName, scope: Scope, cwd: string, env: 
     changed: true,
     message: `Removed the shellguard hook for ${spec.title} from ${path} (${removed} ${removed === 1 ? "entry" : "entries"} in hooks.${spec.event}).`,
     notes: [],
+  };
+}
+
+/** The settings half of an agent definition, for a JSON file with a `hooks.<event>` list. */
+export function jsonHookSettings(spec: JsonHookSpec): AgentSettings {
+  return {
+    file: `${spec.dir}/${spec.fileName ?? "settings.json"}`,
+    path: (scope, cwd, env) => settingsPath(spec, scope, cwd, env),
+    install: (scope, cwd, env) => installHook(spec, scope, cwd, env),
+    uninstall: (scope, cwd, env) => uninstallHook(spec, scope, cwd, env),
   };
 }

@@ -1,4 +1,4 @@
-/** Small helpers shared by the agent modules. */
+/** Small helpers for JSON values read from files and payloads (config imports, agent hooks). */
 
 /** A plain object (a JSON object), not an array or null. */
 export function isObject(value: unknown): value is Record<string, unknown> {
