@@ -153,6 +153,9 @@ export async function benchPrecision(ctx = {}) {
       out.corpora[c.name] = { given: c.files.length, lines: lineCount(c.files), ...countCorpus(await lintFiles(c.files)) };
     }
   }
+  const all = {};
+  for (const c of Object.values(out.corpora)) for (const [id, n] of Object.entries(c.byId ?? {})) all[id] = (all[id] ?? 0) + n;
+  out.corpusById = Object.fromEntries(Object.entries(all).sort((a, b) => b[1] - a[1]));
   out.precision = labelled.precision;
   out.warningPrecision = labelled.warningPrecision;
   out.recall = labelled.recall;
@@ -188,6 +191,10 @@ export function precisionRows(f) {
     }
     rows.push([`corpus ${name}`, `${c.files} of ${c.given} files linted, ${c.lines} lines: ${c.warnings} warnings, ${c.infos} infos, ${c.errors} errors`]);
     for (const [id, n] of Object.entries(c.byId)) rows.push([`  ${id}`, String(n)]);
+  }
+  if (f.corpusById && Object.keys(f.corpusById).length) {
+    rows.push(["all corpora, by id", ""]);
+    for (const [id, n] of Object.entries(f.corpusById)) rows.push([`  ${id}`, String(n)]);
   }
   return rows;
 }

@@ -10,6 +10,9 @@
 //     "why": a word or a few on the labels, "dangerous": true on lines that must keep a finding,
 //     "pending": on a dangerous line not caught yet, the issue whose fix will catch it }
 //
+// A line that does not stand alone (an `if`, `for` or `case` head) is completed minimally
+// (`; then :; fi`); `src` says "illustrative" for lines written here to stand for a class (the
+// issues' examples, common mistakes) rather than copied from a file.
 // Labels follow the behaviour issue 14 asks for (items 2, 3, 6), not what the analysis does today.
 // Any finding not in `should` or `may` is a false positive, whether or not `not` names it.
 import fs from "node:fs";
