@@ -58,10 +58,10 @@ function filesIn(dir, keep, depth = 1) {
 export function corpora() {
   const missing = (dir, pkg) => `${dir} not found (apt-get install ${pkg})`;
   const list = [];
-  const add = (name, dir, pkg, files) => {
-    if (!fs.existsSync(dir)) list.push({ name, skipped: missing(dir, pkg) });
-    else if (files().length === 0) list.push({ name, skipped: `no files in ${dir}` });
-    else list.push({ name, files: files() });
+  const add = (name, dir, pkg, find) => {
+    if (!fs.existsSync(dir)) return list.push({ name, skipped: missing(dir, pkg) });
+    const files = find();
+    list.push(files.length === 0 ? { name, skipped: `no files in ${dir}` } : { name, files });
   };
   const completions = "/usr/share/bash-completion/completions";
   add("bash-completion", completions, "bash-completion", () => filesIn(completions, () => true));
