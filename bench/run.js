@@ -12,6 +12,7 @@ import { benchHooks, hooksRows } from "./hooks.js";
 import { loadCorpus, repoRoot } from "./lib.js";
 import { benchLint, lintRows } from "./lint.js";
 import { benchNesting, nestingRows } from "./nesting.js";
+import { benchPrecision, precisionRows } from "./precision.js";
 
 const SECTIONS = [
   { name: "facts", run: benchFacts, rows: factsRows },
@@ -20,9 +21,10 @@ const SECTIONS = [
   { name: "nesting", run: benchNesting, rows: nestingRows },
   { name: "hooks", run: benchHooks, rows: hooksRows },
   { name: "lint", run: benchLint, rows: lintRows },
+  { name: "precision", run: benchPrecision, rows: precisionRows },
 ];
 /** Figures promoted to the top level of the JSON object (the keys the issues name). */
-const TOP_LEVEL = { checks: ["checkUs"], cli: ["cliRatio"], nesting: ["nestingRatio", "worstCaseMs"], hooks: ["hookBashMs", "hookZshMs"], lint: ["lintFilesPerSec", "shellcheckFilesPerSec"] };
+const TOP_LEVEL = { checks: ["checkUs"], cli: ["cliRatio"], nesting: ["nestingRatio", "worstCaseMs"], hooks: ["hookBashMs", "hookZshMs"], lint: ["lintFilesPerSec", "shellcheckFilesPerSec"], precision: ["warningPrecision", "dangerousRecall"] };
 
 function parseArgs(argv) {
   const opts = { json: false, passes: 5, only: null };

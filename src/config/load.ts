@@ -386,6 +386,8 @@ export function loadConfig(opts: LoadConfigOptions): ResolvedConfig {
     }
     state.files.push(loaded.info);
     if (loaded.raw) applyLayer(state, loaded.raw, file.path, loaded.info.trusted, env);
+    // lint.ignore is relative to the file's directory; the user config's (no project there) to the cwd.
+    if (loaded.raw?.lint?.ignore?.length) state.lintIgnore.push({ base: loaded.info.kind === "user" ? cwd : dirname(file.path), patterns: [...loaded.raw.lint.ignore] });
   }
   return state;
 }

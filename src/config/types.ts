@@ -42,6 +42,8 @@ export interface ResolvedConfig {
   gitPack: boolean;
   /** Lint severities by finding id or check name. */
   lintSeverity: Record<string, Severity>;
+  /** `lint.ignore` of each file (gitignore syntax), with the directory its patterns are relative to. */
+  lintIgnore: { base: string; patterns: string[] }[];
   agent: { approve: boolean };
   /** Rule sources named by `import` (e.g. `claude-settings`), in layering order, without duplicates. */
   imports: string[];

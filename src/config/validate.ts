@@ -24,7 +24,7 @@ export interface RawConfig {
   workingDirectories?: string[];
   sensitive?: { files?: RawListEdit; directories?: RawListEdit };
   dangerous?: { patterns?: RawPatternEdit; git?: boolean };
-  lint?: { severity?: Record<string, Severity> };
+  lint?: { severity?: Record<string, Severity>; ignore?: string[] };
   agent?: { approve?: boolean };
   import?: string[];
 }

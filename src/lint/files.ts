@@ -2,13 +2,17 @@
  * The files a lint run reads: each path argument is a file, a directory or a glob. In a git work
  * tree a directory expands to the files git knows (tracked, plus untracked ones not ignored by
  * .gitignore); elsewhere to a walk that skips node_modules and .git. Globs (picomatch syntax,
- * dotfiles included) match the same listing below the glob's base directory.
+ * dotfiles included) match the same listing below the glob's base directory. A directory named
+ * on the command line that git ignores as a whole is walked instead (naming it is asking for it).
+ * Files found by expanding a directory or a glob are then filtered by the ignore patterns
+ * (`lint.ignore`, `.shellguardignore`; see ignore.ts); a file named explicitly never is.
  */
 
 import { execFileSync } from "node:child_process";
 import { readdirSync, statSync, type Dirent } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import picomatch from "picomatch";
+import type { IgnoreMatcher } from "./ignore.js";
 
 export interface Target {
   absolute: string;
@@ -33,10 +37,13 @@ export function shownPath(absolute: string, cwd: string): string {
   return sep === "/" ? shown : shown.split(sep).join("/");
 }
 
-/** Files below `dir` (absolute paths, sorted), from git when it is a work tree, else a walk. */
-export function listDirectory(dir: string): string[] {
+/**
+ * Files below `dir` (absolute paths, sorted), from git when it is a work tree, else a walk. With
+ * `named`, a directory git lists nothing for (ignored as a whole, e.g. `build/`) is walked.
+ */
+export function listDirectory(dir: string, named = false): string[] {
   const fromGit = gitFiles(dir);
-  if (fromGit) return fromGit;
+  if (fromGit && (fromGit.length > 0 || !named)) return fromGit;
   const out: string[] = [];
   walk(dir, out);
   return out.sort();
@@ -80,11 +87,12 @@ function walk(dir: string, out: string[]): void {
 }
 
 /** Expand the path arguments (not `-`). Throws PathError for a path that does not exist or a glob that matches nothing. */
-export function expandPaths(paths: readonly string[], cwd: string): Target[] {
+export function expandPaths(paths: readonly string[], cwd: string, ignore?: IgnoreMatcher): Target[] {
   const out: Target[] = [];
   const seen = new Set<string>();
-  const add = (absolute: string, explicit: boolean): void => {
+  const add = (absolute: string, explicit: boolean, namedRoot?: string): void => {
     if (seen.has(absolute)) return;
+    if (!explicit && ignore?.ignored(absolute, namedRoot)) return;
     seen.add(absolute);
     out.push({ absolute, shown: shownPath(absolute, cwd), explicit });
   };
@@ -96,7 +104,7 @@ export function expandPaths(paths: readonly string[], cwd: string): Target[] {
       continue;
     }
     if (st?.isDirectory()) {
-      for (const f of listDirectory(absolute)) add(f, false);
+      for (const f of listDirectory(absolute, true)) add(f, false, absolute);
       continue;
     }
     const scan = picomatch.scan(p);

@@ -16,6 +16,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { verifyRule } from "../engine/verify.js";
 import { kindByName } from "./extract/index.js";
 import { expandPaths, type Target } from "./files.js";
+import { IgnoreMatcher, ignoreFilesFor } from "./ignore.js";
 import { lintText, type FileResult, type LintSettings } from "./lint-file.js";
 import { LINT_USAGE, lintBuilder } from "./options.js";
 import { lintTargets } from "./pool.js";
@@ -84,12 +85,12 @@ export async function parseLintArgs(argv: readonly string[]): Promise<{ args: Li
   const args: LintArgs = { paths, format };
   const max = parsed["max-warnings"];
   if (max !== undefined) {
-    if (typeof max !== "number" || !Number.isInteger(max) || max < -1) throw new UsageError(`--max-warnings takes a whole number (or -1 for no limit), not ${String(max)}`);
+    if (typeof max !== "number" || !Number.isInteger(max) || max < -1) throw new UsageError(`--max-warnings takes a whole number (or -1 for no limit), not ${asWritten(argv, ["--max-warnings"], max)}`);
     if (max >= 0) args.maxWarnings = max;
   }
   const jobs = parsed.jobs;
   if (jobs !== undefined) {
-    if (typeof jobs !== "number" || !Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs takes a whole number of at least 1, not ${String(jobs)}`);
+    if (typeof jobs !== "number" || !Number.isInteger(jobs) || jobs < 1) throw new UsageError(`--jobs takes a whole number of at least 1, not ${asWritten(argv, ["--jobs", "-j"], jobs)}`);
     args.jobs = jobs;
   }
   for (const key of ["stdin-filename", "config"] as const) {
@@ -102,6 +103,18 @@ export async function parseLintArgs(argv: readonly string[]): Promise<{ args: Li
   if (args.stdinFilename !== undefined && !paths.includes("-")) throw new UsageError('--stdin-filename names the text read from stdin: give "-" as a path too');
   if (paths.filter((p) => p === "-").length > 1) throw new UsageError('stdin ("-") can be read only once');
   return { args };
+}
+
+/** The value of `--name` as typed (yargs turns `abc` into NaN for a number option), quoted. */
+function asWritten(argv: readonly string[], flags: readonly string[], parsed: unknown): string {
+  let raw: string | undefined;
+  argv.forEach((a, i) => {
+    for (const f of flags) {
+      if (a === f) raw = argv[i + 1];
+      else if (a.startsWith(`${f}=`)) raw = a.slice(f.length + 1);
+    }
+  });
+  return raw === undefined ? String(parsed) : JSON.stringify(raw);
 }
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
@@ -149,7 +162,8 @@ export async function runLint(argv: readonly string[], io: LintIO): Promise<numb
     const settings = lintSettings(config, cwd, io.env);
 
     const paths = args.paths.length ? args.paths : ["."];
-    const files: Target[] = expandPaths(paths.filter((p) => p !== "-"), cwd);
+    const ignore = new IgnoreMatcher([...config.lintIgnore, ...ignoreFilesFor(cwd)]);
+    const files: Target[] = expandPaths(paths.filter((p) => p !== "-"), cwd, ignore);
     const stdinAt = paths.indexOf("-");
     let fromStdin: FileResult | null = null;
     if (stdinAt !== -1) {

@@ -12,7 +12,7 @@ export const LINT_OPTIONS = {
   "max-warnings": { type: "number", describe: "Exit 1 when there are more warnings than this (-1: no limit)" },
   "stdin-filename": { type: "string", describe: "The file name of the text read from stdin (\"-\"), which decides how it is read" },
   config: { alias: "c", type: "string", describe: "Use exactly this config file (no discovery)" },
-  jobs: { alias: "j", type: "number", describe: "Worker threads for many files (default: one per core; 1: none)" },
+  jobs: { alias: "j", type: "number", describe: "Threads at most (default: one per core for large inputs, none for a few files or a few hundred KB; 1: none)" },
 } as const satisfies Record<string, Options>;
 
 /**

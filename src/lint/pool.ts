@@ -1,11 +1,14 @@
 /**
  * Lint many files: in this thread for a few; for many (more than PARALLEL_THRESHOLD), on worker
- * threads too, one per core beside this thread (at most `jobs` threads in all). This thread
+ * threads too, one per core beside this thread (at most `jobs` threads in all). A worker costs
+ * a few hundred ms to start (it loads the parser and the analysis), as much as linting a few
+ * hundred KB, so without --jobs the thread count also follows the input's size: one thread per
+ * BYTES_PER_THREAD, so a handful of files never starts a pool. This thread
  * starts linting at once while the workers load; each worker keeps two batches in flight so it
  * never waits for this (busy) thread to hand it the next. Results come back in target order.
  */
 
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -14,6 +17,8 @@ import { lintPath, type FileResult, type LintSettings } from "./lint-file.js";
 
 /** Above this many files, lint in parallel. */
 export const PARALLEL_THRESHOLD = 32;
+/** Without --jobs: a thread per this many bytes of input (measured: 40 files/192 KB lint in 0.9 s on one thread, 1.2-1.5 s on two). */
+export const BYTES_PER_THREAD = 384 * 1024;
 const BATCH = 8;
 const IN_FLIGHT = 2;
 
@@ -40,9 +45,25 @@ export function lintSerial(targets: readonly Target[], settings: LintSettings): 
 
 const tick = (): Promise<void> => new Promise((r) => setImmediate(r));
 
+/** The threads worth starting for these files: by --jobs when given, else by cores and input size. */
+export function threadsFor(targets: readonly Target[], jobs: number | undefined): number {
+  if (targets.length <= PARALLEL_THRESHOLD) return 1;
+  const byCount = Math.ceil(targets.length / BATCH);
+  if (jobs !== undefined) return Math.max(1, Math.min(jobs, byCount));
+  let bytes = 0;
+  for (const t of targets) {
+    try {
+      bytes += statSync(t.absolute).size;
+    } catch {
+      // gone or unreadable: lintPath reports it
+    }
+  }
+  return Math.max(1, Math.min(availableParallelism(), byCount, Math.floor(bytes / BYTES_PER_THREAD)));
+}
+
 export async function lintTargets(targets: readonly Target[], settings: LintSettings, options: PoolOptions = {}): Promise<(FileResult | null)[]> {
-  const threads = Math.max(1, Math.min(options.jobs ?? availableParallelism(), Math.ceil(targets.length / BATCH)));
-  if (targets.length <= PARALLEL_THRESHOLD || threads <= 1) return lintSerial(targets, settings);
+  const threads = threadsFor(targets, options.jobs);
+  if (threads <= 1) return lintSerial(targets, settings);
   const url = workerUrl();
   if (url === null) {
     // Asked for by --jobs: say that it could not be had.

@@ -24,7 +24,7 @@ export function github(report: LintReport): string {
     }
   }
   const total = report.errorCount + report.warningCount + report.infoCount;
-  out.push(`shellguard lint: ${total} problem${total === 1 ? "" : "s"} (${report.errorCount} errors, ${report.warningCount} warnings, ${report.infoCount} infos) in ${report.results.length} files`);
+  out.push(`shellguard lint: ${total} problem${total === 1 ? "" : "s"} (${report.errorCount} errors, ${report.warningCount} warnings, ${report.infoCount} infos) in ${report.results.length} file${report.results.length === 1 ? "" : "s"}`);
   if (report.maxWarnings !== undefined && report.warningCount > report.maxWarnings) {
     out.push(`::error title=shellguard::Too many warnings (${report.warningCount}; maximum: ${report.maxWarnings}).`);
   }
