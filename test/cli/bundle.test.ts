@@ -11,7 +11,6 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT } from "./helpers.js";
 
-const BUNDLE = join(ROOT, "dist", "bundle", "main.cjs");
 
 interface Probe { fresh: boolean; rejected: boolean | undefined; hasMain: boolean }
 
