@@ -5,7 +5,9 @@
  *   const guard = createGuard({ mode: "default" });
  *   const d = guard.check("rm -rf /");   // { decision: "ask", reason: "...", findings: [...], ... }
  *
- * Synchronous. Fail safe: when the analysis throws, the decision is `ask` (`deny` in dontAsk and
+ * Synchronous, once the parser is there: with the native addon (a prebuilt binary, or compiled at
+ * install) at once; without it, `await ready()` first, which loads the WebAssembly parser (until
+ * then every check fails safe to "ask"). `nativeAvailable()` says which one runs. Fail safe: when the analysis throws, the decision is `ask` (`deny` in dontAsk and
  * explore) with the finding `internal/analysis-failed`, never a silent allow. A bad mode or a bad
  * config throws (a config error is the config loader's ConfigError, naming the file and key); an
  * untrusted project config that does not load is ignored instead, with a warning
@@ -96,7 +98,7 @@ export { verifyRule, checkRuleExamples, type RuleUse, type ExampleResult } from 
 
 export { analyze } from "./analysis/index.js";
 export type { Analysis, AnalysisOptions, AnalyzedCommand } from "./analysis/types.js";
-export { extractFacts } from "./facts/index.js";
+export { extractFacts, ready, nativeAvailable } from "./facts/index.js";
 export type { Assignment, Construct, ConstructType, Facts, ParseError, Redirect, SimpleCommand, Span, Word } from "./facts/types.js";
 export { ConfigError, loadConfig } from "./config/index.js";
 export type { ConfigFileInfo, ResolvedConfig, RuleSet, RuleSpec } from "./config/types.js";

@@ -7,6 +7,7 @@ import yargs, { type Argv } from "yargs";
 import { MODES, MODE_ALIASES } from "../engine/types.js";
 import { EXIT, reportError, UsageError } from "./errors.js";
 import { version } from "./version.js";
+import { ready } from "../facts/index.js";
 
 const MODE_LIST = [...MODES, ...Object.keys(MODE_ALIASES)].join(", ");
 
@@ -57,6 +58,8 @@ function commandLine(sub: string, positional: string | undefined, rest: readonly
 }
 
 export async function runApp(argv: string[]): Promise<void> {
+  // This bundle has its own parser module: without the addon, its WebAssembly parser loads here.
+  await ready();
   // yargs runs the handler even after a validation failure when exitProcess is off: once fail()
   // has been called, no handler may run (an unknown option must never lead to a decision).
   let failed = false;

@@ -74,8 +74,21 @@ function endOnClosedPipe(): void {
   });
 }
 
+/** Subcommands that never parse a command line: they need no parser. */
+const NO_PARSER = new Set(["hook", "on", "off", "--version", "--help", "-h", "init", "trust", "untrust", "completion"]);
+
+/**
+ * Resolves when the parser is usable: at once with the native addon; without it, once the
+ * WebAssembly fallback has loaded (until then every analysis would fail safe to "ask").
+ */
+async function parserReady(): Promise<void> {
+  const { ready } = await import("../facts/index.js");
+  await ready();
+}
+
 export async function main(argv: readonly string[]): Promise<void> {
   const fast = process.env.SHELLGUARD_NO_FAST_PATH ? null : parseFastCheck(argv);
+  if (argv[0] === undefined || !NO_PARSER.has(argv[0])) await parserReady();
   if (fast) {
     const { runCheck } = await import("./check.js");
     process.exitCode = await runCheck(fast);

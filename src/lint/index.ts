@@ -22,6 +22,7 @@ import { LINT_USAGE, lintBuilder } from "./options.js";
 import { lintTargets } from "./pool.js";
 import { FORMATS, REPORTERS, type Format, type LintReport } from "./reporters/index.js";
 import { severityResolver, unknownSeverityKeys } from "./severity.js";
+import { ready } from "../facts/index.js";
 
 export { LINT_OPTIONS, LINT_USAGE, lintBuilder } from "./options.js";
 export { FORMATS, type Format, type LintReport } from "./reporters/index.js";
@@ -149,6 +150,8 @@ function errorLine(io: LintIO, error: unknown): number {
 /** Run `shellguard lint` with these arguments (those after `lint`); resolves to the exit code. */
 export async function runLint(argv: readonly string[], io: LintIO): Promise<number> {
   try {
+    // This bundle has its own parser module: without the addon, its WebAssembly parser loads here.
+    await ready();
     const parsed = await parseLintArgs(argv);
     if ("help" in parsed) {
       io.stdout.write(parsed.help);

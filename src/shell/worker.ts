@@ -20,6 +20,7 @@ import { pathToFileURL } from "node:url";
 import { COLOR, PLAIN, oneLine, type Style } from "../render/format.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { Guard } from "../engine/guard.js";
+import { ready } from "../facts/index.js";
 import { normalizeMode } from "../engine/modes.js";
 import { displayLines, formatReply, parseRequest, ProtocolError, type HookReply } from "./protocol.js";
 import { fishToBash } from "./fish.js";
@@ -131,6 +132,8 @@ export async function runShellWorker(env: NodeJS.ProcessEnv = process.env): Prom
     }, 2000).unref();
   }
   const answer = createAnswerer({ env });
+  // Without the native addon, the WebAssembly parser loads before the first line is answered.
+  await ready();
   await serveLines(process.stdin, process.stdout, answer);
   return done(0);
 }
