@@ -7,7 +7,9 @@
  *
  * Synchronous, once the parser is there: with the native addon (a prebuilt binary, or compiled at
  * install) at once; without it, `await ready()` first, which loads the WebAssembly parser (until
- * then every check fails safe to "ask"). `nativeAvailable()` says which one runs. Fail safe: when the analysis throws, the decision is `ask` (`deny` in dontAsk and
+ * then every check fails safe to "ask"). `nativeAvailable()` says which one runs.
+ *
+ * Fail safe: when the analysis throws, the decision is `ask` (`deny` in dontAsk and
  * explore) with the finding `internal/analysis-failed`, never a silent allow. A bad mode or a bad
  * config throws (a config error is the config loader's ConfigError, naming the file and key); an
  * untrusted project config that does not load is ignored instead, with a warning

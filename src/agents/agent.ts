@@ -7,6 +7,7 @@
 
 import type { AgentAdapter } from "./hook.js";
 import type { Scope, SettingsChange } from "./settings.js";
+import type { Env } from "../config/env.js";
 
 /** A hook flag of one agent beyond the shared `--strict`. */
 export interface AgentFlag {
@@ -19,11 +20,11 @@ export interface AgentFlag {
 export interface AgentSettings {
   /** The file (relative to the project directory and to the home directory) named in help text. */
   file: string;
-  path(scope: Scope, cwd: string, env: NodeJS.ProcessEnv): string;
+  path(scope: Scope, cwd: string, env: Env): string;
   /** Add shellguard's hook, unless it is there already. Throws SettingsError, leaving the file as it was. */
-  install(scope: Scope, cwd: string, env: NodeJS.ProcessEnv): SettingsChange;
+  install(scope: Scope, cwd: string, env: Env): SettingsChange;
   /** Remove shellguard's hook entries (only those). Throws SettingsError. */
-  uninstall(scope: Scope, cwd: string, env: NodeJS.ProcessEnv): SettingsChange;
+  uninstall(scope: Scope, cwd: string, env: Env): SettingsChange;
 }
 
 export interface AgentDefinition<Name extends string = string> {

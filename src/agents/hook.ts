@@ -14,12 +14,13 @@ import type { ModeName } from "../engine/types.js";
 import { describe, isObject } from "../config/json-value.js";
 import { readPayload, type ReadOptions } from "./stdin.js";
 import { REASON_PREFIX, verdictFor, type Verdict } from "./verdict.js";
+import type { Env } from "../config/env.js";
 
 export interface HookIO {
   stdin: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
-  env: NodeJS.ProcessEnv;
+  env: Env;
   cwd: string;
 }
 

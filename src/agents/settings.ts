@@ -23,6 +23,7 @@ import { isObject } from "../config/json-value.js";
 import { readJsonFile, SettingsError, writeJsonFile, type JsonFile } from "./json-file.js";
 
 import type { AgentSettings } from "./agent.js";
+import type { Env } from "../config/env.js";
 
 export type Scope = "project" | "user";
 
@@ -44,12 +45,12 @@ export interface JsonHookSpec {
   notes?(file: JsonFile, scope: Scope): string[];
 }
 
-function home(env: NodeJS.ProcessEnv): string {
+function home(env: Env): string {
   return env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir();
 }
 
 /** The settings file for a scope: `<cwd>/.claude/settings.json`, `~/.gemini/settings.json`, ... */
-function settingsPath(spec: JsonHookSpec, scope: Scope, cwd: string, env: NodeJS.ProcessEnv): string {
+function settingsPath(spec: JsonHookSpec, scope: Scope, cwd: string, env: Env): string {
   const base = scope === "user" ? home(env) : resolve(cwd);
   return join(base, spec.dir, spec.fileName ?? "settings.json");
 }
@@ -84,7 +85,7 @@ function groupsWithOurs(list: readonly unknown[], agent: string): unknown[] {
   return list.filter((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isOurEntry(h, agent)));
 }
 
-export function onPath(name: string, env: NodeJS.ProcessEnv): boolean {
+export function onPath(name: string, env: Env): boolean {
   for (const dir of (env.PATH ?? "").split(delimiter)) {
     if (!dir) continue;
     for (const candidate of process.platform === "win32" ? [`${name}.cmd`, `${name}.exe`, name] : [name]) {
@@ -99,7 +100,7 @@ export function onPath(name: string, env: NodeJS.ProcessEnv): boolean {
   return false;
 }
 
-function installNotes(spec: JsonHookSpec, file: JsonFile, scope: Scope, env: NodeJS.ProcessEnv): string[] {
+function installNotes(spec: JsonHookSpec, file: JsonFile, scope: Scope, env: Env): string[] {
   const notes: string[] = [];
   if (!onPath("shellguard", env)) {
     notes.push(
@@ -111,7 +112,7 @@ function installNotes(spec: JsonHookSpec, file: JsonFile, scope: Scope, env: Nod
 }
 
 /** Add shellguard's hook entry, unless it is there already. Throws SettingsError. */
-function installHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: NodeJS.ProcessEnv): SettingsChange {
+function installHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: Env): SettingsChange {
   const agent = spec.agent;
   const path = settingsPath(spec, scope, cwd, env);
   const file = readJsonFile(path);
@@ -137,7 +138,7 @@ function installHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: NodeJS.
 }
 
 /** Remove shellguard's hook entries (only those). Throws SettingsError. */
-function uninstallHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: NodeJS.ProcessEnv): SettingsChange {
+function uninstallHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: Env): SettingsChange {
   const agent = spec.agent;
   const path = settingsPath(spec, scope, cwd, env);
   const nothing: SettingsChange = { file: path, changed: false, message: `Nothing to remove: no shellguard hook for ${spec.title} in ${path}.`, notes: [] };

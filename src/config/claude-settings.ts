@@ -22,6 +22,7 @@ import { homedir } from "node:os";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { ConfigError } from "./errors.js";
 import { isObject } from "./json-value.js";
+import type { Env } from "./env.js";
 
 export type ClaudeScope = "user" | "project" | "local";
 
@@ -61,7 +62,7 @@ export function isBashRule(entry: unknown): entry is string {
   return s === "Bash" || (s.startsWith("Bash(") && s.endsWith(")"));
 }
 
-function homeOf(env: NodeJS.ProcessEnv): string {
+function homeOf(env: Env): string {
   return env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir();
 }
 
@@ -82,7 +83,7 @@ function realOrSelf(path: string): string {
 }
 
 /** The nearest directory from `cwd` upward with a `.claude/` directory, not the home directory; or null. */
-export function findClaudeProject(cwd: string, env: NodeJS.ProcessEnv = process.env): string | null {
+export function findClaudeProject(cwd: string, env: Env = process.env): string | null {
   const home = realOrSelf(resolve(homeOf(env)));
   let dir = resolve(cwd);
   while (true) {
@@ -127,7 +128,7 @@ function readSettings(path: string, scope: ClaudeScope): ClaudeSettingsFile | nu
 }
 
 /** The Bash permission rules of the Claude Code settings that apply to `cwd`. Throws ConfigError. */
-export function claudeSettingsRules(cwd: string, env: NodeJS.ProcessEnv = process.env): ClaudeSettingsRules {
+export function claudeSettingsRules(cwd: string, env: Env = process.env): ClaudeSettingsRules {
   const candidates: [string, ClaudeScope][] = [[join(homeOf(env), ".claude", "settings.json"), "user"]];
   const project = findClaudeProject(cwd, env);
   if (project) {

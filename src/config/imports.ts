@@ -8,8 +8,9 @@
 
 import { claudeSettingsRules } from "./claude-settings.js";
 import type { ResolvedConfig, RuleSpec } from "./types.js";
+import type { Env } from "./env.js";
 
-export function withImports(config: ResolvedConfig, cwd: string, env: NodeJS.ProcessEnv): ResolvedConfig {
+export function withImports(config: ResolvedConfig, cwd: string, env: Env): ResolvedConfig {
   if (!config.imports?.includes("claude-settings")) return config;
   const found = claudeSettingsRules(cwd, env);
   const rules = { deny: [...config.rules.deny], ask: [...config.rules.ask], allow: [...config.rules.allow] };

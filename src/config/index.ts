@@ -9,7 +9,7 @@ export type { LoadConfigOptions, ConfigCache } from "./load.js";
 export { ConfigError, formatConfigProblem } from "./errors.js";
 export type { ConfigProblem } from "./errors.js";
 export { DEFAULTS, DEFAULT_SENSITIVE_FILES, DEFAULT_SENSITIVE_DIRECTORIES } from "./defaults.js";
-export { trust, untrust, isTrusted, readTrustStore, configHash } from "./trust.js";
+export { trust, untrust, isTrusted, readTrustStore } from "./trust.js";
 export type { TrustOptions, TrustStore } from "./trust.js";
 export { starterConfig, DEFAULT_SCHEMA_REF } from "./starter.js";
 export type { StarterOptions } from "./starter.js";

@@ -20,6 +20,7 @@ import { packageValueHash, readTrustStore, type TrustStore } from "./trust.js";
 import { safetyStamp, unsafeConfigReason } from "./safety.js";
 import type { ConfigFileInfo, ResolvedConfig, RuleSpec } from "./types.js";
 import { toRuleSpec, validateConfig, type RawConfig, type RawListEdit, type RawPatternEdit, type VerifyRule } from "./validate.js";
+import type { Env } from "./env.js";
 
 export interface LoadConfigOptions {
   /** Directory discovery starts from (and relative paths are resolved against). */
@@ -27,7 +28,7 @@ export interface LoadConfigOptions {
   /** `--config <file>`: use exactly this file instead of discovering a project config. */
   configFile?: string;
   /** Environment for HOME, XDG_CONFIG_HOME, XDG_CACHE_HOME (default process.env). */
-  env?: NodeJS.ProcessEnv;
+  env?: Env;
   /**
    * The engine's rule check, called once for every rule (rules.* and dangerous.patterns) of
    * every file read, with how the rule is used (deny, ask, allow, dangerous); a returned
@@ -41,7 +42,7 @@ export interface LoadConfigOptions {
 interface Found {
   path: string;
   format: ConfigFormat;
-  /** For package.json: the bytes and the `shellguard` value, already read during discovery. */
+  /** For package.json: the bytes and the `shellguard` value, already read during discovery. @internal */
   bytes?: Buffer;
   value?: unknown;
 }
@@ -55,7 +56,7 @@ function statOf(path: string): Stats | undefined {
 }
 
 /** The directories searched for a project config: cwd, then its parents up to home or the root. */
-function* searchDirs(cwd: string, env: NodeJS.ProcessEnv): Generator<string> {
+function* searchDirs(cwd: string, env: Env): Generator<string> {
   const stop = resolve(homeDir(env));
   let dir = resolve(cwd);
   while (true) {
@@ -100,7 +101,7 @@ function placesIn(dir: string): string[] {
  * `shellguard` property). A package.json that does not parse but names `shellguard` is yielded
  * as its ConfigError.
  */
-function* projectCandidates(cwd: string, env: NodeJS.ProcessEnv): Generator<Found | ConfigError> {
+function* projectCandidates(cwd: string, env: Env): Generator<Found | ConfigError> {
   for (const dir of searchDirs(cwd, env)) {
     for (const place of placesIn(dir)) {
       const path = join(dir, place);
@@ -129,7 +130,7 @@ function* projectCandidates(cwd: string, env: NodeJS.ProcessEnv): Generator<Foun
 }
 
 /** The nearest project config file, or null (throws the ConfigError of a broken package.json). */
-export function findProjectConfig(cwd: string, env: NodeJS.ProcessEnv = process.env): Found | null {
+export function findProjectConfig(cwd: string, env: Env = process.env): Found | null {
   for (const found of projectCandidates(cwd, env)) {
     if (found instanceof ConfigError) throw found;
     return found;
@@ -138,7 +139,7 @@ export function findProjectConfig(cwd: string, env: NodeJS.ProcessEnv = process.
 }
 
 /** The user config files that exist, in precedence order (only the first is read). */
-function findUserConfigs(env: NodeJS.ProcessEnv): string[] {
+function findUserConfigs(env: Env): string[] {
   const dir = userConfigDir(env);
   const present = namesIn(dir);
   return USER_CONFIG_NAMES.filter((n) => present.has(n))
@@ -170,6 +171,7 @@ interface LoadedFile {
 /** A config file read and its trust decided, not yet parsed. */
 interface Examined extends Found {
   kind: ConfigFileInfo["kind"];
+  /** @internal */
   bytes: Buffer;
   trusted: boolean;
   /** The content hash (the trust store's, see trust.ts), computed only when needed. */
@@ -194,7 +196,7 @@ function examine(found: Found, kind: ConfigFileInfo["kind"], trustStore: () => T
   return { ...found, value, kind, bytes, trusted, hash };
 }
 
-function loadFile(file: Examined, env: NodeJS.ProcessEnv, warnings: string[], verifyRule: VerifyRule | undefined): LoadedFile {
+function loadFile(file: Examined, env: Env, warnings: string[], verifyRule: VerifyRule | undefined): LoadedFile {
   const { path, format, bytes, kind, trusted } = file;
   let value = file.value;
   const info: ConfigFileInfo = { path, kind, trusted };
@@ -236,7 +238,7 @@ const SAFE_HINT = "a project config must be owned by you or root, in a directory
  */
 function projectLayers(
   cwd: string,
-  env: NodeJS.ProcessEnv,
+  env: Env,
   warnings: string[],
   trustStore: () => TrustStore,
 ): (Examined | ConfigError)[] {
@@ -281,7 +283,7 @@ function pushUnique(list: string[], items: readonly string[]): void {
 }
 
 /** Apply one file on top of the configuration built so far. */
-function applyLayer(state: ResolvedConfig, raw: RawConfig, file: string, trusted: boolean, env: NodeJS.ProcessEnv): void {
+function applyLayer(state: ResolvedConfig, raw: RawConfig, file: string, trusted: boolean, env: Env): void {
   /** Whether a loosening key may be applied; if not, say so once. */
   const may = (keyPath: string): boolean => {
     if (!trusted) state.warnings.push(`${file}: ${keyPath} ignored: ${trustHint(file)}`);

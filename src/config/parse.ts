@@ -10,6 +10,7 @@ import { basename, extname, join } from "node:path";
 import { ConfigError } from "./errors.js";
 import { PACKAGE_PROP, userCacheDir } from "./paths.js";
 import { sha256Hex } from "./sha256.js";
+import type { Env } from "./env.js";
 
 const require = createRequire(import.meta.url);
 
@@ -47,13 +48,14 @@ let crypto: typeof import("node:crypto") | undefined;
  * Hex SHA-256. Loading node:crypto costs ~5 ms of startup; hashing a small input in plain
  * JavaScript costs ~1 ms on a cold start (it runs in the interpreter), a large one more.
  */
+/** @internal */
 export function sha256(data: string | Buffer): string {
   if (data.length <= 4096) return sha256Hex(data);
   crypto ??= require("node:crypto") as typeof import("node:crypto");
   return crypto.createHash("sha256").update(data).digest("hex");
 }
 
-/** Read a file's bytes; a failure is a ConfigError. */
+/** Read a file's bytes; a failure is a ConfigError. @internal */
 export function readBytes(file: string): Buffer {
   try {
     return readFileSync(file);
@@ -129,7 +131,7 @@ function parseYamlUncached(file: string, text: string): unknown {
  * Parse YAML, using the parse cache (`$XDG_CACHE_HOME/shellguard/yaml/<hash of path>.json`,
  * holding the content hash and the parsed value). Cache failures are ignored.
  */
-export function parseYaml(file: string, text: string, contentHash: string, env: NodeJS.ProcessEnv): unknown {
+export function parseYaml(file: string, text: string, contentHash: string, env: Env): unknown {
   if (text.trim() === "") return {};
   const dir = join(userCacheDir(env), "yaml");
   const cacheFile = join(dir, `${sha256(file).slice(0, 32)}.json`);

@@ -2,6 +2,7 @@
 
 import { homedir } from "node:os";
 import { isAbsolute, join } from "node:path";
+import type { Env } from "./env.js";
 
 /**
  * Project config file names, in the order they are tried in each directory (cosmiconfig's order
@@ -27,30 +28,30 @@ export const USER_CONFIG_NAMES: readonly string[] = ["config.json", "config.yaml
 /** The property of package.json that holds the config. */
 export const PACKAGE_PROP = "shellguard";
 
-export function homeDir(env: NodeJS.ProcessEnv): string {
+export function homeDir(env: Env): string {
   const home = env.HOME;
   return home && isAbsolute(home) ? home : homedir();
 }
 
 /** `$XDG_CONFIG_HOME/shellguard` (XDG_CONFIG_HOME defaults to ~/.config; a relative value is ignored, as the spec says). */
-export function userConfigDir(env: NodeJS.ProcessEnv): string {
+export function userConfigDir(env: Env): string {
   const xdg = env.XDG_CONFIG_HOME;
   return join(xdg && isAbsolute(xdg) ? xdg : join(homeDir(env), ".config"), "shellguard");
 }
 
 /** `$XDG_CACHE_HOME/shellguard` (XDG_CACHE_HOME defaults to ~/.cache). */
-export function userCacheDir(env: NodeJS.ProcessEnv): string {
+export function userCacheDir(env: Env): string {
   const xdg = env.XDG_CACHE_HOME;
   return join(xdg && isAbsolute(xdg) ? xdg : join(homeDir(env), ".cache"), "shellguard");
 }
 
 /** The trust store: a JSON object mapping absolute config paths to sha256 hashes. */
-export function trustStorePath(env: NodeJS.ProcessEnv): string {
+export function trustStorePath(env: Env): string {
   return join(userConfigDir(env), "trusted.json");
 }
 
 /** Expand a leading `~` or `~/`. */
-export function expandTilde(p: string, env: NodeJS.ProcessEnv): string {
+export function expandTilde(p: string, env: Env): string {
   if (p === "~") return homeDir(env);
   if (p.startsWith("~/")) return join(homeDir(env), p.slice(2));
   return p;

@@ -11,10 +11,11 @@ import { dirname, resolve } from "node:path";
 import { ConfigError } from "./errors.js";
 import { formatOf, packageProperty, parseJson, readBytes, sha256, tempName } from "./parse.js";
 import { PACKAGE_PROP, trustStorePath } from "./paths.js";
+import type { Env } from "./env.js";
 
 export interface TrustOptions {
   /** Environment for XDG_CONFIG_HOME and HOME (default process.env). */
-  env?: NodeJS.ProcessEnv;
+  env?: Env;
   /** Directory a relative `file` is resolved against (default process.cwd()). */
   cwd?: string;
 }
@@ -26,7 +27,7 @@ export function packageValueHash(value: unknown): string {
   return sha256(JSON.stringify(value));
 }
 
-/** The hash recorded for a config file with these bytes. */
+/** The hash recorded for a config file with these bytes. @internal */
 export function configHash(file: string, bytes: Buffer): string {
   if (formatOf(file) === "package") {
     const value = packageProperty(parseJson(file, bytes.toString("utf8")));
@@ -47,7 +48,7 @@ export function canonicalPath(file: string, cwd?: string): string {
 }
 
 /** Read the trust store; missing means empty, malformed is a ConfigError. */
-export function readTrustStore(env: NodeJS.ProcessEnv = process.env): TrustStore {
+export function readTrustStore(env: Env = process.env): TrustStore {
   const store = trustStorePath(env);
   let text: string;
   try {
@@ -70,7 +71,7 @@ export function readTrustStore(env: NodeJS.ProcessEnv = process.env): TrustStore
   return out;
 }
 
-function writeTrustStore(env: NodeJS.ProcessEnv, data: TrustStore): void {
+function writeTrustStore(env: Env, data: TrustStore): void {
   const store = trustStorePath(env);
   mkdirSync(dirname(store), { recursive: true, mode: 0o700 });
   const tmp = tempName(store);

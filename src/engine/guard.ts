@@ -17,6 +17,7 @@ import type { RuleInput } from "./rules.js";
 import type { Decision, ModeName } from "./types.js";
 import { verifyRule, type RuleUse } from "./verify.js";
 import { withImports } from "../config/imports.js";
+import type { Env } from "../config/env.js";
 
 /** A rule given in code: a pattern string, or an object without (or with) its `source`. */
 export type RuleOption = RuleInput;
@@ -43,7 +44,7 @@ export interface GuardOptions {
   /** Config layered over the loaded one. */
   config?: ConfigOverrides;
   /** Environment for config discovery (XDG_CONFIG_HOME, HOME); default `process.env`. */
-  env?: NodeJS.ProcessEnv;
+  env?: Env;
   /** Re-read the config when a config file changes (stat-based); default true. */
   reload?: boolean;
   /**
@@ -117,7 +118,7 @@ export function applyOverrides(base: ResolvedConfig, o: ConfigOverrides | undefi
 export class Guard {
   readonly cwd: string;
   private readonly options: GuardOptions;
-  private readonly env: NodeJS.ProcessEnv;
+  private readonly env: Env;
   /** With reload: the config layer's stat-stamped cache; without: loaded once per directory. */
   private readonly reloading: ConfigCache | null;
   private readonly once = new Map<string, ResolvedConfig>();

@@ -23,6 +23,7 @@ import { lintTargets } from "./pool.js";
 import { FORMATS, REPORTERS, type Format, type LintReport } from "./reporters/index.js";
 import { severityResolver, unknownSeverityKeys } from "./severity.js";
 import { ready } from "../facts/index.js";
+import type { Env } from "../config/env.js";
 
 export { LINT_OPTIONS, LINT_USAGE, lintBuilder } from "./options.js";
 export { FORMATS, type Format, type LintReport } from "./reporters/index.js";
@@ -34,7 +35,7 @@ export interface LintIO {
   stdin: NodeJS.ReadableStream;
   stdout: { write(chunk: string): unknown };
   stderr: { write(chunk: string): unknown };
-  env: NodeJS.ProcessEnv;
+  env: Env;
   cwd: string;
   /** Is stdout a terminal (colour)? */
   isTTY: boolean;
@@ -124,7 +125,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-export function lintSettings(config: ResolvedConfig, cwd: string, env: NodeJS.ProcessEnv): LintSettings {
+export function lintSettings(config: ResolvedConfig, cwd: string, env: Env): LintSettings {
   return {
     config,
     analysis: {

@@ -2,6 +2,7 @@
 
 import type { Finding } from "../analysis/types.js";
 import type { Decision } from "../engine/types.js";
+import type { Env } from "../config/env.js";
 
 export interface Style {
   bold(s: string): string;
@@ -19,7 +20,7 @@ export const COLOR: Style = { bold: code(1, 22), dim: code(2, 22), red: code(31,
 export const PLAIN: Style = { bold: plainFn, dim: plainFn, red: plainFn, green: plainFn, yellow: plainFn, cyan: plainFn };
 
 /** Colour only when the stream is a terminal and NO_COLOR is not set (https://no-color.org). */
-export function styleFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): Style {
+export function styleFor(stream: { isTTY?: boolean }, env: Env = process.env): Style {
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== "";
   return stream.isTTY && !noColor ? COLOR : PLAIN;
 }

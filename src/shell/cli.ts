@@ -10,11 +10,12 @@
 import { existsSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { HOOK_SHELLS, hookScript, type HookShell } from "./hook.js";
+import type { Env } from "../config/env.js";
 
 export interface HookIo {
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
-  env: NodeJS.ProcessEnv;
+  env: Env;
   cwd: string;
 }
 

@@ -24,10 +24,11 @@ import { ready } from "../facts/index.js";
 import { normalizeMode } from "../engine/modes.js";
 import { displayLines, formatReply, parseRequest, ProtocolError, type HookReply } from "./protocol.js";
 import { fishToBash } from "./fish.js";
+import type { Env } from "../config/env.js";
 
 export interface WorkerOptions {
   configFile?: string;
-  env?: NodeJS.ProcessEnv;
+  env?: Env;
   style?: Style;
 }
 
@@ -110,7 +111,7 @@ function removeHookDir(dir: string | undefined): void {
 }
 
 /** The worker process: stdin → stdout. Returns the exit code. */
-export async function runShellWorker(env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runShellWorker(env: Env = process.env): Promise<number> {
   const hookDir = env.SHELLGUARD_HOOK_DIR;
   const done = (code: number): never => {
     removeHookDir(hookDir);
