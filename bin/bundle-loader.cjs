@@ -56,19 +56,42 @@ function freshBundle() {
 const PART = /^\.\/[a-z]+\.cjs$/;
 const parts = new Map();
 
-/** Compiles a bundle, with its cache when there is a fresh one. */
+/**
+ * Writes the cache of a bundle that had none, when the process ends (so the functions this run
+ * compiled are in it): an install whose scripts did not run (npm skips dependencies' install
+ * scripts unless allowed), or a newer Node.js. Only into the package's own dist/bundle, and only
+ * when that is writable; a temp file renamed into place, so a reader never sees half a cache.
+ */
+function writeLater(script, file) {
+  process.once("exit", () => {
+    const target = cachePath(file);
+    const tmp = `${target}.${process.pid}.tmp`;
+    try {
+      fs.writeFileSync(tmp, script.createCachedData(), { flag: "wx" });
+      fs.renameSync(tmp, target);
+    } catch {
+      fs.rmSync(tmp, { force: true });
+    }
+  });
+}
+
+/** Compiles a bundle, with its cache when there is one for this build and this V8. */
 function compile(file, useCache) {
   // ASCII only (scripts/bundle.mjs checks), so latin1 reads it as it is, faster than utf8.
   const source = fs.readFileSync(file, "latin1");
   let cachedData;
+  let missing = false;
   if (useCache) {
     try {
       cachedData = fs.readFileSync(cachePath(file));
     } catch {
-      // No cache for this build and this Node.js: compile as usual.
+      // No cache for this build and this Node.js: compile as usual, and leave one for next time.
+      missing = buildId !== null;
     }
   }
-  return new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  if (missing) writeLater(script, file);
+  return script;
 }
 
 /** Runs a bundle as a CommonJS module; returns its exports and the compiled script. */
