@@ -8,7 +8,8 @@
  */
 
 import type { Facts, SimpleCommand, Word } from "../facts/types.js";
-import { type CommandView, baseName, commandName } from "./command.js";
+import { type CommandView, baseName, commandName, viewName } from "./command.js";
+import { lastSlash } from "../facts/slashes.js";
 import { splitEnvString as envWords } from "./env-split.js";
 import { parseFlags, has, values } from "./flags.js";
 import { GIT_GLOBAL } from "./specs.js";
@@ -105,7 +106,7 @@ function makeView(sc: SimpleCommand, facts: Facts, origin: Origin, words: readon
   const inner = from === 0 ? words : words.slice(from);
   let name = known ?? "";
   let trusted = knownTrusted;
-  if (known === null && inner.length > 0) ({ name, trusted } = commandName(inner[0] as Word));
+  if (known === null && inner.length > 0) ({ name, trusted } = viewName(inner[0] as Word));
   else if (known === null) trusted = true;
   const range = origin.range;
   return {
@@ -169,6 +170,8 @@ interface Known {
 const KNOWN: ReadonlyMap<string, Known> = new Map<string, Known>(
   [...new Set([...WRAPPERS.keys(), ...SPECIAL.keys()])].map((n) => [n, { wrapper: WRAPPERS.get(n), special: SPECIAL.get(n) }]),
 );
+/** Longer names are none of KNOWN's: a lookup would hash the whole name (a nested word can be the whole line). */
+const KNOWN_NAME_MAX = Math.max(...[...KNOWN.keys()].map((n) => n.length));
 
 /** The option that takes inline code, per interpreter family. */
 const CODE_OPTION: Readonly<Record<string, RegExp>> = { python: /^-[A-Za-z]*c$/, perl: /^-[A-Za-z]*[eE]$/, ruby: /^-[A-Za-z]*e$/, node: /^(?:-[A-Za-z]*[ep]|--eval|--print)$/, php: /^-[A-Za-z]*r$/, lua: /^-[A-Za-z]*e$/ };
@@ -298,7 +301,7 @@ function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, o
   if (anyPath && forms !== null) ({ forms, allowForms } = withSpellings(forms, origin, words, levels, privLevel, allowForms));
   const view = makeView(sc, facts, origin, words, all, i, name, trusted, wrappers, privileged, argsUnknown, forms ?? origin.forms.slice(), allowForms);
   if (effects.length > 0) view.wrapperEffects = effects;
-  const special = view.trusted && view.words.length > 0 ? (name === view.name ? known : KNOWN.get(view.name))?.special : undefined;
+  const special = view.trusted && view.words.length > 0 ? (name === view.name ? known : view.name.length <= KNOWN_NAME_MAX ? KNOWN.get(view.name) : undefined)?.special : undefined;
   const piped = view.sc.stage > 0 && INTERPRETERS.has(view.name);
   if (special !== undefined || piped) {
     const env = envFor(sc, facts, origin, out, nest);
@@ -318,7 +321,7 @@ interface Level {
 
 /** `$HOME/bin/rm`, `/???/rm`: the path is only known at run time, its last segment is not. */
 function knownLastSegment(word: Word): string | null {
-  const slash = word.value.lastIndexOf("/");
+  const slash = lastSlash(word);
   const tail = word.value.slice(slash + 1);
   if (slash < 0 || tail === "" || (word.glob && /[*?[]/.test(tail))) return null;
   return word.dynamic === null || word.dynamic.every(([, end]) => end <= slash) ? tail : null;

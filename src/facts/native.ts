@@ -33,6 +33,7 @@ import {
   type Span,
   type Word,
 } from "./types.js";
+import { LONG_WORD, noteLastSlash, slashesBefore } from "./slashes.js";
 
 export interface NativeAddon {
   extract(source: string, out: Int32Array, timeoutMs?: number): string | [Int32Array, string];
@@ -78,6 +79,8 @@ let rec: Int32Array = new Int32Array(1 << 14);
 let p = 0;
 let vals = "";
 let src = "";
+/** slashesBefore(src), made on the first long verbatim word of a line (most lines have none). */
+let slashes: Int32Array | null = null;
 
 function word(): Word {
   const r = rec;
@@ -93,7 +96,7 @@ function word(): Word {
     dynamic = [];
     for (let i = 0; i < ndyn; i++, p += 2) dynamic.push([r[p]!, r[p + 1]!]);
   }
-  return {
+  const w: Word = {
     value,
     start,
     end,
@@ -102,6 +105,13 @@ function word(): Word {
     tilde: (flags & 4) !== 0,
     dynamic,
   };
+  if (flags & 8 && value.length >= LONG_WORD) {
+    // A nested word is a slice of the line: its last `/` is read from one index of the line.
+    slashes ??= slashesBefore(src);
+    const at = slashes[voff + value.length]!;
+    noteLastSlash(w, at >= voff ? at - voff : -1);
+  }
+  return w;
 }
 
 function decode(source: string): Facts {
@@ -201,6 +211,7 @@ export function extractFactsNative(source: string, timeoutMs?: number): Facts {
   src = source;
   const facts = decode(source);
   vals = src = "";
+  slashes = null;
   return facts;
 }
 
