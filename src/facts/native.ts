@@ -82,7 +82,8 @@ let src = "";
 /** slashesBefore(src), made on the first long verbatim word of a line (most lines have none). */
 let slashes: Int32Array | null = null;
 
-function word(): Word {
+/** `argv`: a command word, whose last `/` the analysis asks for (commandName); long ones get it noted. */
+function word(argv = false): Word {
   const r = rec;
   const voff = r[p]!;
   const flags = r[p + 4]!;
@@ -105,7 +106,7 @@ function word(): Word {
     tilde: (flags & 4) !== 0,
     dynamic,
   };
-  if (flags & 8 && value.length >= LONG_WORD) {
+  if (argv && flags & 8 && value.length >= LONG_WORD) {
     // A nested word is a slice of the line: its last `/` is read from one index of the line.
     slashes ??= slashesBefore(src);
     const at = slashes[voff + value.length]!;
@@ -147,7 +148,7 @@ function decode(source: string): Facts {
     const nRedir = r[p + 9]!;
     p += 10;
     const argv: Word[] = [];
-    for (let j = 0; j < nArgv; j++) argv.push(word());
+    for (let j = 0; j < nArgv; j++) argv.push(word(true));
     const assignments: Assignment[] = [];
     for (let j = 0; j < nAssign; j++) {
       const nameStart = r[p]!;

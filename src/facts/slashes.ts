@@ -2,8 +2,8 @@
  * Where the last `/` of a long word's value is, known without reading the value. A line nested n
  * deep (`echo $(echo $(echo …))`) has a command at each level whose name word holds every level
  * inside it: scanning each name for a `/` (is it a path?) would read O(n²) characters. The native
- * decoder notes the answer for long words that are verbatim slices of the line, from one pass over
- * the line; words made elsewhere (the reference extractor, wrappers' rewrites) are scanned.
+ * decoder notes the answer for long argv words that are verbatim slices of the line, from one pass
+ * over the line; other words (the reference extractor's, wrappers' rewrites) are scanned.
  */
 import type { Word } from "./types.js";
 
