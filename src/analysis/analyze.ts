@@ -49,8 +49,15 @@ export function analyze(source: string, options: AnalysisOptions, extract: Extra
   checkChars(source, limits);
   // Every parse, nested strings' too, gets what is left of the budget; a parser that runs out
   // returns an error-only parse, which the check after it turns into AnalysisLimitError.
+  const maxNested = limits.maxNestedChars ?? (DEFAULT_LIMITS.maxNestedChars as number);
+  let nestedChars = 0;
   const within = (s: string): Facts => {
     deadline.check();
+    // +1: an empty string is still a parse.
+    nestedChars += s.length + 1;
+    if (nestedChars > maxNested) {
+      throw new AnalysisLimitError("maxNestedChars", `the strings the line runs as shell code add up to more than ${maxNested} characters (each is parsed again for every command that runs it), the limit`);
+    }
     return extract(s, deadline.remaining());
   };
   const facts = extract(source, limits.budgetMs);

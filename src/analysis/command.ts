@@ -2,6 +2,7 @@
 
 import type { Facts, Redirect, SimpleCommand, Word } from "../facts/types.js";
 import type { WrapperEffect } from "./unwrap/wrappers.js";
+import { lastSlash } from "../facts/slashes.js";
 
 export interface CommandView {
   /** Canonical name: `\rm`, `'rm'`, `/bin/rm` → `rm`; `./rm` stays `./rm`. */
@@ -48,15 +49,48 @@ const SYSTEM_DIRS = new Set([
   "/run/current-system/sw/bin",
 ]);
 
+/** Characters a system directory can be written with (`/usr/./bin//`): its own, `/` and `.`. */
+const SYSTEM_DIR_CHARS = new Set([...[...SYSTEM_DIRS].join(""), "/", "."].map((c) => c.charCodeAt(0)));
+
+/**
+ * Whether v[0, end) is written only with SYSTEM_DIR_CHARS. Stops at the first other character:
+ * a nested word (`/bin/$(/bin/$(…))`) is not read past its own level's `$`.
+ */
+function systemDirSpelling(v: string, end: number): boolean {
+  for (let k = 0; k < end; k++) if (!SYSTEM_DIR_CHARS.has(v.charCodeAt(k))) return false;
+  return true;
+}
+
 /** The canonical name of a command word and whether it is the system tool of that name. */
 export function commandName(word: Word): { name: string; trusted: boolean } {
   const v = word.value;
-  const slash = v.lastIndexOf("/");
+  const slash = lastSlash(word);
   if (slash < 0) return { name: v, trusted: true };
+  // Normalising only removes `/` and `.`: any other character rules out a system directory.
+  if (!systemDirSpelling(v, slash)) return { name: v, trusted: false };
   const dir = v.slice(0, slash).replace(/\/+$/, "").replace(/\/\.(?=\/|$)/g, "") || "/";
   const base = v.slice(slash + 1);
   if (SYSTEM_DIRS.has(dir)) return { name: base, trusted: true };
   return { name: v, trusted: false };
+}
+
+/** A dynamic command name longer than this is clipped in the middle (see viewName). */
+export const MAX_VIEW_NAME = 256;
+
+/**
+ * The name a view goes by: commandName's, but a long dynamic name (`$(echo $(echo …))`, which
+ * holds every level nested in it) keeps only its first and last MAX_VIEW_NAME / 2 characters
+ * around a `…`. The checks look names up in tables (whose keys are short plain names, so a long
+ * or dynamic name is in none), dispatch on a short prefix or the last character, and quote the
+ * name in messages: the clipped name does all of that alike, and each lookup hashes a bounded
+ * string — hashing every level's whole name was quadratic in the depth.
+ */
+export function viewName(word: Word): { name: string; trusted: boolean } {
+  const named = commandName(word);
+  const n = named.name;
+  if (word.dynamic === null || n.length <= MAX_VIEW_NAME) return named;
+  const half = MAX_VIEW_NAME >> 1;
+  return { name: `${n.slice(0, half)}…${n.slice(n.length - half + 1)}`, trusted: named.trusted };
 }
 
 /** The last path segment of a command word: what it is most likely to be, trusted or not. */

@@ -24,6 +24,13 @@ export interface AnalysisLimits {
   maxFormChars: number;
   /** Wall-clock budget of one analysis in milliseconds, checked between and inside its loops. */
   budgetMs: number;
+  /**
+   * Most characters parsed again as shell code (`bash -c`, `eval`, ... strings), all nested
+   * parses together; DEFAULT_LIMITS' when absent. A string holding the next one
+   * (`eval $(eval $(eval …))`) is parsed once per command that runs it, at every depth: that
+   * grows as the depth to the power MAX_DEPTH, so it is bounded, not left to the clock.
+   */
+  maxNestedChars?: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<AnalysisLimits> = Object.freeze({
@@ -33,6 +40,7 @@ export const DEFAULT_LIMITS: Readonly<AnalysisLimits> = Object.freeze({
   maxWrappers: 64,
   maxFormChars: 1_000_000,
   budgetMs: 500,
+  maxNestedChars: 4 * 64 * 1024,
 });
 
 /** The line is too large, too deep, or took too long to analyse. */

@@ -33,6 +33,7 @@ import {
   type Span,
   type Word,
 } from "./types.js";
+import { LONG_WORD, noteLastSlash, slashesBefore } from "./slashes.js";
 
 export interface NativeAddon {
   extract(source: string, out: Int32Array, timeoutMs?: number): string | [Int32Array, string];
@@ -78,8 +79,11 @@ let rec: Int32Array = new Int32Array(1 << 14);
 let p = 0;
 let vals = "";
 let src = "";
+/** slashesBefore(src), made on the first long verbatim word of a line (most lines have none). */
+let slashes: Int32Array | null = null;
 
-function word(): Word {
+/** `argv`: a command word, whose last `/` the analysis asks for (commandName); long ones get it noted. */
+function word(argv = false): Word {
   const r = rec;
   const voff = r[p]!;
   const flags = r[p + 4]!;
@@ -93,7 +97,7 @@ function word(): Word {
     dynamic = [];
     for (let i = 0; i < ndyn; i++, p += 2) dynamic.push([r[p]!, r[p + 1]!]);
   }
-  return {
+  const w: Word = {
     value,
     start,
     end,
@@ -102,6 +106,13 @@ function word(): Word {
     tilde: (flags & 4) !== 0,
     dynamic,
   };
+  if (argv && flags & 8 && value.length >= LONG_WORD) {
+    // A nested word is a slice of the line: its last `/` is read from one index of the line.
+    slashes ??= slashesBefore(src);
+    const at = slashes[voff + value.length]!;
+    noteLastSlash(w, at >= voff ? at - voff : -1);
+  }
+  return w;
 }
 
 function decode(source: string): Facts {
@@ -137,7 +148,7 @@ function decode(source: string): Facts {
     const nRedir = r[p + 9]!;
     p += 10;
     const argv: Word[] = [];
-    for (let j = 0; j < nArgv; j++) argv.push(word());
+    for (let j = 0; j < nArgv; j++) argv.push(word(true));
     const assignments: Assignment[] = [];
     for (let j = 0; j < nAssign; j++) {
       const nameStart = r[p]!;
@@ -201,6 +212,7 @@ export function extractFactsNative(source: string, timeoutMs?: number): Facts {
   src = source;
   const facts = decode(source);
   vals = src = "";
+  slashes = null;
   return facts;
 }
 

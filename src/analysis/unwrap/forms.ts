@@ -4,6 +4,7 @@
  */
 
 import type { Word } from "../../facts/types.js";
+import { lastSlash } from "../../facts/slashes.js";
 import type { Origin } from "./types.js";
 
 /** A wrapper level's command word: its index, and its name when written as a path (else null). */
@@ -16,7 +17,7 @@ export interface Level {
 
 /** `$HOME/bin/rm`, `/???/rm`: the path is only known at run time, its last segment is not. */
 export function knownLastSegment(word: Word): string | null {
-  const slash = word.value.lastIndexOf("/");
+  const slash = lastSlash(word);
   const tail = word.value.slice(slash + 1);
   if (slash < 0 || tail === "" || (word.glob && /[*?[]/.test(tail))) return null;
   return word.dynamic === null || word.dynamic.every(([, end]) => end <= slash) ? tail : null;

@@ -49,3 +49,5 @@ function buildKnown(): ReadonlyMap<string, Known> {
 }
 
 export const KNOWN: ReadonlyMap<string, Known> = buildKnown();
+/** The longest name in KNOWN: a longer one needs no lookup. */
+export const KNOWN_NAME_MAX = Math.max(...[...KNOWN.keys()].map((n) => n.length));

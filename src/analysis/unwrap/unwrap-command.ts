@@ -4,10 +4,10 @@
  */
 
 import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
-import { type CommandView, baseName, commandName } from "../command.js";
+import { type CommandView, baseName, commandName, viewName } from "../command.js";
 import { AnalysisLimitError, DEFAULT_LIMITS } from "../limits.js";
 import { type Level, clipped, formOf, knownLastSegment, valuesFrom, withSpellings } from "./forms.js";
-import { KNOWN, type Known } from "./table.js";
+import { KNOWN, KNOWN_NAME_MAX, type Known } from "./table.js";
 import { inheritFrom, type Env, type Nest, type Origin, type UnwrapResult } from "./types.js";
 import { expandBraces, isPattern, markReplaced, splitEnvString } from "./words.js";
 
@@ -20,7 +20,7 @@ export function makeView(sc: SimpleCommand, facts: Facts, origin: Origin, words:
   const inner = from === 0 ? words : words.slice(from);
   let name = known ?? "";
   let trusted = knownTrusted;
-  if (known === null && inner.length > 0) ({ name, trusted } = commandName(inner[0] as Word));
+  if (known === null && inner.length > 0) ({ name, trusted } = viewName(inner[0] as Word));
   else if (known === null) trusted = true;
   const range = origin.range;
   return {
@@ -147,7 +147,8 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
   const view = makeView(sc, facts, origin, words, all, i, name, trusted, wrappers, privileged, argsUnknown, forms ?? origin.forms.slice(), allowForms);
   if (effects.length > 0) view.wrapperEffects = effects;
   // `known` is the entry of `name` (reset each level), so this is the one lookup of the view's name.
-  const entry = name === view.name ? known : KNOWN.get(view.name);
+  // A longer name is none of KNOWN's: looking it up would hash it whole (a nested word can be the line).
+  const entry = name === view.name ? known : view.name.length <= KNOWN_NAME_MAX ? KNOWN.get(view.name) : undefined;
   const special = view.trusted && view.words.length > 0 ? entry?.special : undefined;
   const piped = view.sc.stage > 0 ? entry?.piped : undefined;
   if (special !== undefined || piped !== undefined) {
