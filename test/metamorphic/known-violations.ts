@@ -20,12 +20,6 @@ const family = (v: Violation): string => v.transform.slice(0, v.transform.indexO
 
 export const KNOWN_VIOLATIONS: readonly KnownViolation[] = [
   {
-    name: "read-only ignores unknown options",
-    owner: "issue 12 item 1 (read-only as an allowlist): src/analysis/checks/read-only.ts, src/analysis/specs.ts",
-    reason: "`df --zz-unknown-option`, `w -%h`: read-only is decided by the command name; options are not checked against the command's table.",
-    matches: (v) => v.property === "unknown-option",
-  },
-  {
     name: "a command spelled by a system path escapes rules (and, non-canonical, the checks)",
     owner: "issue 11 item 2 (rules reach every spelling): src/engine/rules.ts; src/analysis/command.ts commandName for `//bin`, `/bin/../usr/bin`",
     reason: "deny rules match the name as written (`/bin/cat x` is read-only, `/usr/bin/git push` asks); `//bin/sudo mkfs …` and `/bin/../usr/bin/sudo …` are not seen as sudo, so guard mode allows them.",

@@ -184,6 +184,13 @@ const TABLE: ReadOnlyRow[] = [
   ["bash -c 'ls -la'", true],
   ["sh -c 'git status && git log -1'", true],
   ["bash -c 'ls; rm x'", false],
+  // A shell option the shell does not know (bash refuses it; another shell may not).
+  ["bash -%c 'ls'", false],
+  ["zsh -%c 'ls'", false],
+  ["bash --zz-unknown-option -c 'ls'", false],
+  ["bash -e -c 'ls'", true],
+  ["bash -o pipefail -c 'ls'", true],
+  ["bash +o pipefail -c 'ls'", true],
   // xargs feeds arguments from stdin: fine for a command with no unsafe option at all.
   ["xargs ls", true],
   ["xargs sort", false],
