@@ -31,16 +31,4 @@ export const KNOWN_VIOLATIONS: readonly KnownViolation[] = [
     reason: "`printf '%s\\n' push | xargs git` escapes `git push:*`; `printf '%s\\n' -rf / | xargs rm` is allowed in guard mode: neither rules nor checks assume the worst of arguments xargs reads from stdin.",
     matches: (v) => v.transform === "wrap:printf|xargs",
   },
-  {
-    name: "wrappers missing from the wrapper table",
-    owner: "unassigned: src/analysis/wrappers.ts WRAPPERS (fakeroot, watch)",
-    reason: "`fakeroot rm -rf /`, `watch -n 1 bash <<< 'rm -rf /'`: the wrapped command is not seen, so guard mode allows it and deny rules miss it.",
-    matches: (v) => v.transform === "wrap:fakeroot" || v.transform === "wrap:watch -n 1",
-  },
-  {
-    name: "a newline then a backslash-escaped word joins the previous command",
-    owner: "issue 11 item 1 (the parse disagrees with bash): native/ and src/facts (tree-sitter-bash reads `true\\n\\rm -rf /` as one command `true` with the argument `\\nrm`)",
-    reason: "bash runs `rm -rf /` as a second command; shellguard sees only `true` and allows the line as read-only in every mode.",
-    matches: (v) => /\n\\/.test(v.transformed) && !/\n\\/.test(v.source.line),
-  },
 ];

@@ -30,6 +30,13 @@ const ROWS: Row[] = [
   ...both("time -o out bash -c 'ls'", [OUT]),
   ...both("sudo time -o out ls", [OUT]),
   // options that run a program unwrapping does not see
+  // ... also when the command is not read-only for another reason (arguments from stdin, a variable)
+  ...both("xargs -a /dev/null man -Hbrowser ls", [RUNS]),
+  ...both("xargs -a /dev/null kubectl --kubeconfig x get pods", [RUNS]),
+  ...both("printf '%s\\n' ls | xargs man -Hbrowser", [RUNS]),
+  ...both("man -Hbrowser \"$PAGE\"", [RUNS]),
+  ...both("bat --pager=less \"$@\"", [RUNS]),
+  ...both("xargs -a /dev/null bat --pager 'rm -rf ~' f", [RUNS]),
   ...both("bat --pager 'rm -rf ~' f", [RUNS]),
   ...both("batcat --pager=less f", [RUNS]),
   ...both("ag --pager x foo", [RUNS]),

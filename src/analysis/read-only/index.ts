@@ -65,7 +65,11 @@ function computeVerdict(view: CommandView): Verdict {
   if (view.name === SED) return sedIsReadOnly(view) && !view.argsUnknown ? { readOnly: true } : { readOnly: false, culprit: "sed" };
   const cmd = READ_ONLY_COMMANDS.get(view.name);
   if (cmd === undefined) return NOT_LISTED;
-  if (view.argsUnknown && !takesAnyArguments(cmd)) return { readOnly: false, culprit: "arguments from stdin" };
+  // Judged even when not read-only for another reason: the unsafe options given on the line are
+  // findings of their own (`xargs man -Hbrowser`, `xargs kubectl --kubeconfig x`).
+  const judged = view.name === "python" || view.name === "python3" ? pythonVerdict(view.args) : judge(cmd, view.args);
+  const notReadOnly = (culprit: string): Verdict => ({ readOnly: false, culprit, ...(judged.unsafe ? { unsafe: judged.unsafe } : {}) });
+  if (view.argsUnknown && !takesAnyArguments(cmd)) return notReadOnly("arguments from stdin");
   if (!takesAnyArguments(cmd) && !cmd.anyArgs) {
     // Arguments from a variable or glob could be any option (an operands-only command's own
     // condition looks at them: `test "$X" ...`).
@@ -73,11 +77,10 @@ function computeVerdict(view: CommandView): Verdict {
     for (let k = 1; k < words.length; k++) {
       const w = words[k] as Word;
       if (w.value === "--" && w.dynamic === null) break;
-      if (couldBeAnOption(w)) return { readOnly: false, culprit: w.value };
+      if (couldBeAnOption(w)) return notReadOnly(w.value);
       // printf's format, a subcommand: options end at the first operand.
       if (cmd.stopAtOperand && !w.value.startsWith("-")) break;
     }
   }
-  if (view.name === "python" || view.name === "python3") return pythonVerdict(view.args);
-  return judge(cmd, view.args);
+  return judged;
 }
