@@ -53,10 +53,30 @@ export function commandName(word: Word): { name: string; trusted: boolean } {
   const v = word.value;
   const slash = v.lastIndexOf("/");
   if (slash < 0) return { name: v, trusted: true };
-  const dir = v.slice(0, slash).replace(/\/+$/, "").replace(/\/\.(?=\/|$)/g, "") || "/";
+  const dir = v.startsWith("/") ? systemDir(v.slice(0, slash)) : null;
   const base = v.slice(slash + 1);
-  if (SYSTEM_DIRS.has(dir)) return { name: base, trusted: true };
+  if (dir !== null && SYSTEM_DIRS.has(dir)) return { name: base, trusted: true };
   return { name: v, trusted: false };
+}
+
+/** Directories only root can change, so `..` from one of them cannot be steered by a symlink. */
+const ROOT_DIRS = new Set([...SYSTEM_DIRS, "", "/usr", "/usr/local", "/opt", "/opt/homebrew", "/run", "/run/current-system", "/run/current-system/sw"]);
+
+/**
+ * An absolute directory as the kernel reaches it: `//bin`, `/usr/bin/.`, `/bin/../usr/bin` are
+ * system directories. `..` is followed only out of a root-owned directory (a user's symlink could
+ * send it anywhere); null when the path cannot be resolved that way.
+ */
+function systemDir(path: string): string | null {
+  const out: string[] = [];
+  for (const seg of path.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (!ROOT_DIRS.has(out.length === 0 ? "" : "/" + out.join("/"))) return null;
+      out.pop();
+    } else out.push(seg);
+  }
+  return "/" + out.join("/");
 }
 
 /** The last path segment of a command word: what it is most likely to be, trusted or not. */

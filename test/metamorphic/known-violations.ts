@@ -16,15 +16,7 @@ export interface KnownViolation {
   matches(v: Violation): boolean;
 }
 
-const family = (v: Violation): string => v.transform.slice(0, v.transform.indexOf(":"));
-
 export const KNOWN_VIOLATIONS: readonly KnownViolation[] = [
-  {
-    name: "a command spelled by a system path escapes rules (and, non-canonical, the checks)",
-    owner: "issue 11 item 2 (rules reach every spelling): src/engine/rules.ts; src/analysis/command.ts commandName for `//bin`, `/bin/../usr/bin`",
-    reason: "deny rules match the name as written (`/bin/cat x` is read-only, `/usr/bin/git push` asks); `//bin/sudo mkfs …` and `/bin/../usr/bin/sudo …` are not seen as sudo, so guard mode allows them.",
-    matches: (v) => family(v) === "abs-path",
-  },
   {
     name: "xargs with its arguments from stdin",
     owner: "issue 11 item 2 for the rules (src/engine/rules.ts); the checks' part (src/analysis/checks/deletion.ts, dangerous.ts: argsUnknown) is unassigned",
