@@ -103,7 +103,12 @@ const TABLE: ReadOnlyRow[] = [
   ["rg --pre=./decode x", false],
   ["find . -delete", false],
   ["find . -exec rm {} \\;", false],
-  ["find . -execdir ls \\;", false],
+  // -exec and friends run a command judged on its own (issue 12): find is as read-only as it
+  ["find . -execdir ls \\;", true],
+  ["find . -name '*.ts' -exec grep -l foo {} +", true],
+  ["find . -exec grep -l foo {} + -delete", false],
+  ["find --exec=ls .", false],
+  ["sudo find . -exec cat {} +", false],
   ["find . -ok rm {} \\;", false],
   ["find . -fprint out", false],
   ["find . -fprintf out %p", false],
@@ -166,7 +171,10 @@ const TABLE: ReadOnlyRow[] = [
   ["bin/ls", false],
   ["./sed -n p f", false],
   ["~/bin/cat f", false],
-  ["//bin//ls", false],
+  // the kernel's reading of the path: //bin//ls is /bin/ls; `..` only out of root-owned directories
+  ["//bin//ls", true],
+  ["/bin/../usr/bin/ls", true],
+  ["/tmp/x/../../bin/ls", false],
   // privilege, wrappers, shells
   ["sudo ls", false],
   ["sudo -u nobody cat f", false],
