@@ -59,8 +59,11 @@ export function commandName(word: Word): { name: string; trusted: boolean } {
   return { name: v, trusted: false };
 }
 
-/** Directories only root can change, so `..` from one of them cannot be steered by a symlink. */
-const ROOT_DIRS = new Set([...SYSTEM_DIRS, "", "/usr", "/usr/local", "/opt", "/opt/homebrew", "/run", "/run/current-system", "/run/current-system/sw"]);
+/**
+ * Directories only root can change, so `..` out of one cannot be steered by a symlink: it reaches
+ * the same program or none (`/bin/..` is `/usr` when /bin links to usr/bin).
+ */
+const ROOT_DIRS = new Set(["", "/bin", "/sbin", "/usr", "/usr/bin", "/usr/sbin", "/usr/local", "/usr/local/bin", "/usr/local/sbin"]);
 
 /**
  * An absolute directory as the kernel reaches it: `//bin`, `/usr/bin/.`, `/bin/../usr/bin` are
