@@ -66,11 +66,11 @@ export function commandName(word: Word): { name: string; trusted: boolean } {
   const v = word.value;
   const slash = lastSlash(word);
   if (slash < 0) return { name: v, trusted: true };
-  // Normalising only removes `/` and `.`: any other character rules out a system directory.
+  // Normalising only removes `/`, `.` and `..`: any other character rules out a system directory.
   if (!systemDirSpelling(v, slash)) return { name: v, trusted: false };
-  const dir = v.slice(0, slash).replace(/\/+$/, "").replace(/\/\.(?=\/|$)/g, "") || "/";
+  const dir = v.startsWith("/") ? systemDir(v.slice(0, slash)) : null;
   const base = v.slice(slash + 1);
-  if (SYSTEM_DIRS.has(dir)) return { name: base, trusted: true };
+  if (dir !== null && SYSTEM_DIRS.has(dir)) return { name: base, trusted: true };
   return { name: v, trusted: false };
 }
 
@@ -91,6 +91,29 @@ export function viewName(word: Word): { name: string; trusted: boolean } {
   if (word.dynamic === null || n.length <= MAX_VIEW_NAME) return named;
   const half = MAX_VIEW_NAME >> 1;
   return { name: `${n.slice(0, half)}…${n.slice(n.length - half + 1)}`, trusted: named.trusted };
+}
+
+/**
+ * Directories only root can change, so `..` out of one cannot be steered by a symlink: it reaches
+ * the same program or none (`/bin/..` is `/usr` when /bin links to usr/bin).
+ */
+const ROOT_DIRS = new Set(["", "/bin", "/sbin", "/usr", "/usr/bin", "/usr/sbin", "/usr/local", "/usr/local/bin", "/usr/local/sbin"]);
+
+/**
+ * An absolute directory as the kernel reaches it: `//bin`, `/usr/bin/.`, `/bin/../usr/bin` are
+ * system directories. `..` is followed only out of a root-owned directory (a user's symlink could
+ * send it anywhere); null when the path cannot be resolved that way.
+ */
+function systemDir(path: string): string | null {
+  const out: string[] = [];
+  for (const seg of path.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      if (!ROOT_DIRS.has(out.length === 0 ? "" : "/" + out.join("/"))) return null;
+      out.pop();
+    } else out.push(seg);
+  }
+  return "/" + out.join("/");
 }
 
 /** The last path segment of a command word: what it is most likely to be, trusted or not. */

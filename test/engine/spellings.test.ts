@@ -71,14 +71,14 @@ describe("a deny rule reaches every spelling of its program", () => {
 describe("allow rules are not widened past the system program", () => {
   const allow = createGuard({ cwd, env, config: { rules: { allow: ["touch:*", "git push:*"] } } });
 
-  it.each(["touch notes.txt", "/usr/bin/touch notes.txt", "/bin/touch notes.txt", "'touch' notes.txt", "timeout 5 /usr/bin/touch notes.txt", "/usr/bin/git push", "/usr/bin/env /usr/bin/git push"])(
+  it.each(["touch notes.txt", "/usr/bin/touch notes.txt", "/bin/touch notes.txt", "'touch' notes.txt", "timeout 5 /usr/bin/touch notes.txt", "/usr/bin/git push", "/usr/bin/env /usr/bin/git push", "/bin/../usr/bin/touch x", "//usr/bin/./touch x"])(
     "%s: the system program, allowed",
     (command) => {
       expect(allow.check(command, { mode: "default" })).toMatchObject({ decision: "allow", step: "allow-rule" });
     },
   );
 
-  it.each(["./touch notes.txt", "/opt/x/touch notes.txt", "~/bin/touch notes.txt", "../touch x", "/bin/../usr/bin/touch x", "timeout 5 ./touch x", "bash -c './touch x'", "./git push", "/opt/git push", "$HOME/bin/touch x", "sudo touch x", "sudo /usr/bin/touch x"])(
+  it.each(["./touch notes.txt", "/opt/x/touch notes.txt", "~/bin/touch notes.txt", "../touch x", "/tmp/x/../../usr/bin/touch x", "timeout 5 ./touch x", "bash -c './touch x'", "./git push", "/opt/git push", "$HOME/bin/touch x", "sudo touch x", "sudo /usr/bin/touch x"])(
     "%s: not allowed by touch:* / git push:*",
     (command) => {
       for (const mode of ["default", "acceptEdits", "dontAsk"] as const) {

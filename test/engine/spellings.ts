@@ -65,6 +65,18 @@ export const WRAPPED: Readonly<Record<string, (c: string) => string>> = {
   toybox: (c) => `toybox ${c}`,
   parallel: (c) => `parallel ${c} ::: a`,
   flock: (c) => `flock /tmp/x.lock ${c}`,
+  fakeroot: (c) => `fakeroot -- ${c}`,
+  watch: (c) => `watch -n 1 ${c}`,
+  chronic: (c) => `chronic -e ${c}`,
+  ifne: (c) => `ifne ${c}`,
+  eatmydata: (c) => `eatmydata ${c}`,
+  "systemd-run": (c) => `systemd-run --user --scope ${c}`,
+  run0: (c) => `run0 ${c}`,
+  firejail: (c) => `firejail --quiet ${c}`,
+  valgrind: (c) => `valgrind -q ${c}`,
+  gdb: (c) => `gdb -batch -ex run --args ${c}`,
+  numactl: (c) => `numactl -N 0 ${c}`,
+  "xvfb-run": (c) => `xvfb-run -a ${c}`,
 };
 
 /** More of the same class: options of wrappers, shells, strings run as code, compositions. */

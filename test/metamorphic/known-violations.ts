@@ -16,37 +16,11 @@ export interface KnownViolation {
   matches(v: Violation): boolean;
 }
 
-const family = (v: Violation): string => v.transform.slice(0, v.transform.indexOf(":"));
-
 export const KNOWN_VIOLATIONS: readonly KnownViolation[] = [
-  {
-    name: "read-only ignores unknown options",
-    owner: "issue 12 item 1 (read-only as an allowlist): src/analysis/checks/read-only.ts, src/analysis/specs.ts",
-    reason: "`df --zz-unknown-option`, `w -%h`: read-only is decided by the command name; options are not checked against the command's table.",
-    matches: (v) => v.property === "unknown-option",
-  },
-  {
-    name: "a command spelled by a system path escapes rules (and, non-canonical, the checks)",
-    owner: "issue 11 item 2 (rules reach every spelling): src/engine/rules.ts; src/analysis/command.ts commandName for `//bin`, `/bin/../usr/bin`",
-    reason: "deny rules match the name as written (`/bin/cat x` is read-only, `/usr/bin/git push` asks); `//bin/sudo mkfs …` and `/bin/../usr/bin/sudo …` are not seen as sudo, so guard mode allows them.",
-    matches: (v) => family(v) === "abs-path",
-  },
   {
     name: "xargs with its arguments from stdin",
     owner: "issue 11 item 2 for the rules (src/engine/rules.ts); the checks' part (src/analysis/checks/deletion.ts, dangerous.ts: argsUnknown) is unassigned",
     reason: "`printf '%s\\n' push | xargs git` escapes `git push:*`; `printf '%s\\n' -rf / | xargs rm` is allowed in guard mode: neither rules nor checks assume the worst of arguments xargs reads from stdin.",
     matches: (v) => v.transform === "wrap:printf|xargs",
-  },
-  {
-    name: "wrappers missing from the wrapper table",
-    owner: "unassigned: src/analysis/wrappers.ts WRAPPERS (fakeroot, watch)",
-    reason: "`fakeroot rm -rf /`, `watch -n 1 bash <<< 'rm -rf /'`: the wrapped command is not seen, so guard mode allows it and deny rules miss it.",
-    matches: (v) => v.transform === "wrap:fakeroot" || v.transform === "wrap:watch -n 1",
-  },
-  {
-    name: "a newline then a backslash-escaped word joins the previous command",
-    owner: "issue 11 item 1 (the parse disagrees with bash): native/ and src/facts (tree-sitter-bash reads `true\\n\\rm -rf /` as one command `true` with the argument `\\nrm`)",
-    reason: "bash runs `rm -rf /` as a second command; shellguard sees only `true` and allows the line as read-only in every mode.",
-    matches: (v) => /\n\\/.test(v.transformed) && !/\n\\/.test(v.source.line),
   },
 ];

@@ -61,7 +61,7 @@ function verdict(name: string, tally: Tally, ms: number, decide: Decide): string
     `${tally.violations.length} violations (${unknown.length} not known)${known.length ? `; known: ${known.join(", ")}` : ""}`;
   console.log(summary);
   const minimal = (v: Violation): Violation => shrink(v, TRANSFORMS, decide, factsOf);
-  reports.push(`${summary}\n\n${formatClasses(classify(tally.violations, 3, minimal))}\n`);
+  reports.push(`${summary}\n\n${formatClasses(classify(tally.violations, Number(process.env.SHELLGUARD_PROPERTIES_EXAMPLES ?? 3), minimal))}\n`);
   writeFileSync(reportFile, reports.join("\n\n"));
   if (unknown.length === 0) return "";
   return `${unknown.length} violations in no KNOWN_VIOLATIONS class (all of them in ${reportFile}):\n\n${formatClasses(classify(unknown, 3, minimal).slice(0, 12))}`;

@@ -11,7 +11,9 @@
  */
 
 import type { Decision, ModeName } from "../../src/index.js";
-import type { Facts } from "../../src/facts/types.js";
+import type { Facts, Word } from "../../src/facts/types.js";
+import { READ_ONLY_COMMANDS, type ReadOnlyCommand } from "../../src/analysis/read-only/index.js";
+import { SHELLS } from "../../src/analysis/unwrap/wrappers.js";
 import type { CorpusLine } from "./corpus.js";
 import { isProgramName } from "./shell.js";
 import { RANK, type Decide } from "./subject.js";
@@ -73,8 +75,30 @@ export function monotone(
   }
 }
 
-/** Commands that read every word as an operand: an unknown "option" is only text to them. */
-export const NO_OPTIONS: ReadonlySet<string> = new Set(["echo", "true", "false", ":", "[", "test"]);
+/**
+ * Commands that read every word as an operand: an unknown "option" is only text to them. GNU expr
+ * reads `--help`/`--version` only as its sole argument; any other word is part of the expression.
+ */
+export const NO_OPTIONS: ReadonlySet<string> = new Set(["echo", "true", "false", ":", "[", "test", "expr"]);
+
+/**
+ * Options end at the first operand: a word after it is an argument (`printf '%s' x --zz` prints
+ * `--zz`; `bash -c 'ls' --zz` sets `$0`).
+ */
+function optionsEndAtOperand(name: string): boolean {
+  return READ_ONLY_COMMANDS.get(name)?.stopAtOperand === true || SHELLS.has(name);
+}
+
+/** Long options that take their value as the next word, in any table: `--sort -committerdate`'s value is no cluster. */
+const LONG_WITH_VALUE: ReadonlySet<string> = (() => {
+  const out = new Set<string>();
+  const visit = (cmd: ReadOnlyCommand): void => {
+    for (const name of Object.keys(cmd.spec().longValue ?? {})) out.add("--" + name);
+    for (const sub of cmd.subcommands?.values() ?? []) visit(sub);
+  };
+  for (const cmd of READ_ONLY_COMMANDS.values()) visit(cmd);
+  return out;
+})();
 
 export const UNKNOWN_LONG = "--zz-unknown-option";
 
@@ -89,10 +113,11 @@ export function unknownOptionVariants(line: string, facts: Facts): Array<{ id: s
     const stop = args.findIndex((w) => w.value === "--");
     const options = stop < 0 ? args : args.slice(0, stop);
     const last = options[options.length - 1];
-    if (last && stop < 0) {
+    const firstOperand = options.findIndex((w) => !w.value.startsWith("-"));
+    if (last && stop < 0 && !(optionsEndAtOperand(name.value) && firstOperand >= 0)) {
       out.push({ id: `option:${UNKNOWN_LONG} after the arguments`, line: line.slice(0, last.end) + ` ${UNKNOWN_LONG}` + line.slice(last.end) });
     }
-    const cluster = options.find((w) => w.dynamic === null && /^-[A-Za-z]+$/.test(w.value) && line.slice(w.start, w.end) === w.value);
+    const cluster = options.find((w, k) => w.dynamic === null && /^-[A-Za-z]+$/.test(w.value) && line.slice(w.start, w.end) === w.value && !(k > 0 && LONG_WITH_VALUE.has((options[k - 1] as Word).value)));
     if (cluster) out.push({ id: "option:-% in a cluster", line: line.slice(0, cluster.start + 1) + "%" + line.slice(cluster.start + 1) });
   }
   return out;

@@ -103,7 +103,12 @@ const TABLE: ReadOnlyRow[] = [
   ["rg --pre=./decode x", false],
   ["find . -delete", false],
   ["find . -exec rm {} \\;", false],
-  ["find . -execdir ls \\;", false],
+  // -exec and friends run a command judged on its own (issue 12): find is as read-only as it
+  ["find . -execdir ls \\;", true],
+  ["find . -name '*.ts' -exec grep -l foo {} +", true],
+  ["find . -exec grep -l foo {} + -delete", false],
+  ["find --exec=ls .", false],
+  ["sudo find . -exec cat {} +", false],
   ["find . -ok rm {} \\;", false],
   ["find . -fprint out", false],
   ["find . -fprintf out %p", false],
@@ -166,7 +171,10 @@ const TABLE: ReadOnlyRow[] = [
   ["bin/ls", false],
   ["./sed -n p f", false],
   ["~/bin/cat f", false],
-  ["//bin//ls", false],
+  // the kernel's reading of the path: //bin//ls is /bin/ls; `..` only out of root-owned directories
+  ["//bin//ls", true],
+  ["/bin/../usr/bin/ls", true],
+  ["/tmp/x/../../bin/ls", false],
   // privilege, wrappers, shells
   ["sudo ls", false],
   ["sudo -u nobody cat f", false],
@@ -184,6 +192,13 @@ const TABLE: ReadOnlyRow[] = [
   ["bash -c 'ls -la'", true],
   ["sh -c 'git status && git log -1'", true],
   ["bash -c 'ls; rm x'", false],
+  // A shell option the shell does not know (bash refuses it; another shell may not).
+  ["bash -%c 'ls'", false],
+  ["zsh -%c 'ls'", false],
+  ["bash --zz-unknown-option -c 'ls'", false],
+  ["bash -e -c 'ls'", true],
+  ["bash -o pipefail -c 'ls'", true],
+  ["bash +o pipefail -c 'ls'", true],
   // xargs feeds arguments from stdin: fine for a command with no unsafe option at all.
   ["xargs ls", true],
   ["xargs sort", false],

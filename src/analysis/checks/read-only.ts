@@ -10,6 +10,8 @@ import type { CommandView } from "../command.js";
 import { isHarmlessSink, resolvePath, type PathContext } from "../paths.js";
 import { verdictOf } from "../read-only/index.js";
 import { isWriteRedirect } from "./dangerous.js";
+import { parseFlags } from "../flags.js";
+import { SHELL_FLAGS, SHELLS } from "../unwrap/wrappers.js";
 import type { Word } from "../../facts/types.js";
 
 /** env with a command is not this predicate's business: unwrapping sees through it. */
@@ -50,11 +52,21 @@ function assignmentsAreHarmless(view: CommandView): boolean {
 export function isReadOnly(view: CommandView, paths: PathContext): boolean {
   // `bash -c '...'` is as read-only as what it runs, unless variables set for it or a wrapper's
   // own options (`time -o FILE bash -c ...`) change that.
-  if (view.wrapperOnly) return assignmentsAreHarmless(view) && !wrapperActs(view);
+  if (view.wrapperOnly) return assignmentsAreHarmless(view) && !wrapperActs(view) && !shellOptionUnknown(view);
   if (view.words.length === 0) return view.sc.assignments.length === 0 && redirectsAreHarmless(view, paths);
   if (view.privileged || !view.trusted || wrapperActs(view)) return false;
   if (!assignmentsAreHarmless(view)) return false;
   return verdictOf(view).readOnly && redirectsAreHarmless(view, paths);
+}
+
+/**
+ * `bash -%c '…'`: an option the shell does not know. bash refuses it, but nothing vouches for
+ * what another shell makes of it, so the line is not read-only (the string is still checked).
+ */
+function shellOptionUnknown(view: CommandView): boolean {
+  if (!SHELLS.has(view.name)) return false;
+  const args = view.args.filter((a, k) => k === 0 || !a.startsWith("+"));
+  return parseFlags(args, SHELL_FLAGS, 1).unknown.length > 0;
 }
 
 /** Some wrapper on the way writes a file, runs a program or takes an option not known to be harmless. */

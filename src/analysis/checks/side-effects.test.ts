@@ -30,6 +30,13 @@ const ROWS: Row[] = [
   ...both("time -o out bash -c 'ls'", [OUT]),
   ...both("sudo time -o out ls", [OUT]),
   // options that run a program unwrapping does not see
+  // ... also when the command is not read-only for another reason (arguments from stdin, a variable)
+  ...both("xargs -a /dev/null man -Hbrowser ls", [RUNS]),
+  ...both("xargs -a /dev/null kubectl --kubeconfig x get pods", [RUNS]),
+  ...both("printf '%s\\n' ls | xargs man -Hbrowser", [RUNS]),
+  ...both("man -Hbrowser \"$PAGE\"", [RUNS]),
+  ...both("bat --pager=less \"$@\"", [RUNS]),
+  ...both("xargs -a /dev/null bat --pager 'rm -rf ~' f", [RUNS]),
   ...both("bat --pager 'rm -rf ~' f", [RUNS]),
   ...both("batcat --pager=less f", [RUNS]),
   ...both("ag --pager x foo", [RUNS]),
@@ -80,12 +87,27 @@ const ROWS: Row[] = [
   ...both("[[ -v 'a[$(rm -rf ~)]' ]]", [SUB]),
   ...both("[[ 'a[$(id)]' -eq 1 ]]", [SUB]),
   ...both("[ -v 'a[$(id)]' ]", [SUB]),
+  // arithmetic evaluation: let, and values stored for a later (( x )), $(( x )), [[ $x -eq 1 ]], declare -i
+  ...both("let 'a[$(touch canary)]'", [SUB]),
+  ...both("let \"x = a[\\$(id)] + 1\"", [SUB]),
+  ...both("let 'a[`id`]++'", [SUB]),
+  ...both("x='a[$(touch canary)]'; (( x ))", [SUB]),
+  ...both("declare -i x; x='a[$(touch canary)]'", [SUB]),
+  ...both("v='a[$(touch canary)]'; echo $(( v ))", [SUB]),
+  ...both("x='a[$(touch canary)]'; [[ $x -eq 1 ]]", [SUB]),
+  ...both("x='a[`id`]'; echo ${arr[x]}", [SUB]),
+  ...both("x+='a[$(id)]'", [SUB]),
+  ...both("X='a[$(id)]' bash -c '(( X ))'", [SUB]),
+  ...both("env X='a[$(id)]' bash -c '(( X ))'", [SUB]),
+  ...both("export X='a[$(id)]'", [SUB]),
+  ...both("local x='a[$(id)]'", [SUB]),
+  ...both("bash -c \"x='a[\\$(id)]'; (( x ))\"", [SUB]),
   // files sent off the machine
   ...both("dig @127.0.0.1 -f ~/.aws/credentials", [SENDS]),
   // negatives: reads, and programs unwrapping parses and checks itself
   ...["ls -la", "time ls", "time -o /dev/null ls", "script -qc ls /dev/null", "strace -f ls", "sort -o out f", "git log --output=out.txt", "git -c color.ui=always log",
     "git -c core.pager=less log", "find . -exec wc -l {} +", "fd -x wc -l", "man -P cat ls", "PS1=x ls", "HOME=/tmp ls", "export PATH=$PATH:/x", "x=1", "printf -v x '%s' 1",
-    "test -v HOME", "read -r line", "nohup ls", "crontab -e", "git config -e", "git help -w log", "PS3='Pick: '", "[[ -v HOME ]]", "[[ $x -eq 1 ]]", "dig example.com", "bat f", "jobs -x ls"].flatMap((c): Row[] => [[c, [], "exact"], [c, [], "exact", true]]),
+    "test -v HOME", "read -r line", "nohup ls", "crontab -e", "git config -e", "git help -w log", "PS3='Pick: '", "[[ -v HOME ]]", "[[ $x -eq 1 ]]", "let x=1", "let 'i += 1' 'a[i] = 2'", "x='a[1]'", "x='$(id)'", "x=\"a[$(date +%s)]\"", "x='[a] $(b)'", "(( i++ ))", "echo $(( a[1] + 2 ))", "dig example.com", "bat f", "jobs -x ls"].flatMap((c): Row[] => [[c, [], "exact"], [c, [], "exact", true]]),
 ];
 
 describe("side-effect: table", () => {

@@ -40,6 +40,28 @@ export function subscriptRunsCode(text: string): boolean {
   return false;
 }
 
+/**
+ * A word's literal text (not an expansion made when the word is read) holds a subscript with a
+ * command in it: `x='a[$(cmd)]'` stores it, and bash runs the command wherever x is evaluated as
+ * arithmetic. `x="a[$(cmd)]"` runs cmd at once, a command substitution checked like any other.
+ */
+function literalSubscriptRunsCode(w: Word): boolean {
+  if (w.dynamic === null) return subscriptRunsCode(w.value);
+  let text = "";
+  let from = 0;
+  for (const [a, b] of w.dynamic) {
+    text += w.value.slice(from, a) + " ".repeat(Math.max(0, b - a));
+    from = b;
+  }
+  return subscriptRunsCode(text + w.value.slice(from));
+}
+
+/** `x='a[$(cmd)]'`, `X='a[$(cmd)]' cmd`, `env X='a[$(cmd)]' cmd`: the value is code for any arithmetic use of x. */
+const storedSubscript = (name: string, value: string): FindingDraft => ({
+  id: "side-effect/subscript",
+  message: `The value '${value}' assigned to ${name} has a subscript with a command in it; bash runs the command wherever ${name} is evaluated as arithmetic (((${name})), $((${name})), [[ $${name} -eq 1 ]], declare -i, an array index).`,
+});
+
 const hook = (name: string, how: string): FindingDraft => ({
   id: "side-effect/shell-hook",
   message: `${how} sets ${name}, which the shell or the loader runs later (at the next prompt, shell start or program start); set it in your own startup files if you mean it.`,
@@ -78,6 +100,9 @@ function assignedNames(view: CommandView): string[] {
     }
     case "unset":
       return a.slice(1).filter((o) => !o.startsWith("-"));
+    case "let":
+      // Every argument is an arithmetic expression (`let 'x = a[$(cmd)] + 1'`).
+      return a.slice(1);
     case "test": case "[": {
       const out: string[] = [];
       for (let i = 1; i + 1 < a.length; i++) if (a[i] === "-v") out.push(a[i + 1] as string);
@@ -88,7 +113,7 @@ function assignedNames(view: CommandView): string[] {
   }
 }
 
-const ASSIGNING = new Set(["printf", "read", "mapfile", "readarray", "getopts", "export", "declare", "typeset", "local", "readonly", "unset", "test", "["]);
+const ASSIGNING = new Set(["printf", "read", "mapfile", "readarray", "getopts", "export", "declare", "typeset", "local", "readonly", "unset", "test", "[", "let"]);
 const ENV_WORD = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/;
 
 function check(view: CommandView, ctx: CheckContext): FindingDraft[] {
@@ -103,7 +128,7 @@ function check(view: CommandView, ctx: CheckContext): FindingDraft[] {
   if (!view.trusted || view.words.length === 0) return out ?? NONE;
   if (ASSIGNING.has(view.name)) {
     for (const n of assignedNames(view)) {
-      if (subscriptRunsCode(n)) push(subscript(n));
+      if (subscriptRunsCode(n)) push(view.name === "let" ? { id: "side-effect/subscript", message: `let evaluates '${n}' as arithmetic; its subscript has a command in it, which bash runs.` } : subscript(n));
       const v = variableOf(n);
       if (HOOK.test(v) && view.name !== "test" && view.name !== "[" && view.name !== "unset") push(hook(v, view.name));
     }
@@ -152,7 +177,7 @@ const FINDINGS = {
   "side-effect/output-file": { description: "A wrapper writes a file of its own (time -o, strace -o, script FILE), or an option writes a sensitive file." },
   "side-effect/runs-program": { description: "A wrapper or an option runs a program (strace -o '|cmd', bat --pager, git -c, kubectl --kubeconfig, mapfile -C)." },
   "side-effect/shell-hook": { description: "An assignment to a variable the shell or loader runs later (PROMPT_COMMAND, PS1, BASH_ENV, LD_PRELOAD), in any form." },
-  "side-effect/subscript": { description: "A variable name whose array subscript runs a command (printf -v 'a[$(cmd)]', test -v, [[ -v ]])." },
+  "side-effect/subscript": { description: "An array subscript that runs a command when bash evaluates it: a variable name (printf -v 'a[$(cmd)]', test -v, [[ -v ]]), a let expression, or a value stored for later arithmetic (x='a[$(cmd)]')." },
   "side-effect/sends-file": { description: "A network lookup that sends a file's contents as queries (dig -f FILE)." },
 } as const;
 
@@ -178,6 +203,7 @@ function factsCheck(facts: Facts): FindingDraft[] {
     for (const asg of sc.assignments) {
       const name = variableOf(asg.name);
       if (standalone ? HOOK.test(name) : HOOK_FOR_COMMAND.test(name)) (out ??= []).push({ ...hook(name, `The assignment ${asg.name}=...`), start: asg.start, end: asg.end });
+      if (asg.value !== null && literalSubscriptRunsCode(asg.value)) (out ??= []).push({ ...storedSubscript(name, asg.value.value), start: asg.start, end: asg.end });
     }
     // `env LD_PRELOAD=x.so cmd`: variables set through the env wrapper.
     let env = false;
@@ -187,7 +213,10 @@ function factsCheck(facts: Facts): FindingDraft[] {
         const m = ENV_WORD.exec(w.value);
         if (m === null) {
           if (!w.value.startsWith("-")) env = false;
-        } else if (HOOK_FOR_COMMAND.test(m[1] as string)) (out ??= []).push({ ...hook(m[1] as string, `env ${m[1] as string}=...`), start: w.start, end: w.end });
+        } else {
+          if (HOOK_FOR_COMMAND.test(m[1] as string)) (out ??= []).push({ ...hook(m[1] as string, `env ${m[1] as string}=...`), start: w.start, end: w.end });
+          if (w.dynamic === null && subscriptRunsCode(w.value.slice(m[0].length))) (out ??= []).push({ ...storedSubscript(m[1] as string, w.value.slice(m[0].length)), start: w.start, end: w.end });
+        }
       }
     }
   }

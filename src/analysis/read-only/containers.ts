@@ -5,7 +5,8 @@
  * follow the subcommand (`kubectl get pods --kubeconfig ./x.yaml`): they are parsed there too.
  */
 
-import { command, type ReadOnlyCommand } from "./model.js";
+import { command, judge, type ReadOnlyCommand } from "./model.js";
+import { ps } from "./system.js";
 
 const FORMAT = "-f: --format=";
 
@@ -15,7 +16,14 @@ const dockerLogs = command({ why: "Prints a container's logs.", accepts: "-ft -n
 const dockerInspect = command({ why: "Prints low-level information.", accepts: "-s -f: --format= --size --type=", example: "docker inspect web" });
 const dockerFormat = (why: string): ReadOnlyCommand => command({ why, accepts: FORMAT });
 const dockerStats = command({ why: "Prints resource usage.", accepts: "-a --all --format= --no-stream --no-trunc", example: "docker stats --no-stream" });
-const dockerTop = command({ why: "Lists a container's processes (the words after it are ps options).", anyArgs: true, example: "docker top web" });
+/** `docker top CONTAINER [ps options]`: the words after the container are ps's, judged by its table. */
+const dockerTop = command({
+  why: "Lists a container's processes; the words after the container are ps options, checked against ps's table.",
+  accepts: "-h --help",
+  stopAtOperand: true,
+  args: (a, p) => p.rest >= a.length || judge(ps, ["ps", ...a.slice(p.rest + 1)]).readOnly,
+  example: "docker top web",
+});
 const dockerHistory = command({ why: "Shows an image's history.", accepts: "-Hq --human --no-trunc --quiet --format=", example: "docker history alpine" });
 const dockerSearch = command({ why: "Searches Docker Hub.", accepts: "-f: --filter= --format= --limit= --no-trunc", example: "docker search alpine" });
 const none = (why: string, example: string): ReadOnlyCommand => command({ why, example });

@@ -96,7 +96,7 @@ const env = command({
 const zcat = command({ why: "Prints compressed files (always to stdout).", accepts: "-fhlLqtvV -S: --force --help --list --license --quiet --suffix= --test --verbose --version" });
 const look = command({ why: "Prints lines beginning with a string.", accepts: "-bdfa -t: --alternative --alphanum --ignore-case --terminate= --help --version" });
 const expr = command({ why: "Evaluates an expression; every argument is an operand.", anyArgs: true, example: "expr 1 + 2" });
-const sleep = command({ why: "Waits; every argument is a duration.", anyArgs: true, example: "sleep 1" });
+const sleep = command({ why: "Waits; every operand is a duration (GNU sleep rejects unknown options anywhere).", accepts: "--help --version", example: "sleep 1" });
 
 /** Name → table, for this family. */
 export const COREUTILS: ReadonlyArray<readonly [string, ReadOnlyCommand]> = [

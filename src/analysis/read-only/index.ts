@@ -10,7 +10,7 @@ import { BUILTINS } from "./builtins.js";
 import { CONTAINERS } from "./containers.js";
 import { COREUTILS } from "./coreutils.js";
 import { git } from "./git.js";
-import { judge, takesAnyArguments, type ReadOnlyCommand, type Verdict } from "./model.js";
+import { judge, READ_ONLY, takesAnyArguments, type ReadOnlyCommand, type Verdict } from "./model.js";
 import { PACKAGES, pip, python } from "./packages.js";
 import { SEARCH } from "./search.js";
 import { SYSTEM } from "./system.js";
@@ -51,6 +51,51 @@ function couldBeAnOption(w: Word): boolean {
   return w.glob && !w.quoted && /^[*?[]/.test(w.value);
 }
 
+/** find and fd: their -exec/-x blocks are commands of their own (unwrap.ts makes views of them). */
+const EXECUTING: ReadonlySet<string> = new Set(["find", "fd", "fdfind"]);
+const FIND_EXEC: ReadonlySet<string> = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
+const FD_EXEC: ReadonlySet<string> = new Set(["-x", "--exec", "-X", "--exec-batch"]);
+/** fd's exec option in a cluster or with its value attached (`-Hx rm`, `-xrm`, `--exec=rm`). */
+const FD_EXEC_ATTACHED = /^-[HIsiglLpaFu01q]*[xX].|^--exec(?:-batch)?=/;
+
+/**
+ * The argv with each exec block cut to the option and the command's name (`-exec grep -l x {} +`
+ * → `-exec grep`), found as unwrap.ts finds them: the words up to `;` (find: or `+`) are the
+ * command's, not find's. The option stays, so the verdict still names it as running a command.
+ */
+function withoutExecBlocks(name: string, args: readonly string[]): { args: string[]; blocks: number } {
+  const isFind = name === "find";
+  const out: string[] = [];
+  let blocks = 0;
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k] as string;
+    out.push(a);
+    if (k === 0) continue;
+    const separate = isFind ? FIND_EXEC.has(a) : FD_EXEC.has(a) || /^-[HIsiglLpaFu01q]*[xX]$/.test(a);
+    if (!separate && (isFind || !FD_EXEC_ATTACHED.test(a))) continue;
+    let end = k + 1;
+    while (end < args.length && args[end] !== ";" && !(isFind && args[end] === "+")) end++;
+    if (separate && k + 1 < end) out.push(args[k + 1] as string);
+    blocks++;
+    k = end;
+  }
+  return { args: out, blocks };
+}
+
+/**
+ * `find . -name x -exec grep -l foo {} +`: besides reading, find only runs commands that are
+ * judged as commands of the line (read-only when they are), so find itself is read-only when
+ * every option that runs something is one of the exec blocks unwrapping sees — not a spelling it
+ * does not (`--exec=x`), and with no -delete, -fprint FILE or unknown primary.
+ */
+function executingVerdict(cmd: ReadOnlyCommand, view: CommandView): Verdict {
+  const { args, blocks } = withoutExecBlocks(view.name, view.args);
+  const v = judge(cmd, args);
+  if (v.readOnly || v.onlyUnsafe !== true || v.unsafe === undefined) return v;
+  for (const u of v.unsafe) if (u.effect !== "unwrapped") return v;
+  return v.unsafe.length === blocks ? READ_ONLY : v;
+}
+
 /** Verdicts are asked for twice per view (read-only, then the side-effect check): computed once. */
 const cache = new WeakMap<CommandView, Verdict>();
 
@@ -65,7 +110,11 @@ function computeVerdict(view: CommandView): Verdict {
   if (view.name === SED) return sedIsReadOnly(view) && !view.argsUnknown ? { readOnly: true } : { readOnly: false, culprit: "sed" };
   const cmd = READ_ONLY_COMMANDS.get(view.name);
   if (cmd === undefined) return NOT_LISTED;
-  if (view.argsUnknown && !takesAnyArguments(cmd)) return { readOnly: false, culprit: "arguments from stdin" };
+  // Judged even when not read-only for another reason: the unsafe options given on the line are
+  // findings of their own (`xargs man -Hbrowser`, `xargs kubectl --kubeconfig x`).
+  const judged = view.name === "python" || view.name === "python3" ? pythonVerdict(view.args) : EXECUTING.has(view.name) ? executingVerdict(cmd, view) : judge(cmd, view.args);
+  const notReadOnly = (culprit: string): Verdict => ({ readOnly: false, culprit, ...(judged.unsafe ? { unsafe: judged.unsafe } : {}) });
+  if (view.argsUnknown && !takesAnyArguments(cmd)) return notReadOnly("arguments from stdin");
   if (!takesAnyArguments(cmd) && !cmd.anyArgs) {
     // Arguments from a variable or glob could be any option (an operands-only command's own
     // condition looks at them: `test "$X" ...`).
@@ -73,11 +122,10 @@ function computeVerdict(view: CommandView): Verdict {
     for (let k = 1; k < words.length; k++) {
       const w = words[k] as Word;
       if (w.value === "--" && w.dynamic === null) break;
-      if (couldBeAnOption(w)) return { readOnly: false, culprit: w.value };
+      if (couldBeAnOption(w)) return notReadOnly(w.value);
       // printf's format, a subcommand: options end at the first operand.
       if (cmd.stopAtOperand && !w.value.startsWith("-")) break;
     }
   }
-  if (view.name === "python" || view.name === "python3") return pythonVerdict(view.args);
-  return judge(cmd, view.args);
+  return judged;
 }

@@ -156,6 +156,8 @@ export interface Verdict {
   culprit?: string;
   /** Every known unsafe option given (the findings of side-effect/* come from these). */
   unsafe?: UnsafeUse[];
+  /** Not read-only only because of the unsafe options above (no unknown option, no other reason). */
+  onlyUnsafe?: boolean;
 }
 
 export const READ_ONLY: Verdict = { readOnly: true };
@@ -188,7 +190,10 @@ export function judge(cmd: ReadOnlyCommand, args: readonly string[], from = 1, i
   }
   const unknown = p.unknown[0];
   if (unknown !== undefined) return { readOnly: false, culprit: unknown, ...(unsafe ? { unsafe } : {}) };
-  if (unsafe !== undefined) return { readOnly: false, culprit: (unsafe[0] as UnsafeUse).option, unsafe };
+  if (unsafe !== undefined) {
+    const clean = cmd.subcommands === undefined && (cmd.args === undefined || cmd.args(args, p));
+    return { readOnly: false, culprit: (unsafe[0] as UnsafeUse).option, unsafe, ...(clean ? { onlyUnsafe: true } : {}) };
+  }
   if (cmd.subcommands !== undefined) {
     if (p.rest >= args.length) return cmd.bareOk ? READ_ONLY : { readOnly: false, culprit: args[0] ?? "" };
     const name = args[p.rest] as string;

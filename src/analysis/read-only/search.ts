@@ -32,7 +32,7 @@ const ack = command({
 });
 
 const fd = command({
-  why: "Finds files (fd, Debian's fdfind).",
+  why: "Finds files (fd, Debian's fdfind). -x/-X run a command checked as a command of the line, so fd is read-only when that command is.",
   accepts: "-HIsiglLpaFu0q -e: -d: -t: -E: -c: -j: -S: -o: --hidden --no-ignore --no-ignore-vcs --no-ignore-parent --unrestricted --case-sensitive --ignore-case --glob --regex --fixed-strings --and= --absolute-path --list-details --follow --full-path --print0 --max-depth= --min-depth= --exact-depth= --prune --type= --extension= --exclude= --ignore-file= --color= --threads= --size= --changed-within= --changed-before= --newer= --older= --owner= --format= --base-directory= --path-separator= --search-path= --strip-cwd-prefix[=] --one-file-system --max-results= --quiet --show-errors --help --version",
   unsafe: { "-x: --exec=": ["unwrapped", "runs a command for each result"], "-X: --exec-batch=": ["unwrapped", "runs a command with all results"] },
   example: "fd -H ts src",
@@ -40,7 +40,7 @@ const fd = command({
 
 /** find's primaries (tests, read-only actions, options, operators), one dash each. */
 const find = command({
-  why: "Finds files. The actions that delete, run or write to a file are unsafe; -print, -printf, -ls are fine.",
+  why: "Finds files. -delete and the actions that write to a file are unsafe; -print, -printf, -ls are fine; -exec, -execdir, -ok and -okdir run a command checked as a command of the line, so find is read-only when that command is.",
   accepts: "-HLP -D: -O: --name= --iname= --path= --ipath= --wholename= --iwholename= --regex= --iregex= --lname= --ilname= --type= --xtype= --size= --perm= --user= --group= --uid= --gid= --links= --inum= --samefile= --newer= --anewer= --cnewer= --newermt= --newerct= --neweram= --newerat= --newerac= --newercm= --newerma= --newermc= --newerBt= --mtime= --mmin= --atime= --amin= --ctime= --cmin= --used= --maxdepth= --mindepth= --fstype= --regextype= --context= --printf= --files0-from= --empty --executable --readable --writable --nouser --nogroup --true --false --depth --mount --xdev --noleaf --ignore_readdir_race --noignore_readdir_race --daystart --follow --print --print0 --ls --prune --quit --not --and --or --a --o --help --version",
   unsafe: {
     "--delete": ["writes", "deletes what it finds"],

@@ -4,6 +4,7 @@
  * into queries (`dig -f`, `nslookup` reading stdin) sends that data off the machine and is not.
  */
 
+import type { ParsedFlags } from "../flags.js";
 import { command, operandValues, type ReadOnlyCommand } from "./model.js";
 
 const info0 = (why: string, accepts: string, example?: string): ReadOnlyCommand => command({ why, accepts, ...(example !== undefined ? { example } : {}) });
@@ -25,12 +26,44 @@ const last = info0("Shows the last logins.", "-adFiRwxhV0123456789 -f: -n: -s: -
 const cal = info0("Prints a calendar.", "-13ymjsSwYhvV -n: -c: --one --three --months= --span --sunday --monday --julian --reform= --iso --year --twelve --week[=] --vertical --color[=] --columns= --help --version");
 const free = info0("Prints memory usage.", "-bkmghltvwV -s: -c: --bytes --kilo --mega --giga --tera --peta --kibi --mebi --gibi --tebi --pebi --human --si --lohi --line --total --committed --seconds= --count= --wide --help --version");
 const lsblk = info0("Lists block devices.", "-abdDfiJlmnOpPrsStTzAEMhV -I: -e: -o: -x: -Q: --all --bytes --nodeps --discard --noempty --fs --include= --exclude= --ascii --json --list --merge --perms --noheadings --output= --output-all --paths --pairs --raw --inverse --topology --scsi --sort= --tree[=] --width= --zoned --dedup= --filter= --highlight= --properties-by= --sysroot= --help --version");
-const ps = command({ why: "Lists processes; it has no option that writes or runs anything (BSD-style words included).", anyArgs: true, example: "ps aux" });
+/** ps's BSD-style words (`aux`, `o pid,comm`): letters, some taking the rest of the word or the next word. */
+const PS_BSD_FLAGS = new Set("aTxrfjlZsuvXHmceknSLVwgN");
+const PS_BSD_VALUED = new Set("opqtUOk");
+const PID_LIST = /^[\d,]+$/;
+function psBsdWordsAreKnown(a: readonly string[], p: ParsedFlags): boolean {
+  const ops = p.operands;
+  for (let k = 0; k < ops.length; k++) {
+    const word = a[ops[k] as number] as string;
+    if (PID_LIST.test(word)) continue;
+    for (let c = 0; c < word.length; c++) {
+      const letter = word[c] as string;
+      if (PS_BSD_VALUED.has(letter)) {
+        // `o pid` takes the next word (an operand right after it), `opid` the rest of this one.
+        if (c === word.length - 1) {
+          if (ops[k + 1] !== (ops[k] as number) + 1) return false;
+          k++;
+        }
+        break;
+      }
+      if (!PS_BSD_FLAGS.has(letter)) return false;
+    }
+  }
+  return true;
+}
+export const ps = command({
+  why: "Lists processes; it has no option that writes or runs anything. UNIX, GNU and BSD-style options (`ps aux`) are all checked against its table.",
+  accepts: "-AadeNcfFHjlLmMPTVwyZ -C: -G: -g: -p: -q: -s: -t: -u: -U: -O: -o: -n: --deselect --Group= --group= --pid= --ppid= --quick-pid= --sid= --tty= --user= --User= --forest --format= --context --headers --no-headers --no-header --cols= --columns= --width= --rows= --lines= --sort= --cumulative --info --help[=] --version",
+  args: psBsdWordsAreKnown,
+  example: "ps aux",
+});
 const pgrep = info0("Finds processes by name (pkill is not read-only).", "-lavwcfinoxALh -F: -r: -d: -g: -G: -P: -s: -t: -u: -U: --delimiter= --list-name --list-full --inverse --lightweight --count --full --pgroup= --group= --ignore-case --newest --oldest --older= --parent= --session= --terminal= --euid= --uid= --exact --pidfile= --logpidfile --runstates= --ignore-ancestors --cgroup= --ns= --nslist= --env= --help --version", "pgrep -l node");
+/** lsof's `+` options (`+D DIR`, `+c 15`); `+m` writes a mount supplement file. Their values are operands. */
+const LSOF_PLUS = /^\+(?:c|d|D|E|e|f[gG]?|L\d*|M|r[0-9m].*|r|w)$/;
 const lsof = command({
-  why: "Lists open files. Its -D option builds or updates a device cache file.",
-  anyArgs: true,
-  args: (a) => !a.some((x, i) => i > 0 && /^-D|^\$/.test(x)),
+  why: "Lists open files. Its -D option builds or updates a device cache file; +m writes a mount supplement.",
+  accepts: "-?abhlnNOPRtUvVXEQw -K:: -F:: -g:: -i:: -L:: -o:: -r:: -s:: -S:: -T:: -x:: -f:: -Z:: -c: -d: -e: -p: -u:",
+  unsafe: { "-D:": ["writes", "builds or updates a device cache file"] },
+  args: (a, p) => operandValues(a, p).every((x) => !x.startsWith("+") || LSOF_PLUS.test(x)),
   example: "lsof -i :8080",
 });
 const hostname = command({

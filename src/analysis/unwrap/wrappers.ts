@@ -115,6 +115,114 @@ function options(spec: FlagSpec, skip = 0, extra: Partial<WrapperHit> = {}, unsa
 
 const RUNUSER = options(RUNUSER_SPEC, 0, { privileged: true });
 
+/** fakeroot: `-s FILE` saves the fake environment, `-l`/`--faked` load a library or run a daemon. */
+const FAKEROOT: FlagSpec = { short: { u: "u", h: "h", v: "v" }, shortValue: { l: "lib", i: "load", s: "save", b: "fd-base" }, long: { "unknown-is-real": "u", help: "h", version: "v" }, longValue: { lib: "lib", faked: "faked", "fd-base": "fd-base" }, stopAtOperand: true };
+
+/** watch (procps): the interval and display options; `-x` runs the command without `sh -c`. */
+const WATCH: FlagSpec = {
+  short: { b: "b", e: "e", g: "g", t: "t", x: "exec", c: "color", C: "no-color", d: "d", p: "p", r: "r", w: "w" },
+  shortValue: { n: "interval", q: "q" },
+  long: { beep: "b", errexit: "e", chgexit: "g", "no-title": "t", exec: "exec", color: "color", "no-color": "no-color", precise: "p", "no-rerun": "r", "no-wrap": "w" },
+  longValue: { interval: "interval", equexit: "q" },
+  longOptional: { differences: "d" },
+  stopAtOperand: true,
+};
+
+/** Words `sh -c` reads back as the same words: no quoting, expansion, operator or assignment. */
+const PLAIN_WORD = /^[A-Za-z0-9_@%+,.:/-]+$/;
+
+/**
+ * `watch CMD ARGS` joins its words and runs them with `sh -c` (unwrap.ts parses that string). When
+ * every word is plain the string is those words, so it is read as a wrapper: the inner command keeps
+ * the line's redirects (`watch bash <<< 'rm -rf /'` feeds bash). `watch -x` runs the words directly.
+ */
+const watch: Wrapper = (args) => {
+  const p = parseFlags(args, WATCH, 1);
+  if (p.rest >= args.length) return null;
+  if (!has(p, "exec") && !args.slice(p.rest).every((a) => PLAIN_WORD.test(a))) return null;
+  const effects = effectsOf(args, p);
+  return { inner: p.rest, ...(effects ? { effects } : {}) };
+};
+
+/**
+ * systemd-run / run0: the command runs as a transient unit of the system manager (as root unless
+ * --user or --uid names another user); -H/-M run it on another host or container, timers later.
+ */
+const SYSTEMD_RUN: FlagSpec = {
+  short: { G: "collect", P: "pipe", q: "quiet", r: "remain", t: "pty", d: "same-dir", S: "shell", h: "help" },
+  shortValue: { u: "unit", p: "property", E: "setenv", H: "host", M: "machine" },
+  long: { user: "user", system: "system", scope: "scope", pty: "pty", pipe: "pipe", quiet: "quiet", collect: "collect", wait: "wait", "same-dir": "same-dir", "no-block": "no-block", "no-ask-password": "no-ask-password", "remain-after-exit": "remain", "send-sighup": "send-sighup", "expand-environment": "expand-environment", shell: "shell", help: "help", version: "version" },
+  longValue: {
+    unit: "unit", property: "property", description: "description", slice: "slice", "slice-inherit": "slice", setenv: "setenv", "working-directory": "working-directory", uid: "uid", gid: "gid", nice: "nice", "service-type": "service-type", host: "host", machine: "machine",
+    "on-active": "timer", "on-boot": "timer", "on-startup": "timer", "on-unit-active": "timer", "on-unit-inactive": "timer", "on-calendar": "timer", "on-clock-change": "timer", "on-timezone-change": "timer", "timer-property": "timer", "path-property": "timer", "socket-property": "timer",
+  },
+  stopAtOperand: true,
+};
+const systemdRun: Wrapper = (args) => {
+  const p = parseFlags(args, SYSTEMD_RUN, 1);
+  if (p.rest >= args.length) return null;
+  const effects = effectsOf(args, p, { host: other, machine: other, timer: other });
+  const privileged = !has(p, "user") && values(p, "uid").length === 0;
+  return { inner: p.rest, privileged, ...(effects ? { effects } : {}) };
+};
+
+/** run0 (systemd's sudo): `-u`/`--user` names the target user here; it always elevates. */
+const RUN0: FlagSpec = {
+  short: { h: "help", V: "version", i: "via-shell" },
+  shortValue: { u: "user", g: "group", D: "chdir" },
+  long: { help: "help", version: "version", "no-ask-password": "no-ask-password", "slice-inherit": "slice", "via-shell": "via-shell", pty: "pty", pipe: "pipe" },
+  longValue: { user: "user", group: "group", chdir: "chdir", unit: "unit", property: "property", description: "description", slice: "slice", nice: "nice", setenv: "setenv", background: "background", "shell-prompt-prefix": "prompt", machine: "machine", "area": "area" },
+  stopAtOperand: true,
+};
+const run0 = options(RUN0, 0, { privileged: true }, { machine: other });
+
+/** firejail: every option is one word (`--private`, `--profile=FILE`); the command is the first operand. */
+const firejail: Wrapper = (args) => {
+  let i = 1;
+  while (i < args.length && (args[i] as string).startsWith("-")) {
+    if (args[i] === "--") { i++; break; }
+    i++;
+  }
+  return i < args.length ? { inner: i } : null;
+};
+
+/** valgrind: options are one word (`--tool=memcheck`); log files are written, --db-command runs a program. */
+const VALGRIND_QUIET = /^(?:-[qvh]|--(?:tool|leak-check|show-leak-kinds|track-origins|error-exitcode|num-callers|trace-children|show-reachable|errors-for-leak-kinds|quiet|verbose|suppressions|track-fds|read-var-info|read-inline-info|undef-value-errors|demangle|time-stamp|max-stackframe|main-stacksize|fair-sched|smc-check|expensive-definedness-checks|keep-stacktraces|freelist-vol|workaround-gcc296-bugs|child-silent-after-fork|sigill-diagnostics|show-below-main|fullpath-after|error-limit|exit-on-first-error)(?:=.*)?)$/;
+const valgrind: Wrapper = (args) => {
+  const wrapper = args[0] ?? "valgrind";
+  let effects: WrapperEffect[] | undefined;
+  let i = 1;
+  for (; i < args.length && (args[i] as string).startsWith("-"); i++) {
+    const a = args[i] as string;
+    if (a === "--") { i++; break; }
+    const log = /^--(?:log-file|xml-file)=(.*)$/.exec(a);
+    if (log !== null) {
+      const kind = output(log[1] as string);
+      if (kind !== null) (effects ??= []).push({ wrapper, kind, what: log[1] as string });
+    } else if (/^--db-command=/.test(a)) (effects ??= []).push({ wrapper, kind: "runs", what: a.slice(a.indexOf("=") + 1) });
+    else if (!VALGRIND_QUIET.test(a)) (effects ??= []).push({ wrapper, kind: "other", what: a });
+  }
+  return i < args.length ? { inner: i, ...(effects ? { effects } : {}) } : null;
+};
+
+/** gdb runs the program only with `--args PROG ARGS`; `-ex`/`-x` give it commands (`shell …` runs any). */
+const GDB: FlagSpec = {
+  short: { q: "quiet", n: "nx" },
+  shortValue: { x: "command", p: "pid", c: "core", d: "directory", s: "symbols", e: "exec", b: "baud", l: "timeout", i: "interpreter", D: "data-directory" },
+  long: { args: "args", batch: "batch", quiet: "quiet", silent: "quiet", q: "quiet", nx: "nx", nh: "nh", tui: "tui", "return-child-result": "return-child-result", readnow: "readnow", "readnever": "readnever", write: "write", statistics: "statistics", version: "version", help: "help", configuration: "configuration", "batch-silent": "batch" },
+  longValue: { ex: "eval", "eval-command": "eval", iex: "eval", "init-eval-command": "eval", x: "command", command: "command", ix: "command", "init-command": "command", pid: "pid", core: "core", directory: "directory", cd: "directory", symbols: "symbols", se: "symbols", exec: "exec", tty: "tty", "data-directory": "data-directory", interpreter: "interpreter", ui: "interpreter" },
+  stopAtOperand: true,
+  singleDashLong: true,
+};
+/** gdb commands that only run, inspect or leave the program (anything else may be `shell …`). */
+const GDB_PLAIN = /^(?:r|run|start|c|continue|bt|backtrace(?: full)?|where|info .*|thread apply all bt(?: full)?|q|quit|kill)$/;
+const gdb: Wrapper = (args) => {
+  const p = parseFlags(args, GDB, 1);
+  if (!has(p, "args") || p.rest >= args.length) return null;
+  const effects = effectsOf(args, p, { eval: (v) => (GDB_PLAIN.test(v.trim()) ? null : "runs"), command: runs, pid: other, write: other, tty: other });
+  return { inner: p.rest, ...(effects ? { effects } : {}) };
+};
+
 const simple = (extra: Partial<WrapperHit> = {}): Wrapper => () => ({ inner: 1, ...extra });
 
 export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
@@ -186,6 +294,19 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["chrt", options({ short: { a: "a", b: "b", d: "d", f: "f", i: "i", o: "o", r: "r", R: "R", v: "v", e: "e", m: "m" }, shortValue: { T: "T", P: "P", D: "D" }, stopAtOperand: true }, 1)],
   ["taskset", options({ short: { a: "a", c: "c" }, stopAtOperand: true }, 1)],
   ["unbuffer", simple()],
+  ["fakeroot", options(FAKEROOT, 0, {}, { save: output, lib: runs, faked: runs })],
+  ["watch", watch],
+  // moreutils: chronic hides the output unless the command fails; ifne runs it when stdin is not empty.
+  ["chronic", options({ short: { e: "e", v: "v" }, stopAtOperand: true })],
+  ["ifne", options({ short: { n: "n" }, stopAtOperand: true })],
+  ["eatmydata", simple()],
+  ["systemd-run", systemdRun],
+  ["run0", run0],
+  ["firejail", firejail],
+  ["valgrind", valgrind],
+  ["gdb", gdb],
+  ["numactl", options({ short: { a: "all", l: "localalloc", s: "show", H: "hardware" }, shortValue: { i: "interleave", p: "preferred", m: "membind", N: "cpunodebind", C: "physcpubind", P: "preferred-many", b: "balancing" }, long: { all: "all", localalloc: "localalloc", show: "show", hardware: "hardware", balancing: "balancing" }, longValue: { interleave: "interleave", preferred: "preferred", membind: "membind", cpunodebind: "cpunodebind", physcpubind: "physcpubind", "preferred-many": "preferred-many", weighted: "weighted" }, stopAtOperand: true })],
+  ["xvfb-run", options({ short: { a: "auto-servernum", h: "help" }, shortValue: { e: "error-file", f: "auth-file", n: "server-num", p: "xauth-protocol", s: "server-args", w: "wait" }, long: { "auto-servernum": "auto-servernum", "auto-display": "auto-display", help: "help" }, longValue: { "error-file": "error-file", "auth-file": "auth-file", "server-num": "server-num", "xauth-protocol": "xauth-protocol", "server-args": "server-args", wait: "wait" }, stopAtOperand: true }, 0, {}, { "error-file": output, "auth-file": output, "server-args": other })],
   ["caffeinate", options({ short: { d: "d", i: "i", m: "m", s: "s", u: "u" }, shortValue: { t: "t", w: "w" }, stopAtOperand: true })],
   ["xargs", (args) => {
     const p = parseFlags(args, XARGS, 1);
