@@ -125,16 +125,23 @@ describe("strings run as shell code that hold the next one are bounded, not left
 
 /** commandName before the shortcuts: the definitions the shortcuts must agree with. */
 const SYSTEM_DIRS = new Set(["/bin", "/sbin", "/usr/bin", "/usr/sbin", "/usr/local/bin", "/usr/local/sbin", "/opt/homebrew/bin", "/run/current-system/sw/bin"]);
+/** Where `..` may be followed: directories only root can change (see command.ts). */
+const ROOT_DIRS = new Set(["/", "/bin", "/sbin", "/usr", "/usr/bin", "/usr/sbin", "/usr/local", "/usr/local/bin", "/usr/local/sbin"]);
 function plainCommandName(v: string): { name: string; trusted: boolean } {
   const slash = v.lastIndexOf("/");
   if (slash < 0) return { name: v, trusted: true };
-  const dir = v.slice(0, slash).replace(/\/+$/, "").replace(/\/\.(?=\/|$)/g, "") || "/";
-  return SYSTEM_DIRS.has(dir) ? { name: v.slice(slash + 1), trusted: true } : { name: v, trusted: false };
+  let dir: string | null = v.startsWith("/") ? "/" : null;
+  for (const seg of v.slice(0, slash).split("/")) {
+    if (dir === null || seg === "" || seg === ".") continue;
+    if (seg === "..") dir = ROOT_DIRS.has(dir) ? dir.slice(0, dir.lastIndexOf("/")) || "/" : null;
+    else dir = dir === "/" ? `/${seg}` : `${dir}/${seg}`;
+  }
+  return dir !== null && SYSTEM_DIRS.has(dir) ? { name: v.slice(slash + 1), trusted: true } : { name: v, trusted: false };
 }
 
 /** Deterministic words over the characters that matter to a path: `/`, `.`, system directory letters, `$(`. */
 function* words(count: number): Generator<string> {
-  const parts = ["/", "/", ".", "bin", "usr", "local", "sbin", "s", "$(", ")", "x", "rm", "//", "/.", "$HOME"];
+  const parts = ["/", "/", ".", "bin", "usr", "local", "sbin", "s", "$(", ")", "x", "rm", "//", "/.", "$HOME", "/..", "tmp"];
   let seed = 7;
   for (let i = 0; i < count; i++) {
     let w = "";
@@ -151,7 +158,7 @@ describe("the shortcuts decide as the plain definitions do", () => {
   const word = (value: string): Word => ({ value, start: 0, end: value.length, quoted: false, glob: false, tilde: false, dynamic: value.includes("$") ? [[0, value.length]] : null });
 
   it("commandName: system directories by spelling, and everything else (2,000 generated words)", () => {
-    const fixed = ["/bin/rm", "/usr//bin/rm", "/usr/./bin/rm", "/usr/bin/./rm", "//bin/rm", "/bin/", "/", "rm", "./rm", "/bin/$(x)", "$(x)/bin/rm", "/usr/bin//rm", "/usr/bin/.//rm", "/opt/homebrew/bin/git"];
+    const fixed = ["/bin/rm", "/usr//bin/rm", "/usr/./bin/rm", "/usr/bin/./rm", "//bin/rm", "/bin/", "/", "rm", "./rm", "/bin/$(x)", "$(x)/bin/rm", "/usr/bin//rm", "/usr/bin/.//rm", "/opt/homebrew/bin/git", "/bin/../usr/bin/rm", "/tmp/../bin/rm", "/usr/../bin/rm", "/../bin/rm"];
     for (const v of [...fixed, ...words(2000)]) expect(commandName(word(v)), v).toEqual(plainCommandName(v));
   });
 
