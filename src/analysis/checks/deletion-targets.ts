@@ -123,7 +123,8 @@ export function judgeTarget(word: Word, ctx: PathContext, guarded: ReadonlySet<s
     if (c) return { kind: "critical", id: c.id, message: `would delete ${c.what}; name what you mean to delete inside it.` };
   }
   if (r.globAll && r.globDir !== null) {
-    const c = criticalPath(r.globDir, ctx, as.replace(/\/[^/]*$/, "") || "/");
+    const slash = as.replace(/\/+$/, "").lastIndexOf("/");
+    const c = criticalPath(r.globDir, ctx, slash < 0 ? "." : as.slice(0, slash) || "/");
     if (c) return { kind: "critical", id: "deletion/critical-glob", message: `would delete everything in ${c.what}; list the files you mean.` };
   }
   if (!r.dynamic) return null;
