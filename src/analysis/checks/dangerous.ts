@@ -11,7 +11,7 @@ import { isHarmlessDevice, resolvePath } from "../paths.js";
 import { gitSubcommand, isKillSignal, parseFor, parseGit, signalOf } from "../specs.js";
 import type { CheckContext } from "../check.js";
 import type { Word } from "../../facts/types.js";
-import { argsSource, guardedVariables, isFindPlaceholder, judgeTarget } from "./deletion-targets.js";
+import { argsSource, guardedVariables, isFindPlaceholder, judgeTarget, type Guarded } from "./deletion-targets.js";
 
 const finding = (id: string, message: string): FindingDraft => ({ id, message });
 
@@ -83,7 +83,7 @@ function chmod(view: CommandView, ctx: CheckContext): FindingDraft[] {
   return [finding("dangerous/chmod-world-writable", `chmod ${mode}${recursive} lets every user write these files; grant only what is needed (e.g. 755 or u+w).`)];
 }
 
-const NO_VARS: ReadonlySet<string> = new Set();
+const NO_VARS: Guarded = { has: () => false };
 
 function chown(view: CommandView): FindingDraft[] {
   return has(parseFor("chown", view.args), "recursive")

@@ -59,20 +59,38 @@ function variableOf(text: string): string | null {
 /** File tests (and -n) that fail for an empty or unset variable. */
 const GUARD_TEST = /(?:^|[\s[(!])-(?:[nbcdefghkprsuwxLOGS])\s+"?\$\{?([A-Za-z_][A-Za-z0-9_]*)/g;
 
-/** Variables a test before `before` in the script shows to be non-empty (`[ -n "$X" ]`, `if [ -d "$X" ]`, `test -e $X`). */
-export function guardedVariables(facts: Facts, before: number): ReadonlySet<string> {
-  let out: Set<string> | null = null;
-  const add = (text: string): void => {
-    for (const m of text.matchAll(GUARD_TEST)) (out ??= new Set()).add(m[1] as string);
+/** Variables shown non-empty by a test, each with the end of its first such test. */
+const GUARDS = new WeakMap<Facts, ReadonlyMap<string, number>>();
+
+function guardsOf(facts: Facts): ReadonlyMap<string, number> {
+  let out = GUARDS.get(facts);
+  if (out !== undefined) return out;
+  const found = new Map<string, number>();
+  const add = (text: string, end: number): void => {
+    for (const m of text.matchAll(GUARD_TEST)) {
+      const name = m[1] as string;
+      if ((found.get(name) ?? Infinity) > end) found.set(name, end);
+    }
   };
-  for (const c of facts.constructs) if (c.type === "test_command" && c.end <= before) add(facts.source.slice(c.start, c.end));
-  for (const sc of facts.commands) {
-    if (sc.end > before) break;
-    if (sc.argv[0]?.value === "test") add(facts.source.slice(sc.start, sc.end));
+  // One pass per parse, so many deletes on one line cost linear time.
+  const source = facts.source;
+  if (source.includes("-")) {
+    for (const c of facts.constructs) if (c.type === "test_command") add(source.slice(c.start, c.end), c.end);
+    for (const sc of facts.commands) if (sc.argv[0]?.value === "test") add(source.slice(sc.start, sc.end), sc.end);
   }
-  return out ?? EMPTY;
+  out = found;
+  GUARDS.set(facts, out);
+  return out;
 }
-const EMPTY: ReadonlySet<string> = new Set();
+
+/** Variables a test before `before` in the script shows to be non-empty (`[ -n "$X" ]`, `if [ -d "$X" ]`, `test -e $X`). */
+export function guardedVariables(facts: Facts, before: number): Guarded {
+  return { has: (name) => (guardsOf(facts).get(name) ?? Infinity) <= before };
+}
+
+export interface Guarded {
+  has(name: string): boolean;
+}
 
 /** Stands for a guarded run-time part: a segment that is not empty and names nothing in particular. */
 const OPAQUE = "\u0000set";
@@ -90,7 +108,7 @@ function knownLead(word: Word, s: Span): boolean {
  * The word with every unguarded run-time part empty and every guarded one opaque; null when
  * the word has no unguarded part. A leading `$HOME` / `$PWD` stays (resolvePath knows it).
  */
-function emptied(word: Word, guarded: ReadonlySet<string>): Word | null {
+function emptied(word: Word, guarded: Guarded): Word | null {
   const spans = word.dynamic ?? [];
   let value = "";
   let at = 0;
@@ -115,7 +133,7 @@ function emptied(word: Word, guarded: ReadonlySet<string>): Word | null {
 }
 
 /** Judges one delete target. `guarded`: variables shown non-empty before the command. */
-export function judgeTarget(word: Word, ctx: PathContext, guarded: ReadonlySet<string>): Judgement {
+export function judgeTarget(word: Word, ctx: PathContext, guarded: Guarded): Judgement {
   const r = resolvePath(word, ctx);
   const as = word.value;
   if (r.path !== null && !r.globAll) {

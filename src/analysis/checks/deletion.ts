@@ -10,9 +10,9 @@ import type { CommandView } from "../command.js";
 import { has, values } from "../flags.js";
 import { resolvePath } from "../paths.js";
 import { parseFor } from "../specs.js";
-import { argsSource, criticalPath, guardedVariables, isFindPlaceholder, judgeTarget } from "./deletion-targets.js";
+import { argsSource, criticalPath, guardedVariables, isFindPlaceholder, judgeTarget, type Guarded } from "./deletion-targets.js";
 
-function targetFindings(view: CommandView, word: Word, recursive: boolean, ctx: CheckContext, guarded: ReadonlySet<string>): FindingDraft[] {
+function targetFindings(view: CommandView, word: Word, recursive: boolean, ctx: CheckContext, guarded: Guarded): FindingDraft[] {
   const j = judgeTarget(word, ctx.paths, guarded);
   if (j === null) return [];
   const range = view.depth === 0 ? { start: word.start, end: word.end } : {};
