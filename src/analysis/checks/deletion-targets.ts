@@ -59,33 +59,53 @@ function variableOf(text: string): string | null {
 /** File tests (and -n) that fail for an empty or unset variable. */
 const GUARD_TEST = /(?:^|[\s[(!])-(?:[nbcdefghkprsuwxLOGS])\s+"?\$\{?([A-Za-z_][A-Za-z0-9_]*)/g;
 
-/** Variables shown non-empty by a test, each with the end of its first such test. */
-const GUARDS = new WeakMap<Facts, ReadonlyMap<string, number>>();
+/**
+ * Where a test's guard holds: from the test's end to the end of its `&&` chain
+ * (`[ -n "$X" ] && rm -rf "$X"/`), or of the `then` branch it is the condition of
+ * (`if [ -d "$X" ]; then ...; fi`). After `||`, `;` or a newline it says nothing.
+ */
+function guardExtent(source: string, end: number): number {
+  const after = /^[ \t]*(?:(&&)|;?[ \t\n]*(then)\b)/.exec(source.slice(end, end + 64));
+  if (after === null) return -1;
+  const stop = after[1] !== undefined ? /\|\||[;\n]|(?<!\|)\|(?!\|)|(?<!&)&(?!&)/g : /\b(?:fi|else|elif)\b/g;
+  stop.lastIndex = end + after[0].length;
+  const m = stop.exec(source);
+  return m === null ? source.length : m.index;
+}
 
-function guardsOf(facts: Facts): ReadonlyMap<string, number> {
+/** Variables shown non-empty by a test, with the ranges where that holds. */
+const GUARDS = new WeakMap<Facts, ReadonlyMap<string, ReadonlyArray<readonly [number, number]>>>();
+
+function guardsOf(facts: Facts): ReadonlyMap<string, ReadonlyArray<readonly [number, number]>> {
   let out = GUARDS.get(facts);
   if (out !== undefined) return out;
-  const found = new Map<string, number>();
-  const add = (text: string, end: number): void => {
-    for (const m of text.matchAll(GUARD_TEST)) {
+  const found = new Map<string, Array<readonly [number, number]>>();
+  const source = facts.source;
+  const add = (start: number, end: number): void => {
+    // `! [ -n "$X" ] && ...` runs when the test fails.
+    if (/!\s*$/.test(source.slice(Math.max(0, start - 8), start))) return;
+    const extent = guardExtent(source, end);
+    if (extent < 0) return;
+    for (const m of source.slice(start, end).matchAll(GUARD_TEST)) {
       const name = m[1] as string;
-      if ((found.get(name) ?? Infinity) > end) found.set(name, end);
+      const list = found.get(name) ?? [];
+      list.push([end, extent]);
+      found.set(name, list);
     }
   };
   // One pass per parse, so many deletes on one line cost linear time.
-  const source = facts.source;
   if (source.includes("-")) {
-    for (const c of facts.constructs) if (c.type === "test_command") add(source.slice(c.start, c.end), c.end);
-    for (const sc of facts.commands) if (sc.argv[0]?.value === "test") add(source.slice(sc.start, sc.end), sc.end);
+    for (const c of facts.constructs) if (c.type === "test_command") add(c.start, c.end);
+    for (const sc of facts.commands) if (sc.argv[0]?.value === "test") add(sc.start, sc.end);
   }
   out = found;
   GUARDS.set(facts, out);
   return out;
 }
 
-/** Variables a test before `before` in the script shows to be non-empty (`[ -n "$X" ]`, `if [ -d "$X" ]`, `test -e $X`). */
-export function guardedVariables(facts: Facts, before: number): Guarded {
-  return { has: (name) => (guardsOf(facts).get(name) ?? Infinity) <= before };
+/** Variables a test guarding the command at `at` shows to be non-empty (`[ -n "$X" ] &&`, `if [ -d "$X" ]; then`). */
+export function guardedVariables(facts: Facts, at: number): Guarded {
+  return { has: (name) => (guardsOf(facts).get(name) ?? []).some(([from, to]) => from <= at && at < to) };
 }
 
 export interface Guarded {
