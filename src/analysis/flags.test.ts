@@ -79,7 +79,9 @@ const THROUGH_ANALYZE: Row[] = [
   ["git reset HEAD --hard", ["dangerous/git-reset-hard"]],
   ["git push origin main -f", ["dangerous/git-push-force"]],
   ["git push -uf origin main", ["dangerous/git-push-force"]],
-  ["git push --force-with-lease=main origin", ["dangerous/git-push-force"]],
+  // the lease's value is consumed, so `origin +main` is still seen as a forcing refspec
+  ["git push --force-with-lease=main origin +main", ["dangerous/git-push-force"]],
+  ["git push --force-with-lease=main origin", []],
   ["git clean -xfd", ["dangerous/git-clean-force"]],
   ["git clean -d -x -f", ["dangerous/git-clean-force"]],
   ["git clean -fnd", []],

@@ -23,7 +23,11 @@ export interface ModePolicy {
   fallback: Behavior;
   /** Every ask from steps 2 and 4 becomes deny (nobody is there to answer). */
   askBecomesDeny: boolean;
-  /** The analysis runs with `guard: true` (injection constructs analysed inside). */
+  /**
+   * The analysis runs with `guard: true`: injection constructs analysed inside, and `rm -rf`
+   * judged by its targets. Without it (the agent modes), the seed's pattern list stands: every
+   * `rm -rf` is a dangerous/rm-recursive-force finding (src/analysis/checks/dangerous.ts).
+   */
   guardAnalysis: boolean;
 }
 

@@ -17,6 +17,8 @@ import { FIXTURE, quiet, ROOT, RUN_LINT, runLint, runLintAsync, sandbox, write, 
 const require = createRequire(import.meta.url);
 
 /** [path, id, line, column, severity] of every finding in the fixture repository. */
+// `rm -rf /tmp/apt-cache`, `sudo rm -rf /var/lib/thing` and `rm -rf dist` name their targets:
+// lint judges rm -rf by them (the sudo one keeps dangerous/privileged-delete).
 const EXPECTED: [string, string, number, number, string][] = [
   [".github/workflows/broken.yml", "lint/parse-error", 3, 1, "error"],
   [".github/workflows/ci.yml", "dangerous/rm-recursive-force", 8, 14, "warning"],
@@ -27,14 +29,12 @@ const EXPECTED: [string, string, number, number, string][] = [
   [".github/workflows/ci.yml", "shell/dynamic-command", 22, 14, "info"],
   [".github/workflows/ci.yml", "dangerous/rm-recursive-force", 28, 14, "warning"],
   [".github/workflows/ci.yml", "deletion/dynamic-target", 28, 21, "warning"],
-  ["Dockerfile", "dangerous/rm-recursive-force", 6, 5, "warning"],
   ["Dockerfile", "shell/pipe-to-shell", 7, 82, "warning"],
   ["Dockerfile", "dangerous/chown-recursive", 11, 1, "warning"],
   ["Dockerfile", "sensitive-path/directory", 13, 15, "warning"],
   ["Dockerfile", "dangerous/kill-force", 19, 5, "warning"],
   ["README.md", "shell/pipe-to-shell", 6, 41, "warning"],
   ["README.md", "dangerous/privileged-delete", 12, 3, "warning"],
-  ["README.md", "dangerous/rm-recursive-force", 12, 3, "warning"],
   ["README.md", "dangerous/chmod-world-writable", 16, 3, "warning"],
   ["README.md", "dangerous/rm-recursive-force", 24, 3, "warning"],
   ["README.md", "deletion/home", 24, 10, "warning"],
@@ -43,7 +43,6 @@ const EXPECTED: [string, string, number, number, string][] = [
   ["action.yml", "dangerous/mkfs", 8, 9, "warning"],
   ["bin/release", "dangerous/git-reset-hard", 4, 1, "warning"],
   ["broken/package.json", "lint/parse-error", 5, 1, "error"],
-  ["package.json", "dangerous/rm-recursive-force", 5, 15, "warning"],
   ["package.json", "dangerous/git-push-force", 6, 38, "warning"],
   ["package.json", "sed/execute-command", 7, 13, "error"],
   ["scripts/deploy.sh", "dangerous/rm-recursive-force", 5, 1, "warning"],
@@ -81,7 +80,7 @@ describe("the fixture repository in every format", () => {
     expect(sortRows(rows)).toEqual(sortRows(EXPECTED));
     expect(report.files.map((f) => f.path)).toEqual([".github/workflows/broken.yml", ".github/workflows/ci.yml", "Dockerfile", "README.md", "action.yml", "bin/release", "broken/package.json", "package.json", "scripts/deploy.sh"]);
     expect(report.files.map((f) => f.kind)).toEqual(["workflow", "workflow", "dockerfile", "markdown", "action", "script", "package-json", "package-json", "script"]);
-    expect([report.errorCount, report.warningCount, report.infoCount, report.fileCount]).toEqual([4, 29, 2, 9]);
+    expect([report.errorCount, report.warningCount, report.infoCount, report.fileCount]).toEqual([4, 26, 2, 9]);
     const ci = report.files[1]!.messages;
     expect(ci.find((m) => m.id === "shell/dynamic-command")!.message).toContain("'${{ inputs.cmd }}'");
     expect(ci[0]!.context).toBe("jobs.build.steps[1]");
@@ -132,7 +131,7 @@ describe("the fixture repository in every format", () => {
     });
     expect(sortRows(rows)).toEqual(sortRows(EXPECTED));
     expect(cmds).toContain("::error file=scripts/deploy.sh,line=7,col=1,endLine=7,endColumn=31,title=shellguard rule/deny::\"terraform destroy -auto-approve\" matches the deny rule \"terraform destroy:*\" (production infrastructure). (rule/deny)");
-    expect(lines[lines.length - 1]).toBe("shellguard lint: 35 problems (4 errors, 29 warnings, 2 infos) in 9 files");
+    expect(lines[lines.length - 1]).toBe("shellguard lint: 32 problems (4 errors, 26 warnings, 2 infos) in 9 files");
   });
 
   it("stylish: grouped by file, position, severity, message, id, the source line with the span marked, a summary; no colour off a TTY", () => {
@@ -147,14 +146,14 @@ describe("the fixture repository in every format", () => {
         "   5:1  warning  rm -rf deletes everything below its targets without asking; check the targets, or delete a named directory without -f.  dangerous/rm-recursive-force",
         '        rm -rf "$BUILD_DIR"/',
         "        ^^^^^^^^^^^^^^^^^^^^",
-        "   5:8  warning  rm $BUILD_DIR/: the target is only known at run time and may expand to / or your home (an empty variable makes \"$DIR/\" into \"/\"); check it, e.g. ${DIR:?}.  deletion/dynamic-target",
+        "   5:8  warning  rm $BUILD_DIR/: if a variable in it is empty or unset, this is / (the root directory /); guard it with ${VAR:?} or a [ -n \"$VAR\" ] test first.  deletion/dynamic-target",
         '        rm -rf "$BUILD_DIR"/',
         "               ^^^^^^^^^^^^^",
       ].join("\n"),
     );
     expect(out).toContain("  12:53  warning  Piping into bash");
     expect(out).toContain("                   curl -sSL https://example.com/i.sh | sudo bash\n                                                             ^^^^\n");
-    expect(out.trimEnd().split("\n").pop()).toBe("✖ 35 problems (4 errors, 29 warnings, 2 infos) in 9 files");
+    expect(out.trimEnd().split("\n").pop()).toBe("✖ 32 problems (4 errors, 26 warnings, 2 infos) in 9 files");
   });
 
   it("the same findings with worker threads and without", async () => {
@@ -226,7 +225,7 @@ describe("exit codes and options", () => {
     mkdirSync(dir, { recursive: true });
     write(dir, {
       "clean.sh": "#!/bin/sh\necho hello\nls -la\n",
-      "warn.sh": "rm -rf build\ncurl x | sh\n",
+      "warn.sh": "chmod 777 build\ncurl x | sh\n",
       "info.sh": '"$CMD" --x\n',
       "bad.yaml": "rules: [\n",
       "bad-severity.yaml": "lint:\n  severity:\n    dangerous: loud\n",
@@ -260,7 +259,7 @@ describe("exit codes and options", () => {
     const r = runLint(sb, ["warn.sh", "--config", "strict.yaml", "-f", "json"], { cwd: dir });
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('shellguard: lint.severity: "nope/x" is not a finding id or check name; it has no effect\n');
-    expect((JSON.parse(r.stdout) as JsonReport).files[0]!.messages.map((m) => `${m.severity} ${m.id}`)).toEqual(["error dangerous/rm-recursive-force", "warning shell/pipe-to-shell"]);
+    expect((JSON.parse(r.stdout) as JsonReport).files[0]!.messages.map((m) => `${m.severity} ${m.id}`)).toEqual(["error dangerous/chmod-world-writable", "warning shell/pipe-to-shell"]);
     expect(runLint(sb, ["warn.sh", "-c", "quiet.yaml"], { cwd: dir })).toEqual({ code: 0, stdout: "", stderr: "" });
   });
 

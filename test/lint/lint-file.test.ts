@@ -79,18 +79,18 @@ describe("suppressions", () => {
   it("disable= on the line before, or at the end of the line; ids and check names; several ids", () => {
     const r = lint(
       [
-        "# shellguard disable=dangerous/rm-recursive-force",
-        "rm -rf a",
-        "rm -rf b # shellguard disable=dangerous",
-        "rm -rf c",
+        "# shellguard disable=dangerous/chmod-world-writable",
+        "chmod 777 a",
+        "chmod 777 b # shellguard disable=dangerous",
+        "chmod 777 c",
         "# shellguard disable=dangerous/kill-force,shell/eval",
         'kill -9 1; eval "x"',
         "# shellguard disable=dangerous",
         "",
-        "rm -rf d",
+        "chmod 777 d",
       ].join("\n"),
     );
-    expect(ids(r)).toEqual(["4:1 warning dangerous/rm-recursive-force", "9:1 warning dangerous/rm-recursive-force"]);
+    expect(ids(r)).toEqual(["4:1 warning dangerous/chmod-world-writable", "9:1 warning dangerous/chmod-world-writable"]);
   });
 
   it("disable-file= at the top of a file (after the shebang and comments)", () => {
@@ -99,26 +99,26 @@ describe("suppressions", () => {
   });
 
   it("disable-file= elsewhere is reported and ignored", () => {
-    const r = lint("echo hi\n# shellguard disable-file=dangerous\nrm -rf a\n");
-    expect(ids(r)).toEqual(["2:1 warning lint/misplaced-directive", "3:1 warning dangerous/rm-recursive-force"]);
+    const r = lint("echo hi\n# shellguard disable-file=dangerous\nchmod 777 a\n");
+    expect(ids(r)).toEqual(["2:1 warning lint/misplaced-directive", "3:1 warning dangerous/chmod-world-writable"]);
   });
 
   it("disable-file= at the top of a snippet applies to that snippet only", () => {
-    const md = "```bash\n# shellguard disable-file=dangerous\nrm -rf a\n```\n\n```bash\nrm -rf b\n```\n";
-    expect(ids(lint(md, "markdown"))).toEqual(["7:1 warning dangerous/rm-recursive-force"]);
-    const wf = "jobs:\n  a:\n    steps:\n      - run: |\n          # shellguard disable-file=dangerous/rm-recursive-force\n          rm -rf a\n      - run: rm -rf b\n";
-    expect(ids(lint(wf, "workflow"))).toEqual(["7:14 warning dangerous/rm-recursive-force"]);
+    const md = "```bash\n# shellguard disable-file=dangerous\nchmod 777 a\n```\n\n```bash\nchmod 777 b\n```\n";
+    expect(ids(lint(md, "markdown"))).toEqual(["7:1 warning dangerous/chmod-world-writable"]);
+    const wf = "jobs:\n  a:\n    steps:\n      - run: |\n          # shellguard disable-file=dangerous/chmod-world-writable\n          chmod 777 a\n      - run: chmod 777 b\n";
+    expect(ids(lint(wf, "workflow"))).toEqual(["7:14 warning dangerous/chmod-world-writable"]);
   });
 
   it("YAML and Dockerfile comments, and Markdown HTML comments, carry directives too", () => {
-    const wf = "jobs:\n  a:\n    steps:\n      # shellguard disable=dangerous\n      - run: rm -rf a\n      - run: rm -rf b  # shellguard disable=dangerous\n";
+    const wf = "jobs:\n  a:\n    steps:\n      # shellguard disable=dangerous\n      - run: chmod 777 a\n      - run: chmod 777 b  # shellguard disable=dangerous\n";
     expect(ids(lint(wf, "workflow"))).toEqual([]);
-    const df = "FROM x\n# shellguard disable=dangerous/rm-recursive-force\nRUN rm -rf /tmp/a\nRUN rm -rf /tmp/b\n";
-    expect(ids(lint(df, "dockerfile"))).toEqual(["4:5 warning dangerous/rm-recursive-force"]);
-    const md = "<!-- shellguard disable-file=dangerous -->\n# Title\n\n```sh\nrm -rf a\n```\n";
+    const df = "FROM x\n# shellguard disable=dangerous/chmod-world-writable\nRUN chmod 777 /tmp/a\nRUN chmod 777 /tmp/b\n";
+    expect(ids(lint(df, "dockerfile"))).toEqual(["4:5 warning dangerous/chmod-world-writable"]);
+    const md = "<!-- shellguard disable-file=dangerous -->\n# Title\n\n```sh\nchmod 777 a\n```\n";
     expect(ids(lint(md, "markdown"))).toEqual([]);
     // In Markdown, a # directive outside a linted code block (here: a yaml block) is not one.
-    const yamlBlock = "Text\n\n```yaml\n- run: |\n    # shellguard disable-file=nope\n```\n\n```sh\nrm -rf a # shellguard disable=dangerous\n```\n";
+    const yamlBlock = "Text\n\n```yaml\n- run: |\n    # shellguard disable-file=nope\n```\n\n```sh\nchmod 777 a # shellguard disable=dangerous\n```\n";
     expect(ids(lint(yamlBlock, "markdown"))).toEqual([]);
   });
 

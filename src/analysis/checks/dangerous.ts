@@ -11,6 +11,7 @@ import { isHarmlessDevice, resolvePath } from "../paths.js";
 import { gitSubcommand, isKillSignal, parseFor, parseGit, signalOf } from "../specs.js";
 import type { CheckContext } from "../check.js";
 import type { Word } from "../../facts/types.js";
+import { argsSource, guardedVariables, isFindPlaceholder, judgeTarget, type Guarded } from "./deletion-targets.js";
 
 const finding = (id: string, message: string): FindingDraft => ({ id, message });
 
@@ -33,27 +34,56 @@ export function isWriteRedirect(op: string, target: Word | null): boolean {
   return op === ">" || op === ">>" || op === ">|" || op === "&>" || op === "&>>" || op === "<>";
 }
 
-function rm(view: CommandView): FindingDraft[] {
+/**
+ * `rm -rf`. The agent modes keep the seed's pattern: every `rm -rf` is a finding, whatever it
+ * deletes. Guard mode and lint (`options.guard`) judge it by its targets: a finding only when one
+ * is critical, becomes critical when a variable is empty, or empties a critical directory —
+ * `rm -rf node_modules` is everyday work. Arguments xargs reads from stdin may be `-rf /`.
+ */
+function rm(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const p = parseFor("rm", view.args);
   const out: FindingDraft[] = [];
-  if (has(p, "recursive") && has(p, "force")) {
+  const source = argsSource(view);
+  if (source === "stdin") {
+    out.push(finding("dangerous/rm-recursive-force", "rm gets its arguments from stdin (xargs), which may hold -rf and any path; check the input list first."));
+  } else if (has(p, "recursive") && has(p, "force") && (!ctx.options.guard || rmTargetsCritical(view, p.operands, ctx, source))) {
     out.push(finding("dangerous/rm-recursive-force", "rm -rf deletes everything below its targets without asking; check the targets, or delete a named directory without -f."));
   }
   if (view.privileged) out.push(finding("dangerous/privileged-delete", "rm with raised privileges can delete system files; run it without sudo if you can."));
   return out;
 }
 
+function rmTargetsCritical(view: CommandView, operands: readonly number[], ctx: CheckContext, source: string | null): boolean {
+  const guarded = guardedVariables(view.facts, view.sc.start);
+  return operands.some((i) => {
+    const w = view.words[i] as Word;
+    if (source === "find" && isFindPlaceholder(w)) return false;
+    const j = judgeTarget(w, ctx.paths, guarded);
+    return j !== null && j.kind !== "unknown";
+  });
+}
+
 const WORLD_WRITABLE_SYMBOLIC = /(?:^|,)[ugo]*[ao][ugo]*[+=][rwxXst]*w|(?:^|,)[+=][rwxXst]*w/;
 
-function chmod(view: CommandView): FindingDraft[] {
+/**
+ * World-writable modes. With the sticky bit (`1777`, `01777`, `+t` as /tmp has) only owners may
+ * delete or rename entries, so a shared directory is the intent; that is a finding only for a
+ * critical target (/, home, a top-level directory, the working directory and its parents).
+ */
+function chmod(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const p = parseFor("chmod", view.args);
   const mode = p.operands.length > 0 ? view.args[p.operands[0] as number] as string : "";
   // Octal modes by their bits, so `0777`, `00777`, `1777` and `7` (= 0007) all count.
-  const numeric = /^[0-7]{1,8}$/.test(mode) && (parseInt(mode, 8) & 0o002) !== 0;
+  const octal = /^[0-7]{1,8}$/.test(mode) ? parseInt(mode, 8) : null;
+  const numeric = octal !== null && (octal & 0o002) !== 0;
   if (!numeric && !WORLD_WRITABLE_SYMBOLIC.test(mode)) return [];
+  const sticky = octal !== null ? (octal & 0o1000) !== 0 : /t/.test(mode);
+  if (sticky && !p.operands.slice(1).some((i) => judgeTarget(view.words[i] as Word, ctx.paths, NO_VARS)?.kind === "critical")) return [];
   const recursive = has(p, "recursive") ? " recursively" : "";
   return [finding("dangerous/chmod-world-writable", `chmod ${mode}${recursive} lets every user write these files; grant only what is needed (e.g. 755 or u+w).`)];
 }
+
+const NO_VARS: Guarded = { has: () => false };
 
 function chown(view: CommandView): FindingDraft[] {
   return has(parseFor("chown", view.args), "recursive")
@@ -61,10 +91,57 @@ function chown(view: CommandView): FindingDraft[] {
     : [];
 }
 
+/** pkill/killall options that select processes without a name pattern. */
+const SELECTORS = /^-(?:[uUgGstP]|-(?:euid|uid|pgroup|group|session|terminal|parent|user))(?:=|$)|^-[uUgGstP]./;
+
+/**
+ * SIGKILL is a finding when it reaches beyond one named process: every process (`kill -9 -1`),
+ * init (`1`), the caller's own group (`0`), a process group (`-PGID`), killall5, or pkill/killall
+ * choosing by user or session alone, or by a pattern that matches everything. `kill -9 1234`
+ * and `pkill -9 node` are how a hung process is stopped.
+ */
 function kill(view: CommandView): FindingDraft[] {
-  return isKillSignal(signalOf(view.args, view.name))
-    ? [finding("dangerous/kill-force", `${view.name} with SIGKILL stops processes without letting them clean up; try the default SIGTERM first.`)]
-    : [];
+  if (!isKillSignal(signalOf(view.args, view.name))) return NONE;
+  if (view.name !== "killall5" && !killsBroadly(view)) return NONE;
+  return [finding("dangerous/kill-force", `${view.name} with SIGKILL stops ${view.name === "kill" ? "every process, init or a whole process group" : "processes chosen broadly"} without letting them clean up; name the process, or try SIGTERM first.`)];
+}
+
+/** -1 (every process), 0 (the caller's group), 1 (init), -PGID (a process group). */
+const broadPid = (a: string): boolean => /^(?:-\d+|0|1)$/.test(a);
+
+function killsBroadly(view: CommandView): boolean {
+  const args = view.args;
+  if (view.name === "kill") {
+    // The first `-N` is the signal; a later one is a process group. `-s SIG` takes a value.
+    let signal = false;
+    for (let i = 1; i < args.length; i++) {
+      const a = args[i] as string;
+      if (a === "--") return args.slice(i + 1).some(broadPid);
+      if (a === "-s" || a === "-n") i++;
+      if (a === "-s" || a === "-n" || (a.startsWith("-") && (!signal || !/^-\d+$/.test(a)))) {
+        signal = true;
+        continue;
+      }
+      if (broadPid(a)) return true;
+    }
+    return false;
+  }
+  // pkill/killall: which words are names or patterns (not options or their values).
+  const patterns: string[] = [];
+  let selected = false;
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i] as string;
+    if (SELECTORS.test(a)) {
+      selected = true;
+      if (/^-[uUgGstP]$/.test(a)) i++;
+      continue;
+    }
+    if (a === "--signal" || a === "-F" || a === "--pidfile" || a === "--ns" || a === "--nslist") i++;
+    if (a.startsWith("-")) continue;
+    patterns.push(a);
+  }
+  if (patterns.length === 0) return selected || view.name !== "pkill";
+  return patterns.some((p) => /^(?:\.\*?|\^|\.\+|\$|)$/.test(p));
 }
 
 function dd(view: CommandView, ctx: CheckContext): FindingDraft[] {
@@ -112,6 +189,20 @@ const partedReads = (args: readonly string[]): boolean => {
   return cmds.length > 0 && cmds.every((c) => c === "print" || c === "p" || c === "help" || c === "unit" || /^(?:s|B|kB|MB|GB|TB|KiB|MiB|GiB|TiB|%|cyl|chs|compact)$/.test(c));
 };
 
+/**
+ * mkfs on a file (`mkfs.ext4 ./disk.img`) builds an image, it erases nothing; a device, or a
+ * target only known at run time, is the finding.
+ */
+function mkfs(view: CommandView, ctx: CheckContext): FindingDraft[] {
+  const base = diskTool("dangerous/mkfs", view.name === "mkswap" ? "formats the device as swap, erasing it" : "creates a new filesystem, erasing the device", { short: "" })(view);
+  if (base.length === 0) return base;
+  const ops = view.args.map((a, i) => ({ a, i })).filter(({ a, i }) => i > 0 && !a.startsWith("-") && !/^\d+$/.test(a));
+  const target = ops.length > 0 ? view.words[(ops[ops.length - 1] as { i: number }).i] as Word : null;
+  if (target === null) return base;
+  const r = resolvePath(target, ctx.paths);
+  return r.path !== null && !r.path.startsWith("/dev/") && !r.glob ? NONE : base;
+}
+
 function shred(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const dev = operandsOf(view).map((w) => devicePath(w, ctx)).find((d) => d !== null);
   return dev ? [finding("dangerous/shred-device", `shred overwrites the whole device ${dev}; check the target.`)] : [];
@@ -155,7 +246,9 @@ function git(view: CommandView, ctx: CheckContext): FindingDraft[] {
       return has(p, "force") && !has(p, "dry-run") ? [finding("dangerous/git-clean-force", "git clean -f deletes untracked files for good; run git clean -n first to see what would go.")] : [];
     case "push": {
       const plus = operands.slice(1).some((o) => o.startsWith("+"));
-      return has(p, "force") || p.flags.has("force-with-lease") || has(p, "force-if-includes") || has(p, "mirror") || plus
+      // --force-with-lease (with or without --force-if-includes) refuses to overwrite commits it
+      // has not seen: the safe way to update a rebased branch, not a blind force push.
+      return has(p, "force") || has(p, "mirror") || plus
         ? [finding("dangerous/git-push-force", "A force push rewrites the remote branch and can destroy others' commits; push normally, or agree on it first.")]
         : [];
     }
@@ -197,9 +290,9 @@ const TABLE: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ["killall", kill],
   ["killall5", kill],
   ["dd", dd],
-  ["mkfs", diskTool("dangerous/mkfs", "creates a new filesystem, erasing the device", { short: "" })],
-  ["mke2fs", diskTool("dangerous/mkfs", "creates a new filesystem, erasing the device", { short: "" })],
-  ["mkswap", diskTool("dangerous/mkfs", "formats the device as swap, erasing it", { short: "" })],
+  ["mkfs", mkfs],
+  ["mke2fs", mkfs],
+  ["mkswap", mkfs],
   ["newfs", diskTool("dangerous/mkfs", "creates a new filesystem, erasing the device", { short: "" })],
   ["fdisk", diskTool("dangerous/partition-table", "edits a partition table", { short: "lhV", long: ["list", "list-details"] })],
   ["sfdisk", diskTool("dangerous/partition-table", "edits a partition table", { short: "ldJsgVhvF", long: ["list", "dump", "json", "show-size", "show-geometry", "verify", "list-free", "list-types", "backup-pt-sectors"] })],
@@ -222,13 +315,13 @@ export const dangerous: CommandCheck = {
   commands: [...TABLE.keys(), "mkfs.*", "tee", "cp", "mv"],
   redirects: true,
   findings: {
-    "dangerous/rm-recursive-force": { description: "rm with both recursive and force flags, in any spelling." },
+    "dangerous/rm-recursive-force": { description: "rm -rf in any spelling (in guard mode and lint: only of a critical target), or rm fed by xargs." },
     "dangerous/privileged-delete": { description: "rm run through sudo, doas or another privilege wrapper." },
-    "dangerous/chmod-world-writable": { description: "chmod to a mode that lets every user write (777, a+rwx, o+w, ...)." },
+    "dangerous/chmod-world-writable": { description: "chmod to a mode that lets every user write (777, a+rwx, o+w; with the sticky bit only of a critical directory)." },
     "dangerous/chown-recursive": { description: "chown or chgrp with -R." },
-    "dangerous/kill-force": { description: "kill, pkill or killall with SIGKILL (-9, -KILL, -s KILL, ...)." },
+    "dangerous/kill-force": { description: "SIGKILL to every process, init, a process group, or processes chosen by user or a match-all pattern." },
     "dangerous/dd-device": { description: "dd with of= a device, or a target only known at run time." },
-    "dangerous/mkfs": { description: "mkfs, mkfs.*, mke2fs, mkswap." },
+    "dangerous/mkfs": { description: "mkfs, mkfs.*, mke2fs, mkswap on a device (not an image file)." },
     "dangerous/partition-table": { description: "fdisk, sfdisk, cfdisk, gdisk, sgdisk, parted." },
     "dangerous/wipefs": { description: "wipefs." },
     "dangerous/format": { description: "format." },
@@ -236,7 +329,7 @@ export const dangerous: CommandCheck = {
     "dangerous/device-write": { description: "A redirect, tee, cp or mv writing to /dev/* other than null, stdout, stderr, tty, fd." },
     "dangerous/git-reset-hard": { description: "git reset --hard." },
     "dangerous/git-clean-force": { description: "git clean -f without -n." },
-    "dangerous/git-push-force": { description: "git push --force, -f, --force-with-lease, --mirror or a +refspec." },
+    "dangerous/git-push-force": { description: "git push --force, -f, --mirror or a +refspec (not --force-with-lease)." },
     "dangerous/git-branch-force-delete": { description: "git branch -D (or --delete --force)." },
     "dangerous/git-checkout-discard": { description: "git checkout . / -- . / -f, git switch -f / --discard-changes: discarding working-tree changes." },
     "dangerous/git-restore-discard": { description: "git restore . on the working tree." },

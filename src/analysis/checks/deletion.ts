@@ -8,49 +8,39 @@ import type { Word } from "../../facts/types.js";
 import type { CheckContext, CommandCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
 import { has, values } from "../flags.js";
-import { isInside, resolvePath, UNKNOWN_CWD, type PathContext } from "../paths.js";
+import { resolvePath } from "../paths.js";
 import { parseFor } from "../specs.js";
+import { argsSource, criticalPath, guardedVariables, isFindPlaceholder, judgeTarget, type Guarded } from "./deletion-targets.js";
 
-type Critical = { id: string; what: string } | null;
-
-/** Why deleting `path` (or everything in it) is catastrophic, or null. */
-export function criticalPath(path: string, ctx: PathContext): Critical {
-  if (path === "/") return { id: "deletion/root", what: "the root directory /" };
-  if (path === ctx.home) return { id: "deletion/home", what: `your home directory (${path})` };
-  if (path !== "/" && isInside(UNKNOWN_CWD, path)) return { id: "deletion/working-directory", what: "the directory a cd went to (only known at run time), or a parent of it" };
-  if (/^\/[^/]+$/.test(path)) return { id: "deletion/root-child", what: `the top-level directory ${path}` };
-  if (isInside(ctx.cwd, path) || (ctx.start !== undefined && isInside(ctx.start, path))) {
-    const here = path === ctx.cwd || path === ctx.start;
-    return { id: "deletion/working-directory", what: here ? `the working directory (${path})` : `${path}, a parent of the working directory` };
-  }
-  return null;
-}
-
-function targetFindings(view: CommandView, word: Word, recursive: boolean, ctx: CheckContext): FindingDraft[] {
-  const r = resolvePath(word, ctx.paths);
+function targetFindings(view: CommandView, word: Word, recursive: boolean, ctx: CheckContext, guarded: Guarded): FindingDraft[] {
+  const j = judgeTarget(word, ctx.paths, guarded);
+  if (j === null) return [];
   const range = view.depth === 0 ? { start: word.start, end: word.end } : {};
-  if (r.path !== null && !r.globAll) {
-    const c = criticalPath(r.path, ctx.paths);
-    if (c) return [{ id: c.id, message: `${view.name} ${word.value} would delete ${c.what}; name what you mean to delete inside it.`, ...range }];
-  }
-  if (r.globAll && r.globDir !== null) {
-    const c = criticalPath(r.globDir, ctx.paths);
-    if (c) return [{ id: "deletion/critical-glob", message: `${view.name} ${word.value} would delete everything in ${c.what}; list the files you mean.`, ...range }];
-  }
-  if (r.dynamic && (recursive || r.globAll)) {
-    return [{ id: "deletion/dynamic-target", message: `${view.name} ${word.value}: the target is only known at run time and may expand to / or your home (an empty variable makes "$DIR/" into "/"); check it, e.g. \${DIR:?}.`, ...range }];
-  }
-  return [];
+  if (j.kind === "critical") return [{ id: j.id, message: `${view.name} ${word.value} ${j.message}`, ...range }];
+  // Non-recursive deletes of a whole unknown name remove one file at most.
+  if (!recursive && !word.glob) return [];
+  if (j.kind === "empty-critical") return [{ id: "deletion/dynamic-target", message: `${view.name} ${word.value}: ${j.message}`, ...range }];
+  return [{ id: "deletion/dynamic-target", message: `${view.name} ${word.value}: the target is only known at run time; check it first (e.g. [ -n "$DIR" ] && [ -d "$DIR" ], or \${DIR:?}).`, ...range }];
 }
 
 function rmLike(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const p = parseFor(view.name, view.args);
-  const recursive = view.name === "rm" ? has(p, "recursive") : view.name !== "unlink";
+  const source = argsSource(view);
+  // rmdir only removes empty directories: a run-time target cannot cost data.
+  const recursive = view.name === "rm" ? has(p, "recursive") : view.name === "shred";
+  const guarded = guardedVariables(view.facts, view.sc.start);
   const out: FindingDraft[] = [];
-  for (const i of p.operands) out.push(...targetFindings(view, view.words[i] as Word, recursive, ctx));
-  // xargs and fd -x append their input to the operands written; find -exec fills in {}.
-  if (view.argsUnknown && recursive && out.length === 0) {
-    out.push({ id: "deletion/dynamic-target", message: `${view.name} gets its targets at run time (from xargs or find); check the input list first.` });
+  for (const i of p.operands) {
+    const w = view.words[i] as Word;
+    // find's {} are the paths it found: the find check judges its start directories and filters.
+    if (source === "find" && isFindPlaceholder(w)) continue;
+    const found = targetFindings(view, w, recursive, ctx, guarded);
+    for (const f of found) if (view.name !== "rmdir" || f.id !== "deletion/dynamic-target") out.push(f);
+  }
+  // xargs (stdin) may hand rm `-rf /` or every file in home: assume the worst of what it reads.
+  if (view.name !== "rmdir" && out.length === 0 && (source === "stdin" || (source === "fd" && recursive))) {
+    const from = source === "stdin" ? "from stdin (xargs), which may hold any path and options such as -rf" : "from fd at run time";
+    out.push({ id: "deletion/dynamic-target", message: `${view.name} gets its targets ${from}; check the input list first.` });
   }
   return out;
 }
@@ -68,7 +58,7 @@ function mv(view: CommandView, ctx: CheckContext): FindingDraft[] {
   for (const w of sources) {
     const r = resolvePath(w, ctx.paths);
     const path = r.globAll ? r.globDir : r.path;
-    const c = path !== null ? criticalPath(path, ctx.paths) : null;
+    const c = path !== null ? criticalPath(path, ctx.paths, w.value) : null;
     if (c === null || c.id === "deletion/working-directory") continue;
     const range = view.depth === 0 ? { start: w.start, end: w.end } : {};
     out.push({ id: r.globAll ? "deletion/critical-glob" : c.id, message: `mv ${w.value} would move ${r.globAll ? "everything in " : ""}${c.what} away; move what you mean inside it.`, ...range });
@@ -77,6 +67,28 @@ function mv(view: CommandView, ctx: CheckContext): FindingDraft[] {
 }
 
 const FIND_DELETING = new Set(["-delete"]);
+
+/**
+ * Tests that pick some entries out of a tree (`-name '*.o'`, `-mtime +30`, `-empty`): a find
+ * under the working directory that deletes only those is a clean-up, not the directory emptied.
+ * `-type`, `-mindepth` and the like pick nearly everything, so they do not count.
+ */
+const NARROWING = /^-(?:i?name|i?path|i?wholename|i?regex|i?lname|newer\w*|[acm](?:time|min)|size|empty|perm|user|group|nouser|nogroup|links|inum|samefile|uid|gid|used)$/;
+
+/** Every match must pass a narrowing test: one is present, not negated, and no -o offers a way round it. */
+function narrowed(args: readonly string[], from: number): boolean {
+  let found = false;
+  for (let k = from; k < args.length; k++) {
+    const a = args[k] as string;
+    if (a === "-o" || a === "-or" || a === ",") return false;
+    if (/^-(?:exec|execdir|ok|okdir)$/.test(a)) {
+      while (k < args.length && args[k] !== ";" && args[k] !== "+") k++;
+      continue;
+    }
+    if (NARROWING.test(a) && args[k - 1] !== "!" && args[k - 1] !== "-not") found = true;
+  }
+  return found;
+}
 
 /** `find <roots> ... -delete` (or `-exec rm`): the roots are what gets emptied. */
 function find(view: CommandView, ctx: CheckContext): FindingDraft[] {
@@ -93,11 +105,16 @@ function find(view: CommandView, ctx: CheckContext): FindingDraft[] {
     roots.push(view.words[i] as Word);
   }
   if (roots.length === 0) roots.push({ value: ".", start: view.start, end: view.end, quoted: false, glob: false, tilde: false, dynamic: null });
+  const picky = narrowed(args, i);
   for (const w of roots) {
     const r = resolvePath(w, ctx.paths);
-    const c = r.path !== null ? criticalPath(r.path, ctx.paths) : null;
-    if (c) out.push({ id: "deletion/find-delete", message: `find ${w.value} with -delete would delete files anywhere under ${c.what}; narrow the start directory.` });
-    else if (r.dynamic) out.push({ id: "deletion/dynamic-target", message: `find ${w.value} with -delete: the start directory is only known at run time; check it first.` });
+    const c = r.path !== null ? criticalPath(r.path, ctx.paths, w.value) : null;
+    // `find . -name '*.pyc' -delete`: files picked by name under the working directory.
+    const here = r.path !== null && (r.path === ctx.paths.cwd || r.path === ctx.paths.start);
+    if (c && !(here && picky)) out.push({ id: "deletion/find-delete", message: `find ${w.value} with -delete would delete files anywhere under ${c.what}; narrow the start directory${here ? " or pick files by name" : ""}.` });
+    else if (r.dynamic && judgeTarget(w, ctx.paths, guardedVariables(view.facts, view.sc.start)) !== null) {
+      out.push({ id: "deletion/dynamic-target", message: `find ${w.value} with -delete: the start directory is only known at run time; check it first.` });
+    }
   }
   return out;
 }
@@ -111,8 +128,8 @@ export const deletion: CommandCheck = {
     "deletion/root-child": { description: "Deleting a direct child of / (/usr, /etc, /var, ...)." },
     "deletion/working-directory": { description: "Deleting the working directory or one of its parents (., .., ../..)." },
     "deletion/critical-glob": { description: "A glob that empties a critical directory (*, ./*, /*, ~/*, /var/*)." },
-    "deletion/dynamic-target": { description: "A recursive delete whose target is only known at run time (rm -rf \"$DIR\"/)." },
-    "deletion/find-delete": { description: "find <critical dir> -delete or -exec rm." },
+    "deletion/dynamic-target": { description: "A recursive delete whose target becomes critical when a variable is empty (rm -rf \"$DIR\"/), is wholly unknown, or comes from stdin (xargs rm)." },
+    "deletion/find-delete": { description: "find <critical dir> -delete or -exec rm (under the working directory: unless it picks files by name, age or size)." },
   },
   check(view, ctx) {
     return view.name === "find" ? find(view, ctx) : view.name === "mv" ? mv(view, ctx) : rmLike(view, ctx);

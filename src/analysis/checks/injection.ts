@@ -6,6 +6,7 @@
 
 import type { Facts } from "../../facts/types.js";
 import { SEED_INJECTION_TYPES } from "../../facts/types.js";
+import { rejectedByShell } from "../shell-rejects.js";
 import type { CheckContext, FactsCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
 import { constructIndex, type ConstructIndex } from "../tree.js";
@@ -80,6 +81,8 @@ function parseErrors(facts: Facts, out: FindingDraft[]): void {
 
 function check(facts: Facts, ctx: CheckContext, views: readonly CommandView[]): FindingDraft[] {
   if (facts.errors.length === 0 && (ctx.options.guard || facts.constructs.length === 0)) return NONE;
+  // Guard mode: a typo the shell rejects before anything runs is left to its own error.
+  if (ctx.options.guard && rejectedByShell(facts)) return NONE;
   const out: FindingDraft[] = [];
   parseErrors(facts, out);
   if (ctx.options.guard) return out;

@@ -86,6 +86,17 @@ const TABLE: Row[] = [
   ["sed '1e rm -rf ~' f", [EXEC]],
   ["sed -n 'e' f", [EXEC]],
   ["sed 's/.*/id/e' f", [EXEC]],
+  // a script only known at run time is unverifiable, never read as its variable's name
+  // (`$e` is not the e command, `$w` not the w command), in every mode
+  ["sed \"$e\" f", [UNVER], "exact"],
+  ["sed \"$escape\" f", [UNVER], "exact"],
+  ["sed \"${escape}\" f", [UNVER], "exact"],
+  ["sed $escape f", [UNVER], "exact"],
+  ["sed -n \"$e\" f", [UNVER], "exact"],
+  ["sed \"$w\" f", [UNVER], "exact"],
+  ["sed -e \"$e\" -e 's/a/b/' f", [UNVER], "exact"],
+  ["sed \"$e\" f", [UNVER], "exact", true],
+  ["sed \"$escape\" f", [UNVER], "exact", true],
   ["sed 's/a/b/ge' f", [EXEC]],
   ["sed -ne 's/a/b/ep' f", [EXEC]],
   ["sed --expression='s/x/y/e' f", [EXEC]],

@@ -197,3 +197,20 @@ describe("redirects around a command substitution", () => {
     expect(messages[0]).toMatch(/^echo writes to/);
   });
 });
+
+describe("messages show paths as written, not resolved against the user's home", () => {
+  it.each([
+    ["echo x >> ~/.bashrc", "~/.bashrc"],
+    ["echo x >> $HOME/.bashrc", "~/.bashrc"],
+    ["echo x >> /home/u/.ssh/config", "~/.ssh/config"],
+    ["cp x ../.profile", "~/.profile"],
+    ["echo x > /etc/hosts", "/etc/hosts"],
+  ] as const)("%s names %s", (cmd, shown) => {
+    const messages = analyze(cmd, options(true), extractFactsReference).findings.filter((f) => f.id.startsWith("sensitive-path/")).map((f) => f.message);
+    expect(messages.length).toBeGreaterThan(0);
+    for (const m of messages) {
+      expect(m).toContain(shown);
+      expect(m).not.toContain("/home/u");
+    }
+  });
+});

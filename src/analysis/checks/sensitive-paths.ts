@@ -113,7 +113,18 @@ export function sensitiveTarget(word: Word, ctx: CheckContext): string | null {
   if (word.dynamic === null && !word.tilde && isHarmlessDevice(word.value)) return null;
   const r = resolvePath(word, ctx.paths);
   if (r.path === null || isHarmlessDevice(r.path)) return null;
-  return sensitivePath(r.path, ctx);
+  const hit = sensitivePath(r.path, ctx);
+  return hit === null ? null : shownAs(r.path, ctx) + hit.slice(r.path.length);
+}
+
+/**
+ * A path as the message shows it: under home as `~/...`, so a finding reads the same for every
+ * user (a README's `~/.bashrc` is not "/home/ci/.bashrc" because CI linted it).
+ */
+function shownAs(path: string, ctx: CheckContext): string {
+  const home = ctx.paths.home;
+  if (path === home) return "~";
+  return home !== "/" && path.startsWith(home + "/") ? "~" + path.slice(home.length) : path;
 }
 
 /**

@@ -17,6 +17,8 @@ function pipeIntoInterpreter(view: CommandView, at: (w: Word) => [number, number
   if (!readsStdin) return;
   // A fixed script piped in (`echo 'ls' | sh`) is parsed and seen like `sh -c 'ls'`.
   if (SHELLS.has(view.name) && pipedScript(view, at, nest)) return;
+  // A literal piped into python, node, ...: as visible as `python3 -c 'print(1)'`.
+  if (!SHELLS.has(view.name) && pipedLiteral(view)) return;
   const first = view.words[0] as Word;
   out.findings.push({ id: "shell/pipe-to-shell", message: `Piping into ${view.name} runs whatever the previous command prints, unseen; save it to a file, read it, then run it.`, start: at(first)[0], end: at(first)[1] });
 }
@@ -28,6 +30,16 @@ function pipeIntoInterpreter(view: CommandView, at: (w: Word) => [number, number
  * -e, no backslashes) or `cat` of a heredoc/herestring, nothing dynamic. printf's format and
  * echo -e's escapes are not interpreted here, so those stay a pipe-to-shell finding.
  */
+/** The previous stage prints only text written on the line: `echo 'print(1)'`, `cat <<'EOF'`. */
+function pipedLiteral(view: CommandView): boolean {
+  const sc = view.sc;
+  const prev = view.facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
+  const name = prev?.argv[0];
+  if (prev === undefined || name === undefined || name.dynamic !== null || prev.argv.some((w) => w.dynamic !== null)) return false;
+  if (name.value === "echo" || name.value === "printf") return prev.argv.length > 1 && prev.redirects.length === 0;
+  return name.value === "cat" && prev.argv.length === 1 && prev.redirects.some((r) => (r.op === "<<<" && r.target?.dynamic === null) || ((r.op === "<<" || r.op === "<<-") && r.body !== null && r.body.dynamic === null));
+}
+
 function pipedScript(view: CommandView, at: (w: Word) => [number, number], nest: Nest): boolean {
   const sc = view.sc;
   const prev = view.facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
