@@ -91,7 +91,10 @@ describe("pre-commit hook", () => {
     expect(r.stdout).toContain("bad.sh\n  2:1  warning");
     expect(r.stdout).toContain("README.md\n");
     expect(r.stdout).not.toContain("notes.yml");
-    expect(r.status).toBe(0);
+    // --max-warnings 0: a warning fails the hook, so pre-commit shows it and stops the commit.
+    expect(r.status).toBe(1);
+    const clean = spawnSync(cmd!, [...rest, ...(hook.args ?? []), "ok.sh", "notes.yml"], { cwd: join(sb.base, "proj"), env: env(), encoding: "utf8" });
+    expect(clean.status).toBe(0);
   });
 });
 

