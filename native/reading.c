@@ -72,7 +72,9 @@ void sg_scan_token(SgCtx *x, uint32_t from, uint32_t to, bool in_backquotes, boo
   }
 }
 
-/* An assignment tree-sitter parsed must start with a name bash accepts (`--x=1` is a command). */
+/* An assignment tree-sitter parsed must start with a name bash accepts (`--x=1` is a command) and
+ * have its `=` right after the name or the subscript's matching `]` (`a[1] =2 y` runs `a[1]`);
+ * blanks before it only come from an arithmetic `for ((i = 0; …))`. */
 bool sg_assignment_name_ok(const SgCtx *x, uint32_t start, uint32_t end) {
   const uint16_t *s = x->src;
   if (start >= end) return false;
@@ -80,8 +82,24 @@ bool sg_assignment_name_ok(const SgCtx *x, uint32_t start, uint32_t end) {
   if (!(c0 == '_' || (c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z'))) return false;
   uint32_t i = start + 1;
   while (i < end && (s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9'))) i++;
+  if (i < end && s[i] == '[') {
+    for (uint32_t depth = 0; i < end; i++) {
+      if (s[i] == '[') depth++;
+      else if (s[i] == ']' && --depth == 0) break;
+    }
+    if (i >= end) return false;
+    i++;
+  } else {
+    while (i < end && (s[i] == ' ' || s[i] == '\t')) i++;
+  }
   if (i >= x->len) return false;
-  return s[i] == '=' || s[i] == '[' || (s[i] == '+' && i + 1 < x->len && s[i + 1] == '=');
+  return s[i] == '=' || (s[i] == '+' && i + 1 < x->len && s[i + 1] == '=');
+}
+
+/* A test_command's opening `[`/`[[` (ending at open_end) must be a word of its own: bash runs
+ * `[abc]` as a command, tree-sitter reads it as `[ abc ]`. */
+bool sg_test_open_ok(const SgCtx *x, uint32_t open_end) {
+  return open_end < x->len && (x->src[open_end] == ' ' || x->src[open_end] == '\t' || x->src[open_end] == '\n');
 }
 
 static bool text_is(const uint16_t *v, uint32_t n, const char *w) {

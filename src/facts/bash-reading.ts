@@ -84,14 +84,39 @@ export function scanToken(source: string, from: number, to: number, inBackquotes
   }
 }
 
-/** Whether an assignment tree-sitter parsed starts with a name bash accepts (`--x=1` is a command to bash). */
+/**
+ * Whether an assignment tree-sitter parsed starts with a name bash accepts (`--x=1` is a command to
+ * bash) and has its `=` where bash looks for it: right after the name or after the subscript's
+ * matching `]` (`a[1] =2 y` runs the command `a[1]` in bash). Blanks before the `=` are only
+ * possible in an arithmetic `for ((i = 0; …))`, where tree-sitter's command-context lexer never
+ * puts them.
+ */
 export function assignmentNameOk(source: string, start: number, end: number): boolean {
   const name = (c: number, first: boolean): boolean => c === 0x5f || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || (!first && c >= 0x30 && c <= 0x39);
   if (start >= end || !name(source.charCodeAt(start), true)) return false;
   let i = start + 1;
   while (i < end && name(source.charCodeAt(i), false)) i++;
+  if (source[i] === "[") {
+    for (let depth = 0; i < end; i++) {
+      if (source[i] === "[") depth++;
+      else if (source[i] === "]" && --depth === 0) break;
+    }
+    if (i >= end) return false;
+    i++;
+  } else {
+    while (i < end && (source[i] === " " || source[i] === "\t")) i++;
+  }
   const c = source[i];
-  return c === "=" || c === "[" || (c === "+" && source[i + 1] === "=");
+  return c === "=" || (c === "+" && source[i + 1] === "=");
+}
+
+/**
+ * Whether a test_command's opening `[` or `[[` (ending at openEnd) is a word of its own, as bash
+ * needs: `[abc]` is one glob word to bash, a command it runs, while tree-sitter reads `[ abc ]`.
+ */
+export function testOpenOk(source: string, openEnd: number): boolean {
+  const c = source[openEnd];
+  return c === " " || c === "\t" || c === "\n";
 }
 
 /** Reserved words: a continuation that glues one together (`i\`+newline+`f`) changes the grammar. */

@@ -75,6 +75,25 @@ export function heredocCases(): string[] {
   return out;
 }
 
+/**
+ * Words tree-sitter may split or join where bash does not: a `[`/`[[` touching the next character
+ * (bash reads one glob word, a command), an assignment whose `=` is not where bash looks for it.
+ */
+export function wordShapeCases(): string[] {
+  const out: string[] = [];
+  for (const open of ["[", "[[", "[ ", "[[ "]) {
+    for (const inner of ["sgprobe", "sgprobe ", "-n x", "a b", "sgprobe]"]) {
+      const close = open.startsWith("[[") ? "]]" : "]";
+      out.push(`${open}${inner}${close}`, `${open}${inner} ${close}; sgprobe2`, `true && ${open}${inner}${close}`, `if ${open}${inner}${close}; then sgprobe2; fi`);
+    }
+  }
+  for (const gap of ["", " ", "\t", "\\\n"]) {
+    for (const name of ["a[1]", "a[x y]", "a[b[1]]", "a", "a[1]+"]) out.push(`${name}${gap}=2 sgprobe`, `x=1 ${name}${gap}=2 sgprobe`, `declare ${name}${gap}=2; sgprobe`);
+    out.push(`for ((i${gap}= 0; i < 1; i++)); do sgprobe; done`);
+  }
+  return out;
+}
+
 /** Insertions that change how a line is read. */
 const INSERTS = [
   "\r", "\v", "\f", "\\\n", "\\\r\n", "\n", "\t", " ", "#", ";", "&&", "||", "|", "&", "$(", ")", "`", "'", '"', "\\",
