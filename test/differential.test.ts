@@ -9,7 +9,7 @@ import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { extractFactsNative } from "../src/facts/native.js";
 import { extractFactsReference } from "../src/facts/reference.js";
-import { blankLikeCases, continuationCases, heredocCases, mutate, rng } from "./oracle/mutate.js";
+import { blankLikeCases, continuationCases, extglobCases, heredocCases, mutate, rng, wordShapeCases } from "./oracle/mutate.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** CI checks out shared/ beside the repository, as in the workspace. */
@@ -75,7 +75,7 @@ describe("native vs reference", () => {
   });
 
   it("agree on every generated member of the classes where tree-sitter and bash disagree (test/oracle)", async () => {
-    await compareAll("classes", [...blankLikeCases(), ...continuationCases(), ...heredocCases()]);
+    await compareAll("classes", [...blankLikeCases(), ...continuationCases(), ...heredocCases(), ...wordShapeCases(), ...extglobCases()]);
   });
 
   it("agree on seeded random mutations of corpus lines", async () => {

@@ -94,6 +94,25 @@ export function wordShapeCases(): string[] {
   return out;
 }
 
+/**
+ * extglob patterns (bash-reading.ts parseCopy hands them to tree-sitter as word text) in every
+ * kind of word and context, with extglob off (bash's default in a script: `(` is syntax there)
+ * and on; commands inside, around and glued to the pattern must stay visible.
+ */
+export function extglobCases(): string[] {
+  const patterns = ["@(a|b)", "!(x)", "*(a|b)", "+(a)", "?(a)", "?( *)", "@(a|$(sgprobe))", "@(a|`sgprobe`)", "@()", "@( )", "@(a|(b|c))", "@('a|b'|\"c d\")", "@(a\\|b)", "@(sgprobe)", "!(sgprobe)", "@(a|b", "@(a;sgprobe)", "@(a|b)|sgprobe", "@(a)(sgprobe)", "@(a|b))|sgprobe", "@(a|${x:-$(sgprobe)})", "@(a|\nsgprobe)", "@(a #)|sgprobe"];
+  const out: string[] = [];
+  for (const p of patterns) {
+    for (const pre of ["", "x", "-", "*.", "$", "\\", "/", "'q'"]) {
+      const w = pre + p;
+      for (const line of [`echo ${w}; sgprobe2`, w, `${w} && sgprobe2`, `true && ${w}`, `case y in ${w}) sgprobe2;; esac`, `[[ y == ${w} ]] && sgprobe2`, `x=${w} sgprobe2`, `f${w} { sgprobe2; }; f${w}`]) {
+        out.push(line, `shopt -s extglob\n${line}`);
+      }
+    }
+  }
+  return out;
+}
+
 /** Insertions that change how a line is read. */
 const INSERTS = [
   "\r", "\v", "\f", "\\\n", "\\\r\n", "\n", "\t", " ", "#", ";", "&&", "||", "|", "&", "$(", ")", "`", "'", '"', "\\",

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { extractFactsNative } from "../../src/facts/native.js";
 import { prepareOracle, runInBash, sandboxProblem } from "./bash.js";
 import { compareLine, type Verdict } from "./compare.js";
-import { blankLikeCases, continuationCases, heredocCases, mutate, rng, wordShapeCases } from "./mutate.js";
+import { blankLikeCases, continuationCases, extglobCases, heredocCases, mutate, rng, wordShapeCases } from "./mutate.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const corpus = fs.readFileSync(path.resolve(root, "../shared/corpus/tldr-commands.txt"), "utf8").split("\n").filter((l) => l !== "");
@@ -84,9 +84,9 @@ describe.skipIf(!linux)("bash as the oracle", () => {
   it(minutes > 0 ? `full run: ${minutes} minute(s)` : "smoke: class members, corpus lines and mutations", () => {
     const tally: Tally = { lines: 0, verdicts: { seen: 0, "fail-closed": 0, dynamic: 0, missed: 0 }, findings: [] };
     const r = rng(minutes > 0 ? Date.now() : 20261203);
-    const classes = [...blankLikeCases(), ...continuationCases(), ...heredocCases(), ...wordShapeCases()];
+    const classes = [...blankLikeCases(), ...continuationCases(), ...heredocCases(), ...wordShapeCases(), ...extglobCases()];
     if (minutes === 0) {
-      check(dir, [...sample(classes, 260, r), ...wordShapeCases(), ...sample(corpus, 80, r), ...sample(hard, 30, r)], 0, tally);
+      check(dir, [...sample(classes, 260, r), ...wordShapeCases(), ...sample(extglobCases(), 150, r), ...sample(corpus, 80, r), ...sample(hard, 30, r)], 0, tally);
       check(dir, Array.from({ length: 180 }, () => mutate(sample(corpus, 1, r)[0] as string, sample(corpus, 1, r)[0] as string, r)), 1, tally);
     } else {
       const until = Date.now() + minutes * 60_000;
