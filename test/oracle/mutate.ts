@@ -118,6 +118,7 @@ const INSERTS = [
   "\r", "\v", "\f", "\\\n", "\\\r\n", "\n", "\t", " ", "#", ";", "&&", "||", "|", "&", "$(", ")", "`", "'", '"', "\\",
   "<<EOF\n", "\nEOF\n", "<<-EOF\n\t", "<<'E'\n", "\nE\n", "$'\\r'", "{", "}", "(", ")", "((", "))", "[[", "]]", "!", "$", "${", "=", "\\ ",
   "; sgprobe", " && sgprobe", "\nsgprobe\n", "$(sgprobe)", "`sgprobe`", " # ", "<(sgprobe)", "\r#", "\\\n#",
+  "@(", "!(", "?( ", "+(a|", "*(", "[", "]", " =",
 ];
 
 /** One random mutation of a line: 1-3 insertions, a splice with another line, a quote or nesting. */
