@@ -72,7 +72,7 @@ class Builder {
 
   alt(options: Frag[]): Frag {
     if (options.length === 1) return options[0] as Frag;
-    // A chain of splits: s1 → (opt0 | s2 → (opt1 | …)).
+    // A chain of splits: s1 → (opt0 | s2 → (opt1 | ...)).
     let right = options[options.length - 1] as Frag;
     for (let i = options.length - 2; i >= 0; i--) {
       const s = this.add(SPLIT);
@@ -193,7 +193,7 @@ class Parser {
       case "?": return this.b.optional(group);
       case "*": return this.b.repeat(group, 0);
       case "+": return this.b.repeat(group, 1);
-      // `!(…)`: over-approximated as `*` (see the module comment); the group is built but unused.
+      // `!(...)`: over-approximated as `*` (see the module comment); the group is built but unused.
       default: return this.b.repeat(this.b.char(notSlash), 0);
     }
   }

@@ -152,9 +152,9 @@ export function isSecretPathIn(m: SecretMatcher, path: string): boolean {
   return matches(m.secrets, path) && !matches(m.except, path);
 }
 
-/** Whether the absolute, normalised `path` is a directory that holds secrets (`~/.ssh`, `~/.aws`). */
-export function isSecretContainer(m: SecretMatcher, path: string): boolean {
-  if (m.containerAbsolute.has(path)) return true;
+/** Whether the absolute, normalised `path` is a directory that holds secrets (`~/.ssh`, `~/.aws`; with `absolute`, also home and `/etc`). */
+export function isSecretContainer(m: SecretMatcher, path: string, absolute = true): boolean {
+  if (absolute && m.containerAbsolute.has(path)) return true;
   if (m.containerRelative === null) return false;
   for (let k = path.lastIndexOf("/"); k >= 0; k = k === 0 ? -1 : path.lastIndexOf("/", k - 1)) {
     if (m.containerRelative.test(path.slice(k + 1))) return true;
@@ -171,9 +171,12 @@ export function globMayNameSecret(m: SecretMatcher, path: string): boolean {
   if (isSecretPathIn(m, path)) return true;
   const slash = path.lastIndexOf("/");
   const dir = slash <= 0 ? "/" : path.slice(0, slash);
-  if (isSecretContainer(m, dir)) return true;
+  // `~/.ssh/*` (not `~/*.txt`: home holds `.npmrc`, which no glob without a leading dot names).
+  if (isSecretContainer(m, dir, false)) return true;
   const base = path.slice(slash + 1);
-  if (!GLOB_CHARS.test(base)) return false;
+  // `*`, `?*.txt`: a glob that starts with a wildcard names nothing in particular (and, without
+  // dotglob, no dotfile); only one with a literal start (`.env*`, `id_*`) is taken to aim at a secret.
+  if (!GLOB_CHARS.test(base) || GLOB_CHARS.test(base[0] as string)) return false;
   const g = compileGlob(base);
   for (const name of m.literalLasts) if (g.test(name) && isSecretPathIn(m, `${dir === "/" ? "" : dir}/${name}`)) return true;
   return false;

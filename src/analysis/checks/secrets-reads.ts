@@ -23,8 +23,9 @@ export interface SecretHit {
 export const NOT_READERS: ReadonlySet<string> = new Set([
   "ls", "dir", "vdir", "stat", "file", "du", "df", "test", "[", "[[", "realpath", "readlink", "basename", "dirname",
   "chmod", "chown", "chgrp", "chattr", "lsattr", "setfacl", "getfacl", "touch", "rm", "rmdir", "unlink", "shred", "truncate",
-  "mkdir", "mv", "ln", "wc", "cd", "pushd", "popd", "echo", "printf", "find", "locate", "which", "type", "lsof", "fuser",
+  "mkdir", "mv", "ln", "tee", "wc", "cd", "pushd", "popd", "echo", "printf", "find", "locate", "which", "type", "lsof", "fuser",
   "ssh", "ssh-add", "ssh-keygen", "ssh-copy-id", "ssh-agent", "autossh", "mosh", "source", ".", "export", "unset",
+  "dconf", "gsettings", "dropbearkey", "wg",
 ]);
 
 /** Options whose value is a credential the tool uses without printing it (any command): `--kubeconfig FILE`. */
@@ -34,9 +35,15 @@ const CREDENTIAL_LONG: ReadonlySet<string> = new Set([
   "--tls-key", "--tls-cert", "--tlscert", "--tlskey", "--tlscacert", "--ssh-key", "--ssl-key", "--ssl-cert", "--client-key", "--client-cert",
 ]);
 
+/**
+ * Any tool's options, by name, whose value is a key or certificate it uses (`--keyfile`,
+ * `--signing-key`, `-inkey`, `--ssl-certfile`) or a file it writes (`-out`, `--outfile`).
+ */
+const KEY_OR_OUTPUT_OPTION = /^-{1,2}(?:[\w-]*(?:key|keyfile|key-file|privkey|cert|certfile|cert-file|certificate|identity|identity-file|secret|cafile|capath)|out|output|outfile|out-file|output-file|keyout)$/i;
+
 /** Short options of that kind, per command (`ssh -i KEY`, `curl -E CERT`). */
 const CREDENTIAL_SHORT: Readonly<Record<string, string>> = {
-  scp: "iF", sftp: "iF", ssh: "iF", rsync: "e", curl: "E", sshfs: "F",
+  scp: "iF", sftp: "iF", ssh: "iF", rsync: "e", curl: "E", sshfs: "F", age: "i", rage: "i", dbclient: "i",
 };
 
 /** Options whose value is a file the command writes, not reads (`curl -o FILE`). */
@@ -53,7 +60,7 @@ const RECURSIVE_READERS: ReadonlySet<string> = new Set([
 
 /** Interpreters whose code arguments may name a file (`python3 -c "open('/home/u/.netrc')"`). */
 export function isInterpreter(name: string): boolean {
-  return /^(?:python[0-9.]*|pypy3?|node(?:js)?|deno|bun|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*|lua(?:jit)?[0-9.]*|tclsh|wish|Rscript|osascript|pwsh|powershell|g?awk|mawk|nawk|busybox|jq|yq|groovy|kotlin|scala|julia|racket|guile|sbcl|elixir|erl|swift|java|jshell)$/.test(name);
+  return /^(?:python[0-9.]*|pypy3?|node(?:js)?|deno|bun|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*|lua(?:jit)?[0-9.]*|tclsh|wish|Rscript|osascript|pwsh|powershell|g?awk|mawk|nawk|busybox|groovy|kotlin|scala|julia|racket|guile|sbcl|elixir|erl|swift|java|jshell)$/.test(name);
 }
 
 /** A path text (`~/x`, `$HOME/x`, `a/b`) → absolute; null when a run-time part remains. */
@@ -100,7 +107,7 @@ function isSecretText(m: SecretMatcher, text: string, paths: PathContext, recurs
 function optionValueToSkip(view: CommandView, k: number): boolean {
   const short = CREDENTIAL_SHORT[view.name] ?? "";
   const outputs = OUTPUT_OPTIONS[view.name];
-  const valueOf = (opt: string): boolean => CREDENTIAL_LONG.has(opt) || (outputs?.has(opt) ?? false) || (opt.length === 2 && opt[0] === "-" && short.includes(opt[1] as string));
+  const valueOf = (opt: string): boolean => CREDENTIAL_LONG.has(opt) || (outputs?.has(opt) ?? false) || (opt.length === 2 && opt[0] === "-" && short.includes(opt[1] as string)) || (opt.length > 2 && opt[0] === "-" && KEY_OR_OUTPUT_OPTION.test(opt));
   const a = view.args[k] as string;
   if (a.startsWith("--")) {
     const eq = a.indexOf("=");
@@ -130,6 +137,7 @@ export function secretReads(view: CommandView, ctx: CheckContext): SecretHit[] {
   for (let k = 1; k < view.words.length; k++) {
     const w = view.words[k] as Word;
     if (optionValueToSkip(view, k)) continue;
+    if (URL.test(w.value)) continue;
     const r = resolvePath(w, ctx.paths);
     if (r.path !== null && !w.value.startsWith("-")) {
       const hit = w.glob ? globMayNameSecret(m, r.path) : isSecretPathIn(m, r.path) || (recursive && isSecretContainer(m, r.path));
@@ -150,6 +158,7 @@ export function secretReads(view: CommandView, ctx: CheckContext): SecretHit[] {
 }
 
 const NONE: SecretHit[] = [];
+const URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** Paths shown relative to home (`~/.ssh/id_rsa`), as a person would write them. */
 export function display(path: string, paths: PathContext): string {
