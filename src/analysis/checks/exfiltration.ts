@@ -151,8 +151,28 @@ function devTcp(view: CommandView, ctx: CheckContext): boolean {
   return view.redirects.some((r) => r.op !== "<" && r.target !== null && /^\/dev\/(?:tcp|udp)\//.test(resolvePath(r.target, ctx.paths).path ?? r.target.value));
 }
 
+/** The views of each parse, grouped once per analysis: the check runs once per parse (nested strings too), and filtering all views each time was quadratic. */
+const byParse = new WeakMap<readonly CommandView[], Map<Facts, CommandView[]>>();
+
+function viewsOf(facts: Facts, all: readonly CommandView[]): readonly CommandView[] {
+  let groups = byParse.get(all);
+  if (groups === undefined) {
+    groups = new Map();
+    for (const v of all) {
+      if (v.wrapperOnly) continue;
+      const list = groups.get(v.facts);
+      if (list === undefined) groups.set(v.facts, [v]);
+      else list.push(v);
+    }
+    byParse.set(all, groups);
+  }
+  return groups.get(facts) ?? NO_VIEWS;
+}
+
+const NO_VIEWS: CommandView[] = [];
+
 function check(facts: Facts, ctx: CheckContext, all: readonly CommandView[]): FindingDraft[] {
-  const views = all.filter((v) => v.facts === facts && !v.wrapperOnly);
+  const views = viewsOf(facts, all);
   if (views.length === 0) return NO_FINDINGS;
   const reads = new Map<CommandView, SecretHit[]>();
   let any = false;

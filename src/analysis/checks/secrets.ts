@@ -6,6 +6,7 @@
  */
 
 import type { CheckContext, CommandCheck, FindingDraft } from "../check.js";
+import type { CommandView } from "../command.js";
 import type { AnalysisOptions } from "../types.js";
 import { resolveText, secretReads, display } from "./secrets-reads.js";
 import { isSecretPathIn, secretMatcher } from "./secrets-paths.js";
@@ -31,7 +32,7 @@ function message(reader: string, shown: string): string {
 
 const NO_FINDINGS: FindingDraft[] = [];
 
-function check(view: CommandViewLike, ctx: CheckContext): FindingDraft[] {
+function check(view: CommandView, ctx: CheckContext): FindingDraft[] {
   if (ctx.options.guard) return NO_FINDINGS;
   const hits = secretReads(view, ctx);
   if (hits.length === 0) return NO_FINDINGS;
@@ -44,8 +45,6 @@ function check(view: CommandViewLike, ctx: CheckContext): FindingDraft[] {
     return d;
   });
 }
-
-type CommandViewLike = Parameters<CommandCheck["check"]>[0];
 
 export const secretsCheck: CommandCheck = {
   name: "secret",
