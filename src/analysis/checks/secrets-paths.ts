@@ -18,8 +18,12 @@ interface PatternSet {
   /** Literal last segments, and globs of last segments: a path whose basename passes neither cannot match a file pattern. */
   lastNames: ReadonlySet<string>;
   lastGlob: Glob | null;
+  /** Each last-segment glob's literal start and end (`id_*`: "id_", ""): a basename that fits none skips the automaton. Null: some glob has neither. */
+  lastAffixes: ReadonlyArray<readonly [string, string]> | null;
   /** Literal directory segments of `dir/**` patterns: a path with none of them cannot match one. */
   dirNames: ReadonlySet<string>;
+  /** The same, as one test over the whole path (`/(?:\.azure|Keychains)(?:\/|$)/`). */
+  dirTest: RegExp | null;
   /** Some `…/**` pattern has a glob in its directory part: every path is a candidate. */
   anyDir: boolean;
   /** Relative patterns, tested against every tail of the path; absolute ones against the path. */
@@ -34,6 +38,8 @@ export interface SecretMatcher {
   /** Directories that hold secrets (`.ssh`, `.config/gcloud`, the home of `~/.npmrc`): relative tails and absolute paths. */
   containerRelative: Glob | null;
   containerAbsolute: ReadonlySet<string>;
+  /** The relative containers' last segments (all literal): a path ending in none is no container. */
+  containerLast: ReadonlySet<string>;
   /** Literal last segments of the secret patterns, for a glob operand (`cat .env*`) to be tested against. */
   literalLasts: readonly string[];
 }
@@ -79,7 +85,21 @@ function compileSet(list: readonly string[], home: string): PatternSet {
     } else if (GLOB_CHARS.test(last)) lastGlobs.push(last);
     else lastNames.add(last);
   }
-  return { lastNames, lastGlob: oneGlob(lastGlobs), dirNames, anyDir, relative: oneGlob(relative), absolute: oneGlob(absolute) };
+  const affixes = lastGlobs.map((g): [string, string] => [g.slice(0, g.search(GLOB_CHARS)), g.slice(lastGlobIndex(g) + 1)]);
+  return {
+    lastNames, lastGlob: oneGlob(lastGlobs), lastAffixes: affixes.some(([a, z]) => a === "" && z === "") ? null : affixes,
+    dirNames, dirTest: dirNames.size === 0 ? null : new RegExp(`(?:^|/)(?:${[...dirNames].map(escapeRegExp).join("|")})(?:/|$)`),
+    anyDir, relative: oneGlob(relative), absolute: oneGlob(absolute),
+  };
+}
+
+function lastGlobIndex(g: string): number {
+  for (let k = g.length - 1; k >= 0; k--) if (GLOB_CHARS.test(g[k] as string)) return k;
+  return -1;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }
 
 /**
@@ -118,6 +138,7 @@ function build(files: readonly string[], except: readonly string[], home: string
     secrets: compileSet(files, home),
     except: compileSet(except, home),
     containerRelative: compileGlobs([...new Set(containerRelative)]),
+    containerLast: new Set(containerRelative.map((c) => c.slice(c.lastIndexOf("/") + 1))),
     containerAbsolute,
     literalLasts: [...literalLasts],
   };
@@ -126,14 +147,18 @@ function build(files: readonly string[], except: readonly string[], home: string
 /** Whether `path` (absolute, normalised) may match the set: its basename or a directory segment says so. */
 function candidate(set: PatternSet, path: string): boolean {
   const base = path.slice(path.lastIndexOf("/") + 1);
-  if (set.lastNames.has(base) || (set.lastGlob !== null && set.lastGlob.test(base)) || set.anyDir) return true;
-  if (set.dirNames.size === 0) return false;
-  let from = 1;
-  for (let k = path.indexOf("/", 1); ; k = path.indexOf("/", from)) {
-    if (set.dirNames.has(path.slice(from, k < 0 ? path.length : k))) return true;
-    if (k < 0) return false;
-    from = k + 1;
+  if (set.lastNames.has(base) || set.anyDir) return true;
+  if (set.lastGlob !== null && fitsAffix(set.lastAffixes, base) && set.lastGlob.test(base)) return true;
+  return set.dirTest !== null && set.dirTest.test(path);
+}
+
+function fitsAffix(affixes: PatternSet["lastAffixes"], base: string): boolean {
+  if (affixes === null) return true;
+  for (let k = 0; k < affixes.length; k++) {
+    const [a, z] = affixes[k] as readonly [string, string];
+    if (base.startsWith(a) && base.endsWith(z) && base.length >= a.length + z.length) return true;
   }
+  return false;
 }
 
 function matches(set: PatternSet, path: string): boolean {
@@ -147,6 +172,21 @@ function matches(set: PatternSet, path: string): boolean {
   return false;
 }
 
+/**
+ * A cheap first look at a static word before it is resolved: false when no spelling of it can be
+ * a secret (or, with `containers`, a directory holding one). Most operands stop here.
+ */
+export function mayBeSecret(m: SecretMatcher, value: string, containers: boolean): boolean {
+  const set = m.secrets;
+  let end = value.length;
+  while (end > 1 && value.charCodeAt(end - 1) === 47 /* / */) end--;
+  const base = value.slice(value.lastIndexOf("/", end - 1) + 1, end);
+  if (base === "" || base === "." || base === ".." || base.startsWith("~") || set.anyDir || set.lastNames.has(base)) return true;
+  if (set.lastGlob !== null && fitsAffix(set.lastAffixes, base)) return true;
+  if (containers && m.containerLast.has(base)) return true;
+  return set.dirTest !== null && set.dirTest.test(value);
+}
+
 /** Whether the absolute, normalised `path` is a secret. */
 export function isSecretPathIn(m: SecretMatcher, path: string): boolean {
   return matches(m.secrets, path) && !matches(m.except, path);
@@ -155,7 +195,7 @@ export function isSecretPathIn(m: SecretMatcher, path: string): boolean {
 /** Whether the absolute, normalised `path` is a directory that holds secrets (`~/.ssh`, `~/.aws`; with `absolute`, also home and `/etc`). */
 export function isSecretContainer(m: SecretMatcher, path: string, absolute = true): boolean {
   if (absolute && m.containerAbsolute.has(path)) return true;
-  if (m.containerRelative === null) return false;
+  if (m.containerRelative === null || !m.containerLast.has(path.slice(path.lastIndexOf("/") + 1))) return false;
   for (let k = path.lastIndexOf("/"); k >= 0; k = k === 0 ? -1 : path.lastIndexOf("/", k - 1)) {
     if (m.containerRelative.test(path.slice(k + 1))) return true;
   }

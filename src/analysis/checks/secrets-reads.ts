@@ -10,7 +10,7 @@ import type { Word } from "../../facts/types.js";
 import type { CheckContext } from "../check.js";
 import type { CommandView } from "../command.js";
 import { normalise, resolvePath, type PathContext } from "../paths.js";
-import { globMayNameSecret, isSecretContainer, isSecretPathIn, secretMatcher, type SecretMatcher } from "./secrets-paths.js";
+import { globMayNameSecret, isSecretContainer, isSecretPathIn, mayBeSecret, secretMatcher, type SecretMatcher } from "./secrets-paths.js";
 
 /** One secret a command names: the path, and the range of the word or redirect that names it. */
 export interface SecretHit {
@@ -58,9 +58,17 @@ const RECURSIVE_READERS: ReadonlySet<string> = new Set([
   "git", "aws", "gsutil", "rclone", "restic", "borg", "duplicity", "gh", "zstd", "xz", "gzip",
 ]);
 
-/** Interpreters whose code arguments may name a file (`python3 -c "open('/home/u/.netrc')"`). */
+const INTERPRETERS: ReadonlySet<string> = new Set([
+  "python", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "tclsh", "wish", "Rscript",
+  "osascript", "pwsh", "powershell", "awk", "gawk", "mawk", "nawk", "busybox", "groovy", "kotlin", "scala", "julia", "racket",
+  "guile", "sbcl", "elixir", "erl", "swift", "java", "jshell",
+]);
+
+/** Interpreters whose code arguments may name a file (`python3 -c "open('/home/u/.netrc')"`); `python3.12` is `python`. */
 export function isInterpreter(name: string): boolean {
-  return /^(?:python[0-9.]*|pypy3?|node(?:js)?|deno|bun|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*|lua(?:jit)?[0-9.]*|tclsh|wish|Rscript|osascript|pwsh|powershell|g?awk|mawk|nawk|busybox|groovy|kotlin|scala|julia|racket|guile|sbcl|elixir|erl|swift|java|jshell)$/.test(name);
+  if (INTERPRETERS.has(name)) return true;
+  const c = name.charCodeAt(name.length - 1);
+  return c >= 48 && c <= 57 && INTERPRETERS.has(name.replace(/[0-9.]+$/, ""));
 }
 
 /** A path text (`~/x`, `$HOME/x`, `a/b`) → absolute; null when a run-time part remains. */
@@ -119,12 +127,18 @@ function optionValueToSkip(view: CommandView, k: number): boolean {
 
 /** The secrets `view` reads (empty for a command that only looks at names or metadata). */
 export function secretReads(view: CommandView, ctx: CheckContext): SecretHit[] {
+  return computeReads(view, ctx);
+}
+
+function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
   const m = secretMatcher(ctx.options);
   let out: SecretHit[] | null = null;
   const add = (path: string, start: number, end: number): void => {
     out ??= [];
     if (!out.some((h) => h.path === path)) out.push({ path, start, end });
   };
+  const words = view.words;
+  if (words.length <= 1 && view.redirects.length === 0) return NONE;
   for (const r of view.redirects) {
     if ((r.op === "<" || r.op === "<>") && r.target !== null) {
       const p = resolvePath(r.target, ctx.paths).path;
@@ -134,22 +148,23 @@ export function secretReads(view: CommandView, ctx: CheckContext): SecretHit[] {
   if (NOT_READERS.has(view.name)) return out ?? NONE;
   const recursive = RECURSIVE_READERS.has(view.name);
   const code = isInterpreter(view.name);
+  // Whether a word is an option's value to pass over is only asked of the rare word that names a secret.
+  const skip = (k: number, w: Word): boolean => URL.test(w.value) || ((w.value.startsWith("-") || (view.args[k - 1] as string).startsWith("-")) && optionValueToSkip(view, k));
   for (let k = 1; k < view.words.length; k++) {
     const w = view.words[k] as Word;
-    if (optionValueToSkip(view, k)) continue;
-    if (URL.test(w.value)) continue;
+    if (w.dynamic === null && !w.glob && !code && !mayBeSecret(m, w.value, recursive) && !EMBEDS.test(w.value)) continue;
     const r = resolvePath(w, ctx.paths);
     if (r.path !== null && !w.value.startsWith("-")) {
       const hit = w.glob ? globMayNameSecret(m, r.path) : isSecretPathIn(m, r.path) || (recursive && isSecretContainer(m, r.path));
       if (hit) {
-        add(r.path, w.start, w.end);
+        if (!skip(k, w)) add(r.path, w.start, w.end);
         continue;
       }
     }
     for (const t of code ? pathTokens(w.value) : embeddedTexts(w.value)) {
       const p = isSecretText(m, t, ctx.paths, recursive);
       if (p !== null) {
-        add(p, w.start, w.end);
+        if (!skip(k, w)) add(p, w.start, w.end);
         break;
       }
     }
@@ -158,6 +173,7 @@ export function secretReads(view: CommandView, ctx: CheckContext): SecretHit[] {
 }
 
 const NONE: SecretHit[] = [];
+const EMBEDS = /[=@<]/;
 const URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** Paths shown relative to home (`~/.ssh/id_rsa`), as a person would write them. */
