@@ -7,7 +7,7 @@
  * is first tested against the patterns' last segments, which rejects nearly all of them.
  */
 
-import { DEFAULT_NOT_SECRET_FILES, DEFAULT_SECRET_FILES } from "../../config/defaults.js";
+import { DEFAULT_NOT_SECRET_FILES, DEFAULT_SECRET_FILES } from "../secret-lists.js";
 import { compileGlob, compileGlobs, type Glob } from "../glob.js";
 import type { AnalysisOptions } from "../types.js";
 
