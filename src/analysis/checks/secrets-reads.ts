@@ -71,6 +71,16 @@ export function isInterpreter(name: string): boolean {
   return c >= 48 && c <= 57 && INTERPRETERS.has(name.replace(/[0-9.]+$/, ""));
 }
 
+/** Linux's PATH_MAX: no file name a command can open is longer. */
+const PATH_MAX = 4096;
+const HOME_FIRST = /^\$(?:\{HOME\}|HOME\b)/;
+
+/** The word is one run-time value from its first character to its last. */
+function wholeDynamic(w: Word): boolean {
+  const d = w.dynamic;
+  return d !== null && d.length === 1 && (d[0] as [number, number])[0] === 0 && (d[0] as [number, number])[1] >= w.value.length;
+}
+
 /** A path text (`~/x`, `$HOME/x`, `a/b`) → absolute; null when a run-time part remains. */
 export function resolveText(text: string, paths: PathContext): string | null {
   let t = text;
@@ -153,6 +163,10 @@ function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
   for (let k = 1; k < view.words.length; k++) {
     const w = view.words[k] as Word;
     if (w.dynamic === null && !w.glob && !code && !mayBeSecret(m, w.value, recursive) && !EMBEDS.test(w.value)) continue;
+    // No path is longer than PATH_MAX, and a word that is wholly a run-time value (`<(…)`, `"$(…)"`;
+    // $HOME aside) has no text to name one: such words, which hold every level nested in them, are
+    // not scanned, so nesting stays linear.
+    if (!code && (w.value.length > PATH_MAX || (wholeDynamic(w) && !HOME_FIRST.test(w.value)))) continue;
     const r = resolvePath(w, ctx.paths);
     if (r.path !== null && !w.value.startsWith("-")) {
       const hit = w.glob ? globMayNameSecret(m, r.path) : isSecretPathIn(m, r.path) || (recursive && isSecretContainer(m, r.path));
