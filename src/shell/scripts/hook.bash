@@ -69,16 +69,17 @@ __shellguard_stop() {
   return 0
 }
 
-# On exit, stop the worker, then run the EXIT trap that was set before the hook.
-__shellguard_prev_exit=$(trap -p EXIT)
-__shellguard_prev_exit=${__shellguard_prev_exit#"trap -- "}
-__shellguard_prev_exit=${__shellguard_prev_exit%" EXIT"}
-eval "__shellguard_prev_exit=${__shellguard_prev_exit:-''}"
+# On exit, stop the worker, then run the EXIT trap that was set before the hook (read, and the
+# trap set, by __shellguard_install).
+__shellguard_prev_exit=
 __shellguard_exit() {
-  __shellguard_stop
+  local pid=${__shellguard_w_PID-}
+  # SIGTERM now; SIGKILL after a grace, from a background process the shell does not wait for.
+  if [[ -n $pid ]] && builtin kill "$pid" 2>/dev/null; then
+    ( command sleep 0.5; builtin kill -0 "$pid" && builtin kill -KILL "$pid" ) >/dev/null 2>&1 &
+  fi
   [[ -n $__shellguard_prev_exit ]] && eval "$__shellguard_prev_exit"
 }
-trap __shellguard_exit EXIT
 
 # Ask the worker about $1; sets __shellguard_r=(decision flags mode on_error text). Fails when the
 # worker cannot answer in time (1 s; 5 s for a worker that has just started).
@@ -240,14 +241,31 @@ __shellguard_enter() {
 # Bind Enter (C-m and C-j, in the emacs and both vi keymaps) to: check, then the key's original
 # binding — a readline function, a macro or a `bind -x` command, which is kept and chained.
 __shellguard_install() {
-  local km key out fn mac cmd kp
+  local km key fn mac cmd kp prev i=0 rs=$'\x1e'
+  local -a parts
+  # One command substitution for everything (a fork costs more than the rest of the start-up):
+  # the EXIT trap, then each keymap's bind -X, -s and -p, split on RS by word splitting (linear;
+  # ${text%%marker*} over the whole text is quadratic in bash).
+  parts=$(
+    trap -p EXIT
+    for km in emacs vi-insert vi-command; do
+      printf '%s' "$rs"; builtin bind -m "$km" -X; printf '%s' "$rs"; builtin bind -m "$km" -s; printf '%s' "$rs"; builtin bind -m "$km" -p
+    done 2>/dev/null
+  )
+  local IFS=$rs noglob=0
+  [[ $- == *f* ]] && noglob=1
+  set -f
+  parts=($parts)
+  (( noglob )) || set +f
+  IFS=$' \t\n'
+  prev=${parts[0]-}; prev=${prev%$'\n'}; prev=${prev#"trap -- "}; prev=${prev%" EXIT"}
+  eval "__shellguard_prev_exit=${prev:-''}"
+  trap __shellguard_exit EXIT
   for km in emacs vi-insert vi-command; do
-    out=$'\n'$(builtin bind -m "$km" -X 2>/dev/null; printf '\n#shellguard-s\n'; builtin bind -m "$km" -s 2>/dev/null; printf '\n#shellguard-p\n'; builtin bind -m "$km" -p 2>/dev/null)$'\n'
+    cmd=$'\n'${parts[i + 1]-}$'\n' mac=$'\n'${parts[i + 2]-}$'\n' fn=$'\n'${parts[i + 3]-}$'\n'
+    (( i += 3 ))
     for key in m j; do
       kp=$'\n''"\C-'$key'": '
-      cmd=${out%%$'\n#shellguard-s\n'*}
-      mac=${out#*$'\n#shellguard-s\n'}; mac=$'\n'${mac%%$'\n#shellguard-p\n'*}
-      fn=${out#*$'\n#shellguard-p\n'}; fn=$'\n'$fn
       local v=__shellguard_orig_${km//-/_}_$key val=
       if [[ $cmd == *"$kp"* ]]; then
         val=${cmd#*"$kp"}; val=x:${val%%$'\n'*}
@@ -267,5 +285,8 @@ __shellguard_install() {
   __shellguard_set accept
 }
 __shellguard_install
+# Start the worker now, in the background, so that it is ready by the first Enter (which waits
+# for it if not). Not for `bash -i -c ...` or input that is not a terminal: no line is read there.
+if [[ -z ${BASH_EXECUTION_STRING-} && -t 0 ]]; then __shellguard_start; fi
 fi
 fi

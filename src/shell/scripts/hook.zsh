@@ -201,7 +201,13 @@ __shellguard_widget() {
 }
 
 __shellguard_exit() {
-  __shellguard_stop
+  emulate -L zsh
+  local pid=$__shellguard_pid
+  # SIGTERM now; SIGKILL after a grace, from a background process the shell does not wait for.
+  if (( pid > 0 )) && kill $pid 2>/dev/null; then
+    ( command sleep 0.5; kill -0 $pid && kill -KILL $pid ) >/dev/null 2>&1 &!
+  fi
+  [[ -n $__shellguard_dir && -d $__shellguard_dir ]] && command rm -rf -- $__shellguard_dir
 }
 
 () {
@@ -215,5 +221,9 @@ __shellguard_exit() {
     esac
   done
   autoload -Uz add-zsh-hook && add-zsh-hook zshexit __shellguard_exit
+  # Start the worker now, in the background, so that it is ready by the first Enter (which waits
+  # for it if not). Not for `zsh -i -c ...` or input that is not a terminal: no line is read there.
+  [[ -z ${ZSH_EXECUTION_STRING-} && -t 0 ]] && __shellguard_start
 }
+true
 fi
