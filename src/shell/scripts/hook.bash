@@ -187,9 +187,11 @@ __shellguard_set() {
   done
 }
 
-# Keep the line for editing (and in history, for the up arrow).
+# A line that does not run: into history (the up arrow brings it back for editing), and the
+# buffer emptied for the next command, as after Ctrl-C.
 __shellguard_hold() {
   case $HISTCONTROL in *ignorespace* | *ignoreboth*) [[ $1 == [[:space:]]* ]] || builtin history -s -- "$1" ;; *) builtin history -s -- "$1" ;; esac
+  READLINE_LINE= READLINE_POINT=0
   __shellguard_set hold
 }
 
@@ -222,6 +224,8 @@ __shellguard_enter() {
       __shellguard_set accept ;;
     ask)
       __shellguard_show "${__shellguard_r[4]}"
+      # Held until answered: a Ctrl-C at the question must not leave Enter set to run the line.
+      __shellguard_set hold
       if __shellguard_confirm; then __shellguard_set accept; else __shellguard_hold "$line"; fi ;;
     deny)
       __shellguard_show "${__shellguard_r[4]}"

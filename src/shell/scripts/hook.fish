@@ -98,6 +98,22 @@ if status is-interactive; and not set -q __shellguard_hooked
         end
     end
 
+    # A line that does not run leaves the buffer empty for the next command, and can be brought
+    # back for editing: fish 4 and later add it to history (the up arrow); fish 3 has no way to
+    # add a history entry, so there it goes to the kill ring (Ctrl-Y).
+    function __shellguard_drop --argument-names cmd
+        if string match -qr '^[4-9]|^[1-9][0-9]' -- $version
+            builtin history append -- $cmd
+            commandline -r ''
+        else
+            commandline -f beginning-of-buffer
+            for l in (string split \n -- $cmd)
+                commandline -f kill-whole-line
+            end
+        end
+        commandline -f repaint
+    end
+
     function __shellguard_enter --argument-names slot
         # Enter while we are asking "Run anyway?": that is the answer, not a command line.
         if set -q __shellguard_reading
@@ -130,16 +146,16 @@ if status is-interactive; and not set -q __shellguard_hooked
                 if string match -qir '^\s*(y|yes)\s*$' -- $answer
                     __shellguard_run_orig $slot
                 else
-                    commandline -f repaint
+                    __shellguard_drop $cmd
                 end
             case deny
                 __shellguard_show $__shellguard_r[5]
-                commandline -f repaint
+                __shellguard_drop $cmd
             case '*'
                 __shellguard_show $__shellguard_r[5]
                 if test "$__shellguard_on_error" = deny
                     echo 'shellguard: could not check this line; not running it (shell.onError: deny). "shellguard off" turns the hook off.' >&2
-                    commandline -f repaint
+                    __shellguard_drop $cmd
                 else
                     echo 'shellguard: could not check this line; running it anyway (shell.onError: allow)' >&2
                     __shellguard_run_orig $slot

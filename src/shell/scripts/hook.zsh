@@ -110,8 +110,8 @@ __shellguard_confirm() {
   [[ $reply == ([yY]|[yY][eE][sS]) ]]
 }
 
-# Decide what the widget does: sets __shellguard_action to accept (run the original widget),
-# hold (keep the line) or break (abandon a multi-line input, restoring it in the next buffer).
+# Decide what the widget does: sets __shellguard_action to accept (run the original widget) or
+# hold (the line does not run).
 # The path of an allowed line calls no other function (in zsh each call costs an mmap/munmap
 # pair of its heap, which is slow on some virtual machines).
 __shellguard_decide() {
@@ -163,7 +163,6 @@ __shellguard_decide() {
     return
   fi
   local hold=hold
-  [[ -n $PREBUFFER ]] && hold=break
   case ${__shellguard_r[1]-error} in
     ask)
       zle -I
@@ -191,12 +190,15 @@ __shellguard_widget() {
     zle .expand-history
   fi
   __shellguard_decide
+  # A line that does not run: into history (the up arrow brings it back, whole, for editing),
+  # and the line editor restarted on an empty buffer, as after Ctrl-C (an entry added while zle
+  # runs is reached by the up arrow only from the next prompt); a multi-line input is abandoned
+  # as a whole.
   case $__shellguard_action in
     accept) zle ${__shellguard_orig[$WIDGET]:-.$WIDGET} -- "$@" ;;
-    break)
-      print -rz -- "$__shellguard_full"
+    *)
+      print -rs -- "$__shellguard_full"
       zle .send-break ;;
-    *) ;;
   esac
 }
 
