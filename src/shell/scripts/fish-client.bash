@@ -42,7 +42,9 @@ alive() {
 # Uses id, mode, cwd, cmd; prints the reply line.
 answer() {
   local bound pid line c i out rc warn rest l allow_text
-  if [[ -n $dir && -d $dir && ${#worker[@]} -gt 0 ]]; then
+  # A request that might not fit in the pipe goes to the one-shot check: a write to a worker that
+  # stopped reading would block with no time limit.
+  if [[ -n $dir && -d $dir && ${#worker[@]} -gt 0 ]] && (( ${#cmd} + ${#cwd} <= 16384 )); then
     bound=1 pid=
     [[ -r $dir/pid ]] && read -r pid <"$dir/pid"
     if [[ -z $pid ]] || ! alive "$pid"; then

@@ -88,6 +88,10 @@ __shellguard_ask_worker() {
   id=$(( ++__shellguard_id ))
   __shellguard_esc "$PWD"; cwd=$REPLY
   __shellguard_esc "$1"
+  # A request that might not fit in the pipe (64 KiB on Linux: 16384 characters of up to 4
+  # bytes) goes to the one-shot check: a write to a worker that stopped reading would block with
+  # no time limit.
+  (( ${#REPLY} + ${#cwd} > 16384 )) && return 1
   # Checked alive right before the write: a write to a dead worker's pipe would kill this shell
   # (SIGPIPE).
   __shellguard_alive || __shellguard_start || return 1

@@ -142,7 +142,9 @@ __shellguard_decide() {
     id=$(( ++__shellguard_id ))
     cwd=${PWD//$b/$bb}; cwd=${cwd//$nl/\\n}; cwd=${cwd//$t/\\t}; cwd=${cwd//$cr/\\r}
     cmd=${full//$b/$bb}; cmd=${cmd//$nl/\\n}; cmd=${cmd//$t/\\t}; cmd=${cmd//$cr/\\r}
-    if print -r -u $__shellguard_wfd -- "$id"$'\t-\tzsh\t'"$cwd"$'\t'"$cmd"; then
+    # A request that might not fit in the pipe goes to the one-shot check: a write to a worker
+    # that stopped reading would block with no time limit.
+    if (( ${#cmd} + ${#cwd} <= 16384 )) && print -r -u $__shellguard_wfd -- "$id"$'\t-\tzsh\t'"$cwd"$'\t'"$cmd"; then
       while IFS= read -r -t $bound -u $__shellguard_rfd reply; do
         if [[ ${reply%%$'\t'*} == $id ]]; then
           __shellguard_fresh=0 ok=1
@@ -154,7 +156,7 @@ __shellguard_decide() {
       done
     fi
     # No answer in time: the next line starts a new worker.
-    (( ok )) || __shellguard_stop
+    (( ok || ${#cmd} + ${#cwd} > 16384 )) || __shellguard_stop
   fi
   (( ok )) || __shellguard_ask_once $full
   if [[ ${__shellguard_r[1]-} == allow ]]; then
