@@ -181,6 +181,18 @@ describe.concurrent("shell hooks in real shells (tmux)", () => {
         expect(s.exists("asked1")).toBe(false);
       });
 
+      await step(s, "Ctrl-C at the question runs nothing and leaves one question, no redraw of it", async () => {
+        await s.line("touch asked3");
+        await s.waitForText(ASK, ++asked);
+        await s.keys("C-c");
+        await sleep(500);
+        expect(s.exists("asked3")).toBe(false);
+        expect(occurrences(await s.screen(), ASK)).toBe(asked);
+        await s.barrier();
+        expect(s.exists("asked3")).toBe(false);
+        expect(occurrences(await s.screen(), ASK)).toBe(asked);
+      });
+
       await step(s, "ask answered y runs", async () => {
         await s.line("touch asked2");
         await s.waitForText(ASK, ++asked);
