@@ -22,6 +22,7 @@ import { importDist, loadCorpus, median, repoRoot } from "./lib.js";
 
 const BIN = path.join(repoRoot, "bin", "shellguard.cjs");
 const TARGET_MEDIAN_MS = 2;
+const TARGET_START_MS = 20;
 
 function quantile(xs, q) {
   const s = [...xs].sort((a, b) => a - b);
@@ -160,7 +161,67 @@ function oneShot(env, line, runs) {
 }
 
 /**
- * @param {{ log?: (msg: string) => void, lines?: string[], hookLines?: number, warmup?: number, oneShotRuns?: number }} [ctx]
+ * Start-up: the added wall time of an interactive shell (`-i`, its rc file read) that runs one
+ * line and exits, with the rc line that loads the cached hook (docs/shell.md) vs an empty rc
+ * file, interleaved, median of `runs` each. The one line prints $__shellguard_hooked, so a run
+ * that did not load the hook is an error, not a fast figure. No worker starts here (`-c`: no
+ * line is read from a terminal); the first line typed at a terminal waits for the worker the
+ * hook started in the background as the shell started.
+ */
+export async function shellStart(shell, dir, env, runs) {
+  const home = path.join(dir, `start-${shell}`);
+  const cache = path.join(home, ".cache");
+  fs.mkdirSync(path.join(home, ".config", "fish"), { recursive: true });
+  const startEnv = { ...env, HOME: home, XDG_CACHE_HOME: cache, XDG_CONFIG_HOME: path.join(home, ".config") };
+  // The cache as `shellguard hook <shell> --cached` leaves it on the first shell start.
+  execFileSync(process.execPath, [BIN, "hook", shell, "--cached"], { env: startEnv, stdio: ["ignore", "ignore", "inherit"] });
+  const node = shQuote(process.execPath);
+  const rcLine = {
+    bash: `. "\${XDG_CACHE_HOME:-$HOME/.cache}/shellguard/hook.bash" 2>/dev/null || eval "$(${node} ${shQuote(BIN)} hook bash --cached)"`,
+    zsh: `. "\${XDG_CACHE_HOME:-$HOME/.cache}/shellguard/hook.zsh" 2>/dev/null || eval "$(${node} ${shQuote(BIN)} hook zsh --cached)"`,
+    fish: `source (string replace -r '^$' ~/.cache -- "$XDG_CACHE_HOME")/shellguard/hook.fish 2>/dev/null; or ${node} ${shQuote(BIN)} hook fish --cached | source`,
+  }[shell];
+  const variant = (withHook) => {
+    const rcDir = path.join(home, withHook ? "hook" : "none");
+    fs.mkdirSync(rcDir, { recursive: true });
+    const text = withHook ? rcLine + "\n" : "\n";
+    const line = "echo hooked=$__shellguard_hooked";
+    if (shell === "bash") {
+      fs.writeFileSync(path.join(rcDir, ".bashrc"), text);
+      return { cmd: "bash", args: ["--noprofile", "--rcfile", path.join(rcDir, ".bashrc"), "-i", "-c", line], env: startEnv };
+    }
+    if (shell === "zsh") {
+      fs.writeFileSync(path.join(rcDir, ".zshrc"), text);
+      return { cmd: "zsh", args: ["-i", "-c", line], env: { ...startEnv, ZDOTDIR: rcDir } };
+    }
+    const xdg = path.join(rcDir, "xdg");
+    fs.mkdirSync(path.join(xdg, "fish"), { recursive: true });
+    fs.writeFileSync(path.join(xdg, "fish", "config.fish"), text);
+    return { cmd: "fish", args: ["-i", "-c", line], env: { ...startEnv, XDG_CONFIG_HOME: xdg } };
+  };
+  const once = (v, expectHook) => {
+    const t0 = performance.now();
+    const out = execFileSync(v.cmd, v.args, { env: v.env, cwd: home, stdio: ["ignore", "pipe", "ignore"] }).toString();
+    const ms = performance.now() - t0;
+    if (out.includes("hooked=1") !== expectHook) throw new Error(`${shell} start-up: expected the hook ${expectHook ? "loaded" : "absent"}, got ${JSON.stringify(out)}`);
+    return ms;
+  };
+  const hook = variant(true);
+  const none = variant(false);
+  const times = { hook: [], none: [] };
+  once(hook, true);
+  once(none, false);
+  for (let i = 0; i < runs; i++) {
+    times.none.push(once(none, false));
+    times.hook.push(once(hook, true));
+  }
+  const h = median(times.hook);
+  const n = median(times.none);
+  return { added: round(h - n), hook: round(h), noHook: round(n), n: runs };
+}
+
+/**
+ * @param {{ log?: (msg: string) => void, lines?: string[], hookLines?: number, warmup?: number, oneShotRuns?: number, startRuns?: number }} [ctx]
  *   `lines`: the corpus (bench/run.js passes the tldr lines; default: loadCorpus()); `hookLines`:
  *   how many allowed lines to time per shell (default 300).
  */
@@ -187,11 +248,19 @@ export async function benchHooks(ctx = {}) {
       log("hooks: fish");
       result.hookFishMs = summary(await timeShell("fish", dir, env, lines.slice(0, 100), 20));
     }
+    result.shellStartMs = {};
+    for (const shell of ["bash", "zsh", "fish"]) {
+      if (!have(shell)) continue;
+      log(`hooks: ${shell} start-up`);
+      result.shellStartMs[shell] = await shellStart(shell, dir, env, ctx.startRuns ?? 15);
+    }
     log("hooks: one-shot check");
     result.oneShotMs = oneShot(env, lines[0] ?? "ls", ctx.oneShotRuns ?? 10);
     result.targets = {
       [`bash hook median <= ${TARGET_MEDIAN_MS} ms`]: result.hookBashMs.median <= TARGET_MEDIAN_MS,
       ...(result.hookZshMs ? { [`zsh hook median <= ${TARGET_MEDIAN_MS} ms`]: result.hookZshMs.median <= TARGET_MEDIAN_MS } : {}),
+      ...(result.hookFishMs ? { [`fish hook median <= ${TARGET_MEDIAN_MS} ms`]: result.hookFishMs.median <= TARGET_MEDIAN_MS } : {}),
+      ...Object.fromEntries(Object.entries(result.shellStartMs).map(([sh, f]) => [`${sh} start-up added <= ${TARGET_START_MS} ms`, f.added <= TARGET_START_MS])),
     };
     return result;
   } finally {
@@ -206,6 +275,7 @@ export function hooksRows(f) {
     ["bash hook, worker warm", ms(f.hookBashMs)],
     ["zsh hook, worker warm", ms(f.hookZshMs)],
     ...(f.hookFishMs ? [["fish hook, worker warm", ms(f.hookFishMs)]] : []),
+    ...Object.entries(f.shellStartMs ?? {}).map(([sh, v]) => [`${sh} start-up + one line (-i -c)`, `added ${v.added} ms: hook ${v.hook} ms vs none ${v.noHook} ms (median of ${v.n})`]),
     ["one-shot shellguard check", `${f.oneShotMs} ms`],
   ];
 }

@@ -9,7 +9,9 @@
 
 import { existsSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { HOOK_SHELLS, hookScript, type HookShell } from "./hook.js";
+import { join } from "node:path";
+import { defaultWorker, HOOK_SHELLS, hookScript, type HookShell } from "./hook.js";
+import { HOOK_CACHE_FILE, installationStamps, RC_LINES, wrapCached, writeCached } from "./cache.js";
 import type { Env } from "../config/env.js";
 
 export interface HookIo {
@@ -21,12 +23,16 @@ export interface HookIo {
 
 const EXIT_USAGE = 3;
 
-const HOOK_HELP = `Usage: shellguard hook <bash|zsh|fish>
+const HOOK_HELP = `Usage: shellguard hook <bash|zsh|fish> [--cached]
 
 Prints the shell integration: every command line you submit is checked before it runs.
-  bash  ~/.bashrc                   eval "$(shellguard hook bash)"
-  zsh   ~/.zshrc                    eval "$(shellguard hook zsh)"
-  fish  ~/.config/fish/config.fish  shellguard hook fish | source
+With --cached it is also written to $XDG_CACHE_HOME/shellguard/hook.<shell>, which the rc line
+sources, so a new shell starts no Node.js (the cached copy regenerates itself when shellguard
+changes):
+  bash  ~/.bashrc                   ${RC_LINES.bash}
+  zsh   ~/.zshrc                    ${RC_LINES.zsh}
+  fish  ~/.config/fish/config.fish  ${RC_LINES.fish}
+Without the cache: eval "$(shellguard hook bash)", eval "$(shellguard hook zsh)", shellguard hook fish | source.
 In the shell: "shellguard off" / "shellguard on" for the session, or SHELLGUARD=off.
 See docs/shell.md.
 `;
@@ -61,13 +67,27 @@ export async function runHookCommand(args: readonly string[], io: HookIo): Promi
     io.stdout.write(HOOK_HELP);
     return 0;
   }
-  const shell = args[0];
-  if (args.length !== 1 || shell === undefined || !(HOOK_SHELLS as readonly string[]).includes(shell)) {
+  const cached = args.includes("--cached");
+  const rest = args.filter((a) => a !== "--cached");
+  const shell = rest[0];
+  if (rest.length !== 1 || shell === undefined || !(HOOK_SHELLS as readonly string[]).includes(shell)) {
     io.stderr.write(`shellguard: hook takes one shell: bash, zsh or fish (got ${args.length ? args.map((a) => JSON.stringify(a)).join(" ") : "nothing"}).\nRun "shellguard hook --help" for usage.\n`);
     return EXIT_USAGE;
   }
   const settings = await shellSettings(io);
-  io.stdout.write(hookScript(shell as HookShell, { bin: shellguardCommand(), ...settings }));
+  const bin = shellguardCommand();
+  const worker = defaultWorker();
+  const script = hookScript(shell as HookShell, { bin, worker, ...settings });
+  if (cached) {
+    const { userCacheDir } = await import("../config/paths.js");
+    const file = join(userCacheDir(io.env), HOOK_CACHE_FILE[shell as HookShell]);
+    const stamps = installationStamps(worker);
+    const guard = { file, executables: [process.execPath], stamps, bin };
+    if (!writeCached(file, wrapCached(shell as HookShell, script, guard), stamps)) {
+      io.stderr.write(`shellguard: could not write ${file}; the hook is loaded but not cached\n`);
+    }
+  }
+  io.stdout.write(script);
   return 0;
 }
 

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alive, haveCommand, occurrences, ROOT, run, Session, sleep, type ShellName } from "./tmux.js";
+import { alive, haveCommand, occurrences, PROMPT, ROOT, run, Session, sleep, type ShellName } from "./tmux.js";
 
 const CONFIG = { rules: { deny: ["touch *canary*"], ask: ["touch *asked*"] } };
 const DENIED = "shellguard denied";
@@ -53,6 +53,21 @@ async function workerPid(s: Session): Promise<number> {
   await s.line(`echo ${tag}=${expr}`);
   const screen = await s.waitFor((sc) => new RegExp(`^${tag}=\\d+`, "m").test(sc), 20_000, "the worker pid");
   return Number(new RegExp(`^${tag}=(\\d+)`, "m").exec(screen)![1]);
+}
+
+/**
+ * Bring back the last line that did not run: the up arrow (history), `back` entries up; fish 3
+ * cannot add a history entry, so there it is the kill ring (Ctrl-Y).
+ */
+async function recall(s: Session, back = 1): Promise<void> {
+  if (s.shell === "fish" && (await fishMajor()) < 4) await s.keys("C-y");
+  else await s.keys(...Array<string>(back).fill("Up"));
+}
+
+let fishVersion: Promise<number> | undefined;
+function fishMajor(): Promise<number> {
+  fishVersion ??= run("fish", ["--version"]).then((r) => Number(/(\d+)\./.exec(r.stdout)?.[1] ?? 0));
+  return fishVersion;
 }
 
 function loop(shell: ShellName, body: string[]): string[] {
@@ -124,22 +139,20 @@ describe.concurrent("shell hooks in real shells (tmux)", () => {
         expect(s.chained()).toBeGreaterThanOrEqual(2);
       });
 
-      await step(s, "a denied command does not run and stays editable", async () => {
+      await step(s, "a denied command does not run; the buffer is empty, the line in history for editing", async () => {
         const chained = s.chained();
         await s.line("touch canary1");
         await expectDenied();
         await sleep(300);
         expect(s.exists("canary1")).toBe(false);
         expect(s.chained()).toBe(chained);
+        expect((await s.promptLine()).trimEnd()).toBe("");
+        // The next command typed is not appended to it.
+        await s.line("echo next1");
+        await s.waitFor((sc) => sc.split("\n").some((l) => l.trim() === "next1"), 20_000, "the next command's output");
+        await recall(s, 2);
+        await s.waitFor((sc) => /touch canary1\s*$/.test(sc), 10_000, "the line recalled from history");
         expect(await s.promptLine()).toBe("touch canary1");
-        if (shell === "bash") {
-          // Also recallable from history.
-          await s.keys("C-c");
-          await sleep(200);
-          await s.keys("Up");
-          await s.waitFor((sc) => /touch canary1\s*$/.test(sc), 10_000, "the line recalled from history");
-          expect(await s.promptLine()).toBe("touch canary1");
-        }
         // Edit it into something allowed and run that.
         await s.keys("C-a");
         await s.type("echo ");
@@ -156,12 +169,28 @@ describe.concurrent("shell hooks in real shells (tmux)", () => {
         expect(s.exists("canary2")).toBe(false);
       });
 
-      await step(s, "ask answered n does not run", async () => {
+      await step(s, "ask answered n does not run; the buffer is empty, the line in history", async () => {
         await s.line("touch asked1");
         await s.waitForText(ASK, ++asked);
         await s.line("n");
+        await sleep(300);
+        expect((await s.promptLine()).trimEnd()).toBe("");
+        await recall(s);
+        await s.waitFor((sc) => /touch asked1\s*$/.test(sc), 10_000, "the declined line recalled from history");
         await s.barrier();
         expect(s.exists("asked1")).toBe(false);
+      });
+
+      await step(s, "Ctrl-C at the question runs nothing and leaves one question, no redraw of it", async () => {
+        await s.line("touch asked3");
+        await s.waitForText(ASK, ++asked);
+        await s.keys("C-c");
+        await sleep(500);
+        expect(s.exists("asked3")).toBe(false);
+        expect(occurrences(await s.screen(), ASK)).toBe(asked);
+        await s.barrier();
+        expect(s.exists("asked3")).toBe(false);
+        expect(occurrences(await s.screen(), ASK)).toBe(asked);
       });
 
       await step(s, "ask answered y runs", async () => {
@@ -177,9 +206,13 @@ describe.concurrent("shell hooks in real shells (tmux)", () => {
         await s.waitForFile("multi2");
       });
 
-      await step(s, "a multi-line command with a denied line runs no line", async () => {
+      await step(s, "a multi-line command with a denied line runs no line, and leaves as a whole", async () => {
         await lines(s, loop(shell, ["touch pre$i", "touch canary$i"]));
         await expectDenied();
+        await sleep(300);
+        expect((await s.promptLine()).trimEnd()).toBe("");
+        await recall(s);
+        await s.waitFor((sc) => /touch canary\$i/.test(sc.split(PROMPT).at(-1) ?? ""), 10_000, "the whole multi-line command recalled");
         await s.barrier();
         expect(s.exists("pre1")).toBe(false);
         expect(s.exists("canary1")).toBe(false);

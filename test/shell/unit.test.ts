@@ -251,3 +251,24 @@ describe("hook scripts", () => {
     expect(text).toMatch(/eval "\$\(shellguard hook bash\)"/);
   });
 });
+
+describe("a line too long for the worker's pipe", () => {
+  // Over 16384 characters a request might not fit in the pipe, and a write to a worker that
+  // stopped reading would block with no time limit: such a line goes to the one-shot check,
+  // which still decides it (a deny rule here), and the worker is neither asked nor stopped.
+  const long = `touch canary-${"x".repeat(20_000)}`;
+  const drivers: Record<"bash" | "zsh", (hook: string, line: string) => string[]> = {
+    bash: (hook, line) => ["bash", "--norc", "--noprofile", "-i", "-c", `source ${shQuote(hook)}; READLINE_LINE=${shQuote(line)}; READLINE_POINT=0; __shellguard_enter 2>/dev/null; echo "decision=\${__shellguard_r[0]} worker=\${__shellguard_w_PID-none}"`],
+    zsh: (hook, line) => ["zsh", "-f", "-i", "-c", `source ${shQuote(hook)}; PREBUFFER= BUFFER=${shQuote(line)}; __shellguard_decide 2>/dev/null; echo "decision=\${__shellguard_r[1]} worker=\${__shellguard_pid}"`],
+  };
+  for (const shell of ["bash", "zsh"] as const) {
+    it.skipIf(!has(shell))(`${shell}: is checked by the one-shot check`, () => {
+      const t = tempHome({ rules: { deny: ["touch *canary*"] } });
+      const hook = join(t.home, `hook.${shell}`);
+      writeFileSync(hook, hookScript(shell, { bin: [process.execPath, join(ROOT, "bin", "shellguard.cjs")] }));
+      const r = spawnSync(drivers[shell](hook, long)[0]!, drivers[shell](hook, long).slice(1), { env: t.env, encoding: "utf8", timeout: 60_000 });
+      // bash: no worker was started for it; zsh starts one before the line is measured, and keeps it.
+      expect(r.stdout).toMatch(shell === "bash" ? /decision=deny worker=none/ : /decision=deny worker=[1-9]/);
+    }, 60_000);
+  }
+});

@@ -69,16 +69,17 @@ __shellguard_stop() {
   return 0
 }
 
-# On exit, stop the worker, then run the EXIT trap that was set before the hook.
-__shellguard_prev_exit=$(trap -p EXIT)
-__shellguard_prev_exit=${__shellguard_prev_exit#"trap -- "}
-__shellguard_prev_exit=${__shellguard_prev_exit%" EXIT"}
-eval "__shellguard_prev_exit=${__shellguard_prev_exit:-''}"
+# On exit, stop the worker, then run the EXIT trap that was set before the hook (read, and the
+# trap set, by __shellguard_install).
+__shellguard_prev_exit=
 __shellguard_exit() {
-  __shellguard_stop
+  local pid=${__shellguard_w_PID-}
+  # SIGTERM now; SIGKILL after a grace, from a background process the shell does not wait for.
+  if [[ -n $pid ]] && builtin kill "$pid" 2>/dev/null; then
+    ( command sleep 0.5; builtin kill -0 "$pid" && builtin kill -KILL "$pid" ) >/dev/null 2>&1 &
+  fi
   [[ -n $__shellguard_prev_exit ]] && eval "$__shellguard_prev_exit"
 }
-trap __shellguard_exit EXIT
 
 # Ask the worker about $1; sets __shellguard_r=(decision flags mode on_error text). Fails when the
 # worker cannot answer in time (1 s; 5 s for a worker that has just started).
@@ -87,6 +88,10 @@ __shellguard_ask_worker() {
   id=$(( ++__shellguard_id ))
   __shellguard_esc "$PWD"; cwd=$REPLY
   __shellguard_esc "$1"
+  # A request that might not fit in the pipe (64 KiB on Linux: 16384 characters of up to 4
+  # bytes) goes to the one-shot check: a write to a worker that stopped reading would block with
+  # no time limit.
+  (( ${#REPLY} + ${#cwd} > 16384 )) && return 1
   # Checked alive right before the write: a write to a dead worker's pipe would kill this shell
   # (SIGPIPE).
   __shellguard_alive || __shellguard_start || return 1
@@ -186,9 +191,11 @@ __shellguard_set() {
   done
 }
 
-# Keep the line for editing (and in history, for the up arrow).
+# A line that does not run: into history (the up arrow brings it back for editing), and the
+# buffer emptied for the next command, as after Ctrl-C.
 __shellguard_hold() {
   case $HISTCONTROL in *ignorespace* | *ignoreboth*) [[ $1 == [[:space:]]* ]] || builtin history -s -- "$1" ;; *) builtin history -s -- "$1" ;; esac
+  READLINE_LINE= READLINE_POINT=0
   __shellguard_set hold
 }
 
@@ -221,6 +228,8 @@ __shellguard_enter() {
       __shellguard_set accept ;;
     ask)
       __shellguard_show "${__shellguard_r[4]}"
+      # Held until answered: a Ctrl-C at the question must not leave Enter set to run the line.
+      __shellguard_set hold
       if __shellguard_confirm; then __shellguard_set accept; else __shellguard_hold "$line"; fi ;;
     deny)
       __shellguard_show "${__shellguard_r[4]}"
@@ -240,14 +249,31 @@ __shellguard_enter() {
 # Bind Enter (C-m and C-j, in the emacs and both vi keymaps) to: check, then the key's original
 # binding — a readline function, a macro or a `bind -x` command, which is kept and chained.
 __shellguard_install() {
-  local km key out fn mac cmd kp
+  local km key fn mac cmd kp prev i=0 rs=$'\x1e'
+  local -a parts
+  # One command substitution for everything (a fork costs more than the rest of the start-up):
+  # the EXIT trap, then each keymap's bind -X, -s and -p, split on RS by word splitting (linear;
+  # ${text%%marker*} over the whole text is quadratic in bash).
+  parts=$(
+    trap -p EXIT
+    for km in emacs vi-insert vi-command; do
+      printf '%s' "$rs"; builtin bind -m "$km" -X; printf '%s' "$rs"; builtin bind -m "$km" -s; printf '%s' "$rs"; builtin bind -m "$km" -p
+    done 2>/dev/null
+  )
+  local IFS=$rs noglob=0
+  [[ $- == *f* ]] && noglob=1
+  set -f
+  parts=($parts)
+  (( noglob )) || set +f
+  IFS=$' \t\n'
+  prev=${parts[0]-}; prev=${prev%$'\n'}; prev=${prev#"trap -- "}; prev=${prev%" EXIT"}
+  eval "__shellguard_prev_exit=${prev:-''}"
+  trap __shellguard_exit EXIT
   for km in emacs vi-insert vi-command; do
-    out=$'\n'$(builtin bind -m "$km" -X 2>/dev/null; printf '\n#shellguard-s\n'; builtin bind -m "$km" -s 2>/dev/null; printf '\n#shellguard-p\n'; builtin bind -m "$km" -p 2>/dev/null)$'\n'
+    cmd=$'\n'${parts[i + 1]-}$'\n' mac=$'\n'${parts[i + 2]-}$'\n' fn=$'\n'${parts[i + 3]-}$'\n'
+    (( i += 3 ))
     for key in m j; do
       kp=$'\n''"\C-'$key'": '
-      cmd=${out%%$'\n#shellguard-s\n'*}
-      mac=${out#*$'\n#shellguard-s\n'}; mac=$'\n'${mac%%$'\n#shellguard-p\n'*}
-      fn=${out#*$'\n#shellguard-p\n'}; fn=$'\n'$fn
       local v=__shellguard_orig_${km//-/_}_$key val=
       if [[ $cmd == *"$kp"* ]]; then
         val=${cmd#*"$kp"}; val=x:${val%%$'\n'*}
@@ -267,5 +293,8 @@ __shellguard_install() {
   __shellguard_set accept
 }
 __shellguard_install
+# Start the worker now, in the background, so that it is ready by the first Enter (which waits
+# for it if not). Not for `bash -i -c ...` or input that is not a terminal: no line is read there.
+if [[ -z ${BASH_EXECUTION_STRING-} && -t 0 ]]; then __shellguard_start; fi
 fi
 fi

@@ -26,6 +26,25 @@ if status is-interactive; and not set -q __shellguard_hooked
         end
     end
 
+    # Is the session's relay (fish-client.bash --relay) running? Start it if not. Linux only: its
+    # liveness is read from /proc without a process (a dead relay would leave fish's FIFO opens
+    # waiting forever); elsewhere each line runs the client once.
+    set -g __shellguard_relay_pid
+    function __shellguard_relay
+        test -d /proc/self; or return 1
+        if test -n "$__shellguard_relay_pid"; and test -r /proc/$__shellguard_relay_pid/stat
+            read -l st </proc/$__shellguard_relay_pid/stat
+            # "pid (comm) state ...": alive unless a zombie.
+            string match -qr '\) [^Z]\S* ' -- (string replace -r '.*\) ' ') ' -- $st); and return 0
+        end
+        set -g __shellguard_relay_pid
+        # Started by a bash that exits at once, so that init, not fish, is its parent (and reaps it).
+        set -l pid (command $__shellguard_bash -c 'mkfifo -m 600 "$1/in" "$1/out" 2>/dev/null || [[ -p $1/in && -p $1/out ]] || exit 1; "$BASH" -c "$2" shellguard-fish-relay --relay "$1" "${@:3}" </dev/null >/dev/null 2>&1 & echo $!' shellguard-fish-start $__shellguard_dir $__shellguard_client $fish_pid $__shellguard_bin -- $__shellguard_worker 2>/dev/null)
+        test -n "$pid"; or return 1
+        set -g __shellguard_relay_pid $pid
+        return 0
+    end
+
     # Ask about $argv[1]; sets __shellguard_r to: decision flags mode on_error text.
     function __shellguard_query --argument-names cmd
         set -g __shellguard_id (math $__shellguard_id + 1)
@@ -36,7 +55,21 @@ if status is-interactive; and not set -q __shellguard_hooked
                 set -q TMPDIR; and test -n "$TMPDIR"; and set tmp (string trim -r -c / -- $TMPDIR)
                 set -g __shellguard_dir (command mktemp -d $tmp/shellguard.XXXXXX 2>/dev/null)
             end
-            set reply (command $__shellguard_bash -c $__shellguard_client shellguard-fish-client "$__shellguard_dir" $fish_pid $__shellguard_id $__shellguard_mode $PWD $cmd $__shellguard_bin -- $__shellguard_worker 2>/dev/null)
+            if __shellguard_relay
+                # Escaped as the protocol says (backslash first; newlines last, as the join).
+                set -l c (printf '%s' $cmd | string replace -a '\\' '\\\\' | string replace -a \t '\\t' | string replace -a \r '\\r' | string join '\\n')
+                set -l w (printf '%s' $PWD | string replace -a '\\' '\\\\' | string replace -a \t '\\t' | string replace -a \r '\\r' | string join '\\n')
+                printf '%s\t%s\tfish\t%s\t%s\n' $__shellguard_id $__shellguard_mode "$w" "$c" >$__shellguard_dir/in
+                # The relay answers every request within its bounds; skip replies to older ones.
+                while read -l line <$__shellguard_dir/out
+                    if test (string split -m 1 \t -- $line)[1] = $__shellguard_id
+                        set reply $line
+                        break
+                    end
+                end
+            else
+                set reply (command $__shellguard_bash -c $__shellguard_client shellguard-fish-client "$__shellguard_dir" $fish_pid $__shellguard_id $__shellguard_mode $PWD $cmd $__shellguard_bin -- $__shellguard_worker 2>/dev/null)
+            end
         else
             # No bash: a one-shot check every time (slower, and without a time limit).
             set -l out (printf '%s' $cmd | command $__shellguard_bin check --stdin --mode $__shellguard_mode --cwd $PWD 2>&1)
@@ -98,6 +131,22 @@ if status is-interactive; and not set -q __shellguard_hooked
         end
     end
 
+    # A line that does not run leaves the buffer empty for the next command, and can be brought
+    # back for editing: fish 4 and later add it to history (the up arrow); fish 3 has no way to
+    # add a history entry, so there it goes to the kill ring (Ctrl-Y).
+    function __shellguard_drop --argument-names cmd
+        if string match -qr '^[4-9]|^[1-9][0-9]' -- $version
+            builtin history append -- $cmd
+            commandline -r ''
+        else
+            commandline -f beginning-of-buffer
+            for l in (string split \n -- $cmd)
+                commandline -f kill-whole-line
+            end
+        end
+        commandline -f repaint
+    end
+
     function __shellguard_enter --argument-names slot
         # Enter while we are asking "Run anyway?": that is the answer, not a command line.
         if set -q __shellguard_reading
@@ -130,16 +179,16 @@ if status is-interactive; and not set -q __shellguard_hooked
                 if string match -qir '^\s*(y|yes)\s*$' -- $answer
                     __shellguard_run_orig $slot
                 else
-                    commandline -f repaint
+                    __shellguard_drop $cmd
                 end
             case deny
                 __shellguard_show $__shellguard_r[5]
-                commandline -f repaint
+                __shellguard_drop $cmd
             case '*'
                 __shellguard_show $__shellguard_r[5]
                 if test "$__shellguard_on_error" = deny
                     echo 'shellguard: could not check this line; not running it (shell.onError: deny). "shellguard off" turns the hook off.' >&2
-                    commandline -f repaint
+                    __shellguard_drop $cmd
                 else
                     echo 'shellguard: could not check this line; running it anyway (shell.onError: allow)' >&2
                     __shellguard_run_orig $slot
@@ -188,6 +237,7 @@ if status is-interactive; and not set -q __shellguard_hooked
     end
 
     function __shellguard_exit --on-event fish_exit
+        test -n "$__shellguard_relay_pid"; and command kill $__shellguard_relay_pid 2>/dev/null
         if test -n "$__shellguard_dir"; and test -d "$__shellguard_dir"
             if test -r $__shellguard_dir/pid
                 read -l pid <$__shellguard_dir/pid

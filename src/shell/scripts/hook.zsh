@@ -110,8 +110,8 @@ __shellguard_confirm() {
   [[ $reply == ([yY]|[yY][eE][sS]) ]]
 }
 
-# Decide what the widget does: sets __shellguard_action to accept (run the original widget),
-# hold (keep the line) or break (abandon a multi-line input, restoring it in the next buffer).
+# Decide what the widget does: sets __shellguard_action to accept (run the original widget) or
+# hold (the line does not run).
 # The path of an allowed line calls no other function (in zsh each call costs an mmap/munmap
 # pair of its heap, which is slow on some virtual machines).
 __shellguard_decide() {
@@ -142,7 +142,9 @@ __shellguard_decide() {
     id=$(( ++__shellguard_id ))
     cwd=${PWD//$b/$bb}; cwd=${cwd//$nl/\\n}; cwd=${cwd//$t/\\t}; cwd=${cwd//$cr/\\r}
     cmd=${full//$b/$bb}; cmd=${cmd//$nl/\\n}; cmd=${cmd//$t/\\t}; cmd=${cmd//$cr/\\r}
-    if print -r -u $__shellguard_wfd -- "$id"$'\t-\tzsh\t'"$cwd"$'\t'"$cmd"; then
+    # A request that might not fit in the pipe goes to the one-shot check: a write to a worker
+    # that stopped reading would block with no time limit.
+    if (( ${#cmd} + ${#cwd} <= 16384 )) && print -r -u $__shellguard_wfd -- "$id"$'\t-\tzsh\t'"$cwd"$'\t'"$cmd"; then
       while IFS= read -r -t $bound -u $__shellguard_rfd reply; do
         if [[ ${reply%%$'\t'*} == $id ]]; then
           __shellguard_fresh=0 ok=1
@@ -154,7 +156,7 @@ __shellguard_decide() {
       done
     fi
     # No answer in time: the next line starts a new worker.
-    (( ok )) || __shellguard_stop
+    (( ok || ${#cmd} + ${#cwd} > 16384 )) || __shellguard_stop
   fi
   (( ok )) || __shellguard_ask_once $full
   if [[ ${__shellguard_r[1]-} == allow ]]; then
@@ -163,7 +165,6 @@ __shellguard_decide() {
     return
   fi
   local hold=hold
-  [[ -n $PREBUFFER ]] && hold=break
   case ${__shellguard_r[1]-error} in
     ask)
       zle -I
@@ -191,17 +192,26 @@ __shellguard_widget() {
     zle .expand-history
   fi
   __shellguard_decide
+  # A line that does not run: into history (the up arrow brings it back, whole, for editing),
+  # and the line editor restarted on an empty buffer, as after Ctrl-C (an entry added while zle
+  # runs is reached by the up arrow only from the next prompt); a multi-line input is abandoned
+  # as a whole.
   case $__shellguard_action in
     accept) zle ${__shellguard_orig[$WIDGET]:-.$WIDGET} -- "$@" ;;
-    break)
-      print -rz -- "$__shellguard_full"
+    *)
+      print -rs -- "$__shellguard_full"
       zle .send-break ;;
-    *) ;;
   esac
 }
 
 __shellguard_exit() {
-  __shellguard_stop
+  emulate -L zsh
+  local pid=$__shellguard_pid
+  # SIGTERM now; SIGKILL after a grace, from a background process the shell does not wait for.
+  if (( pid > 0 )) && kill $pid 2>/dev/null; then
+    ( command sleep 0.5; kill -0 $pid && kill -KILL $pid ) >/dev/null 2>&1 &!
+  fi
+  [[ -n $__shellguard_dir && -d $__shellguard_dir ]] && command rm -rf -- $__shellguard_dir
 }
 
 () {
@@ -215,5 +225,9 @@ __shellguard_exit() {
     esac
   done
   autoload -Uz add-zsh-hook && add-zsh-hook zshexit __shellguard_exit
+  # Start the worker now, in the background, so that it is ready by the first Enter (which waits
+  # for it if not). Not for `zsh -i -c ...` or input that is not a terminal: no line is read there.
+  [[ -z ${ZSH_EXECUTION_STRING-} && -t 0 ]] && __shellguard_start
 }
+true
 fi
