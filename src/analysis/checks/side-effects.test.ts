@@ -102,6 +102,20 @@ const ROWS: Row[] = [
   ...both("export X='a[$(id)]'", [SUB]),
   ...both("local x='a[$(id)]'", [SUB]),
   ...both("bash -c \"x='a[\\$(id)]'; (( x ))\"", [SUB]),
+  // `$((` that bash reads as a command (its inner paren not closed by `))`), nested subscripts, attached -v
+  ...both("unset 'a[$((id) )]'", [SUB]),
+  ...both("printf -v 'a[b[$(id)]]' '%s' x", [SUB]),
+  ...both("printf -v'a[$(id)]' '%s' x", [SUB]),
+  ...both("[[ 'a[$(( $(id) ))]' -eq 1 ]]", [SUB]),
+  ...both("declare 'a[$(id)]'=\"$x\"", [SUB]),
+  // not a subscript: `[`/`[[` themselves, bracket expressions, arithmetic `$((...))`, expansions made at once
+  ...[
+    "[ \"$(id -u)\" -ne 0 ]", "[ $(id -u) -ne 0 ]", "while [ $((--i)) -ge 0 ]; do :; done", "[ -z \"$(command -v gdb)\" ]",
+    "[[ $(($cword-$subcword)) -eq 1 ]]", "[[ $((cword - 2)) -ge 1 && ${words[cword - 2]} =~ --* ]]", "[[ $cword -gt 2 && $(f '' 2) == x ]]",
+    "unset path[$((${#path[@]} - 1))]", "unset \"words[$((${#words[@]} - 1))]\"", "unset \"a[$i]\"", "printf -v \"a[$(date +%s)]\" '%s' x",
+    "local e='[][(){}<>\\\",:;^&!$=?`|'", "local p=$(sed 's/[][\\,.*^$(){}?+|/]/\\\\&/g' <<<\"$x\")", "x='[$(id)]'", "declare -a a=('[$(id)]')",
+    "let 'a[$((i + 1))] = 2'",
+  ].flatMap((c): Row[] => [[c, [], "exact"], [c, [], "exact", true]]),
   // files sent off the machine
   ...both("dig @127.0.0.1 -f ~/.aws/credentials", [SENDS]),
   // negatives: reads, and programs unwrapping parses and checks itself
