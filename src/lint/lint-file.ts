@@ -7,7 +7,7 @@
 
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 import { analyze } from "../analysis/index.js";
-import type { AnalysisOptions } from "../analysis/types.js";
+import type { Analysis, AnalysisOptions } from "../analysis/types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { compileConfig, customPatternFindings } from "../engine/engine.js";
 import { findAnyMatch } from "../engine/rules.js";
@@ -78,9 +78,34 @@ interface Raw {
   snippet?: number;
 }
 
+/**
+ * The ranges of the simple commands a parse error falls inside: tree-sitter's error recovery made
+ * them up (in a file it cannot parse, one `mv` took `rmdir`, `}`, `if` and `fi` of the lines after
+ * it as its arguments). What the checks find in them is noise; the parse error, reported on its
+ * own, says that part could not be verified. Errors sorted by start, binary search: n log n.
+ */
+function madeUpCommands(facts: Analysis["facts"]): [number, number][] {
+  if (facts.errors.length === 0) return [];
+  const starts = facts.errors.map((e) => e.start).sort((a, b) => a - b);
+  const out: [number, number][] = [];
+  for (const sc of facts.commands) {
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((starts[mid] as number) <= sc.start) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < starts.length && (starts[lo] as number) < sc.end) out.push([sc.start, sc.end]);
+  }
+  return out;
+}
+
 function snippetFindings(snippet: Snippet, settings: LintSettings): Finding[] {
   const analysis = analyze(snippet.text, settings.analysis);
   const rules = compileConfig(settings.config);
+  const madeUp = madeUpCommands(analysis.facts);
+  const real = (f: Finding): boolean => f.id === "injection/parse-error" || !madeUp.some(([s, e]) => f.start >= s && f.end <= e);
   const out: Finding[] = [...analysis.findings, ...customPatternFindings(analysis, rules.dangerous)];
   for (const command of analysis.commands) {
     const text = snippet.text.slice(command.start, command.end);
@@ -98,7 +123,7 @@ function snippetFindings(snippet: Snippet, settings: LintSettings): Finding[] {
       end: command.end,
     });
   }
-  return out;
+  return madeUp.length === 0 ? out : out.filter(real);
 }
 
 function cleanMessage(f: Finding): string {

@@ -63,6 +63,20 @@ describe("lintText", () => {
     expect(r.messages[0]!.message).not.toMatch(/offset/);
   });
 
+  // tree-sitter cannot parse the `\(` test (an escaped paren after a continuation), and its error
+  // recovery glues `xargs mv -f % /` to the lines after it: `rmdir`, `if`, `[`, `fi` and `}` as
+  // mv's arguments, each "moved out of /" (the noise lint showed on /usr/bin/dpkg-maintscript-helper).
+  const broken = 'rm -rf ~\nif [ \\( -h "$P" -a \\\n     -d "$P" \\) ]; then\n  a\nfi\nf() {\n  find . | \\\n    xargs mv -f "%" "/"\n\n  rmdir "$P"\n  if [ -h "$P" ]; then\n    b\n  fi\n}\nrm -rf /\n';
+  it("findings in a command made up by the parser's error recovery are left to the parse error", () => {
+    const r = lintText("x.sh", broken, "script", settings());
+    const findings = ids(r).filter((m) => !m.endsWith("injection/parse-error"));
+    // a command read right still gets its findings; the made-up one (which swallowed the last
+    // line's `rm -rf /` too) has parse errors on each of its lines instead
+    expect(findings).toEqual(["1:1 warning dangerous/rm-recursive-force", "1:8 warning deletion/home"]);
+    const errorLines = new Set(r.messages.filter((m) => m.id === "injection/parse-error").map((m) => m.line));
+    for (const line of [8, 10, 13, 14]) expect(errorLines.has(line)).toBe(true);
+  });
+
   it("an unreadable file is reported; a file of no kind is skipped", () => {
     const r = lintPath("/nonexistent/x.sh", "x.sh", true, settings());
     expect(r?.messages.map((m) => [m.id, m.severity, m.line])).toEqual([["lint/unreadable", "error", 0]]);
