@@ -6,7 +6,7 @@
  */
 
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
-import { analyze } from "../analysis/index.js";
+import { analyze, DEFAULT_LIMITS, type AnalysisLimits } from "../analysis/index.js";
 import type { Analysis, AnalysisOptions } from "../analysis/types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { compileConfig, customPatternFindings } from "../engine/engine.js";
@@ -101,8 +101,21 @@ function madeUpCommands(facts: Analysis["facts"]): [number, number][] {
   return out;
 }
 
+/**
+ * Lint reads whole files, not one command line under a hook's deadline: the bounds on size and
+ * time are a file's (bash-completion's `git` is 80,000 characters), still finite.
+ */
+const LINT_LIMITS: AnalysisLimits = Object.freeze({
+  ...DEFAULT_LIMITS,
+  maxChars: 4 * 1024 * 1024,
+  maxNodes: 500_000,
+  maxFormChars: 50_000_000,
+  budgetMs: 30_000,
+  maxNestedChars: 4 * 1024 * 1024,
+});
+
 function snippetFindings(snippet: Snippet, settings: LintSettings): Finding[] {
-  const analysis = analyze(snippet.text, settings.analysis);
+  const analysis = analyze(snippet.text, settings.analysis, undefined, LINT_LIMITS);
   const rules = compileConfig(settings.config);
   const madeUp = madeUpCommands(analysis.facts);
   const real = (f: Finding): boolean => f.id === "injection/parse-error" || !madeUp.some(([s, e]) => f.start >= s && f.end <= e);

@@ -77,6 +77,12 @@ describe("lintText", () => {
     for (const line of [8, 10, 13, 14]) expect(errorLines.has(line)).toBe(true);
   });
 
+  it("a file over the hook's 64K-character bound is still analysed (bash-completion's git is 80K)", () => {
+    const text = "echo 'a line of a long completion script'\n".repeat(2000) + "rm -rf ~\n";
+    expect(text.length).toBeGreaterThan(64 * 1024);
+    expect(ids(lintText("x.sh", text, "script", settings()))).toEqual(["2001:1 warning dangerous/rm-recursive-force", "2001:8 warning deletion/home"]);
+  });
+
   it("an unreadable file is reported; a file of no kind is skipped", () => {
     const r = lintPath("/nonexistent/x.sh", "x.sh", true, settings());
     expect(r?.messages.map((m) => [m.id, m.severity, m.line])).toEqual([["lint/unreadable", "error", 0]]);
