@@ -69,10 +69,15 @@ const ROWS: Row[] = [
   ...both("sort -o ~/.profile f", [OUT]),
   // hook variables, every form
   ...["PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS4", "BASH_ENV", "ENV", "ZDOTDIR", "LD_PRELOAD", "PROMPT", "precmd_functions"].flatMap((v) => [
-    ...both(`${v}='$(id)'`, [HOOK]), ...both(`${v}[0]=id`, [HOOK]), ...both(`${v}=(id)`, [HOOK]), ...both(`${v}+=x`, [HOOK]),
-    ...both(`export ${v}=id`, [HOOK]), ...both(`declare -x ${v}=id`, [HOOK]), ...both(`printf -v ${v} '%s' id`, [HOOK]), ...both(`read ${v}`, [HOOK]),
-    ...both(`readarray ${v} < f`, [HOOK]), ...both(`sh -c "${v}=id"`, [HOOK]),
+    ...both(`${v}='$(id)'`, [HOOK]), ...both(`${v}[0]='\`id\`'`, [HOOK]), ...both(`${v}=(id)`, [HOOK]), ...both(`${v}+='$(x)'`, [HOOK]),
+    ...both(`export ${v}='$(id)'`, [HOOK]), ...both(`declare -x ${v}='$(id)'`, [HOOK]), ...both(`printf -v ${v} '%s' id`, [HOOK]), ...both(`read ${v}`, [HOOK]),
+    ...both(`readarray ${v} < f`, [HOOK]), ...both(`sh -c "${v}='\\$(id)'"`, [HOOK]), ...both(`${v}="$X"`, [HOOK]), ...both(`export ${v}="$X"`, [HOOK]),
   ]),
+  // the loader's and the startup files' variables: any value is code (or names it)
+  ...["BASH_ENV", "ENV", "LD_PRELOAD", "PROMPT_COMMAND"].flatMap((v) => [...both(`${v}=x`, [HOOK]), ...both(`export ${v}=x`, [HOOK])]),
+  // a prompt string is expanded when shown: a value as written with no $(...) or backquote runs nothing
+  ...["PS1='\\u@\\h:\\w\\$ '", "PS4='+ $BASH_SOURCE:$LINENO: '", "PS4='+${BASH_SOURCE}:${LINENO}: '", "export PS1='> '", "PS2=", "declare -x PROMPT='%n %~ '", "local PS4=x"]
+    .flatMap((c): Row[] => [[c, [], "exact"], [c, [], "exact", true]]),
   ...both("BASH_ENV=./x bash -c ls", [HOOK]),
   ...both("env LD_PRELOAD=./x.so ls", [HOOK]),
   ...both("env -i LD_PRELOAD=./x.so ls", [HOOK]),

@@ -18,6 +18,14 @@ const NONE: FindingDraft[] = [];
 
 /** Variables whose value the shell (or the dynamic loader) runs later: prompts (PS3, select's, is not expanded), startup files, preloads. */
 const HOOK = /^(?:PROMPT_COMMAND|PS[0124]|PROMPT|RPROMPT|precmd_functions|preexec_functions|BASH_ENV|ENV|ZDOTDIR|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH)$/;
+/**
+ * Of those, the prompt strings: bash expands them (parameters, `$(...)`, backquotes) when it shows
+ * them, so a value known as written with no command substitution in it runs nothing
+ * (`PS4='+ $BASH_SOURCE:$LINENO: '`). A value from elsewhere (`PS1="$X"`, `read PS1`) may.
+ */
+const PROMPT = /^(?:PS[0124]|PROMPT|RPROMPT)$/;
+const runsWhenExpanded = (literal: string): boolean => literal.includes("$(") || literal.includes("`");
+
 /** Of those, the ones that matter when set for one command only (`BASH_ENV=x bash`, `LD_PRELOAD=x ls`). */
 const HOOK_FOR_COMMAND = /^(?:BASH_ENV|ENV|ZDOTDIR|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH)$/;
 
@@ -181,7 +189,8 @@ function check(view: CommandView, ctx: CheckContext): FindingDraft[] {
       if (subscriptRunsCode(eq < 0 ? literal : literal.slice(0, eq))) push(view.name === "let" ? { id: "side-effect/subscript", message: `let evaluates '${n}' as arithmetic; its subscript has a command in it, which bash runs.` } : subscript(n));
       else if (eq >= 0 && subscriptRunsCode(literal.slice(eq + 1))) push(storedSubscript(variableOf(n), n.slice(eq + 1)));
       const v = variableOf(n);
-      if (HOOK.test(v) && view.name !== "test" && view.name !== "[" && view.name !== "unset") push(hook(v, view.name));
+      const inert = PROMPT.test(v) && eq >= 0 && literal === n && !runsWhenExpanded(n.slice(eq + 1));
+      if (HOOK.test(v) && !inert && view.name !== "test" && view.name !== "[" && view.name !== "unset") push(hook(v, view.name));
     }
     if (view.name === "mapfile" || view.name === "readarray") {
       const cb = parseFlags(view.args, MAPFILE, 1).flags.get("callback");
@@ -253,7 +262,8 @@ function factsCheck(facts: Facts): FindingDraft[] {
     const standalone = sc.argv.length === 0;
     for (const asg of sc.assignments) {
       const name = variableOf(asg.name);
-      if (standalone ? HOOK.test(name) : HOOK_FOR_COMMAND.test(name)) (out ??= []).push({ ...hook(name, `The assignment ${asg.name}=...`), start: asg.start, end: asg.end });
+      const inert = PROMPT.test(name) && (asg.value === null || (asg.value.dynamic === null && !runsWhenExpanded(asg.value.value)));
+      if (standalone ? HOOK.test(name) && !inert : HOOK_FOR_COMMAND.test(name)) (out ??= []).push({ ...hook(name, `The assignment ${asg.name}=...`), start: asg.start, end: asg.end });
       if (asg.value !== null && literalSubscriptRunsCode(asg.value)) (out ??= []).push({ ...storedSubscript(name, asg.value.value), start: asg.start, end: asg.end });
     }
     // `env LD_PRELOAD=x.so cmd`: variables set through the env wrapper.
