@@ -139,9 +139,16 @@ function snippetFindings(snippet: Snippet, settings: LintSettings): Finding[] {
   return madeUp.length === 0 ? out : out.filter(real);
 }
 
+/**
+ * The analysis' parse-error message speaks to one typed command ("fix the syntax"); in a file that
+ * bash runs, the part is more often valid bash tree-sitter-bash cannot read (extglob `@(a|b)`,
+ * `for i do`, `$/`): say so, and that the commands there went unverified.
+ */
 function cleanMessage(f: Finding): string {
-  if (f.id === "injection/parse-error") return f.message.replace(/ at offset \d+/, "");
-  return f.message;
+  if (f.id !== "injection/parse-error") return f.message;
+  const more = /^The command has (\d+) more/.exec(f.message);
+  if (more) return `${more[1] as string} more parts shellguard's bash parser (tree-sitter-bash) cannot read, from here on (not listed one by one).`;
+  return "shellguard's bash parser (tree-sitter-bash) cannot read this part, so the commands in it are not verified. It may be valid bash the parser does not support (extglob such as @(a|b), `for i do`); if not, fix the syntax.";
 }
 
 function counts(messages: readonly LintMessage[]): Pick<FileResult, "errorCount" | "warningCount" | "infoCount"> {

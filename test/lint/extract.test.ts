@@ -269,7 +269,7 @@ describe("Markdown", () => {
   });
 });
 
-describe("Markdown transcripts in script blocks", () => {
+describe("Markdown: transcripts in script blocks, and the docs' [sudo]", () => {
   // a ```bash block whose first command line has a `$ ` prompt is read like ```console ($ prompts
   // only: `# ` stays a comment); any other script block is read whole
   it.each([
@@ -279,6 +279,9 @@ describe("Markdown transcripts in script blocks", () => {
     [["```bash", "echo $ a", "$ not a prompt here: not the first line", "```"], "echo $ a\n$ not a prompt here: not the first line\n"],
     [["```bash", "$VAR --flag", "```"], "$VAR --flag\n"],
     [["```bash", "# a comment", "rm -rf x", "```"], "# a comment\nrm -rf x\n"],
+    // the docs' optional sudo, in a transcript or a console block, is read as sudo
+    [["```console", "$ [sudo] make install", "$ echo [sudo] x", "```"], "sudo make install\necho [sudo] x\n"],
+    [["```bash", "$ [sudo] rm -rf /opt/x", "```"], "sudo rm -rf /opt/x\n"],
   ])("%j", (lines, expected) => {
     const md = lines.join("\n") + "\n";
     expect(texts(extractMarkdown(md).snippets)).toEqual([expected]);

@@ -102,6 +102,13 @@ function consoleSnippet(lines: Line[], label: string, promptRe: RegExp = CONSOLE
       if (!prompt) continue;
       skip = prompt[0].length;
     }
+    // `$ [sudo] make install`: the docs' "sudo if you need it", read as sudo (the bracket is a
+    // glob to bash, a command nobody means to run)
+    const optionalSudo = !continued && !ps2 && l.text.startsWith("[sudo] ", skip);
+    if (optionalSudo) {
+      b.synth(l.offset + skip, "sudo ");
+      skip += "[sudo] ".length;
+    }
     const body = l.text.slice(skip);
     b.copy(l.offset + skip, body).synth(l.end, "\n");
     continued = endsWithBackslash(body);
