@@ -12,6 +12,7 @@
 // or `node bench/precision.js` (prints the figures as JSON). Needs `npm run build:ts`.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { labelledFindings, loadLabelled, scoreLabelled } from "../test/precision/labels.mjs";
@@ -78,19 +79,25 @@ export function corpora() {
 async function lintFiles(files) {
   const bin = path.join(repoRoot, "bin", "shellguard.cjs");
   const reports = [];
-  for (let i = 0; i < files.length; i += 400) {
-    const chunk = files.slice(i, i + 400);
-    const out = await new Promise((resolve, reject) => {
-      // A temp HOME and cwd: no user or project config is read, and messages do not name this user.
-      const child = spawn(process.execPath, [bin, "lint", "--format", "json", ...chunk], { cwd: "/", env: { ...process.env, HOME: "/nonexistent-home", XDG_CONFIG_HOME: "/nonexistent-home/.config" }, stdio: ["ignore", "pipe", "pipe"] });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
-      child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
-      child.on("error", reject);
-      child.on("close", (code) => (code === 0 || code === 1 ? resolve(stdout) : reject(new Error(`lint exit ${code}: ${stderr.slice(0, 400)}`))));
-    });
-    reports.push(JSON.parse(out));
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "shellguard-precision-"));
+  try {
+    for (let i = 0; i < files.length; i += 400) {
+      const chunk = files.slice(i, i + 400);
+      const out = await new Promise((resolve, reject) => {
+        // A temp HOME and an empty temp cwd: no user or project config is read, messages do not name
+        // this user, and a relative target (`rm -rf debian`) is not read as a top-level directory.
+        const child = spawn(process.execPath, [bin, "lint", "--format", "json", ...chunk], { cwd, env: { ...process.env, HOME: "/nonexistent-home", XDG_CONFIG_HOME: "/nonexistent-home/.config" }, stdio: ["ignore", "pipe", "pipe"] });
+        let stdout = "";
+        let stderr = "";
+        child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
+        child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
+        child.on("error", reject);
+        child.on("close", (code) => (code === 0 || code === 1 ? resolve(stdout) : reject(new Error(`lint exit ${code}: ${stderr.slice(0, 400)}`))));
+      });
+      reports.push(JSON.parse(out));
+    }
+  } finally {
+    fs.rmSync(cwd, { recursive: true, force: true });
   }
   return reports;
 }

@@ -286,8 +286,11 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
   {
     TSSymbol ts = ts_node_symbol(n);
     uint32_t a = SRC_AT(n);
-    f->in_test1 = (p && p->in_test1) || (ts < x->nsym && x->cons_type[ts] == 9 /* test_command */ && a < x->len &&
-                                         x->src[a] == '[' && !(a + 1 < x->len && x->src[a + 1] == '['));
+    /* a $(...), <(...) or $((...)) inside `[ ... ]` has its own syntax: `[ "$(a || b)" ]` */
+    f->in_test1 = (p && p->in_test1 && k != K_CMD_SUBST && k != K_PROC_SUBST && k != K_ARITH_EXP) ||
+                  (ts < x->nsym && x->cons_type[ts] == 9 /* test_command */ && a < x->len &&
+                   x->src[a] == '[' && !(a + 1 < x->len && x->src[a + 1] == '['));
+    f->is_cfor = ts < x->nsym && x->cons_type[ts] == 12 /* c_style_for_statement */;
   }
   f->in_bq = (p && p->in_bq) || (k == K_CMD_SUBST && SRC_AT(n) < x->len && x->src[SRC_AT(n)] == '`');
   f->open_cmd = -1;
@@ -356,7 +359,7 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
   }
   if (k == K_HEREDOC_REDIRECT) sg_check_heredoc(x, n);
   if (ts_node_child_count(n) == 0 && !literal_token(k)) sg_scan_token(x, SRC_AT(n), SRC_END(n), p && p->in_bq, k == K_WORD);
-  if (k == K_VAR_ASSIGN && !sg_assignment_name_ok(x, SRC_AT(n), SRC_END(n))) {
+  if (k == K_VAR_ASSIGN && !(p && p->is_cfor) && !sg_assignment_name_ok(x, SRC_AT(n), SRC_END(n))) {
     SgErr er = {0, SRC_AT(n), SRC_END(n)};
     VEC_PUSH(&x->oom, x->errs, er);
   }

@@ -101,7 +101,8 @@ typedef struct {
   uint32_t bg_floor;   /* depth of the shallowest node a command here climbs to for `&` */
   uint32_t first_cmd;  /* commands emitted before this node was entered */
   uint32_t in_bq;      /* inside a backquote command substitution (this node or above) */
-  uint32_t in_test1;   /* inside a `[ ... ]` test (this node or above) */
+  uint32_t in_test1;   /* inside a `[ ... ]` test (this node or above; not inside a $(...) there) */
+  uint32_t is_cfor;    /* this node is a `for ((...))`: its assignments are arithmetic (`i = 1`) */
   int32_t open_cmd;    /* the command this node is, while the walk is inside it; else -1 */
   uint32_t marks[3];   /* scratch stack heights (argv, assignments, redirects) when it opened */
 } SgFrame;

@@ -275,6 +275,8 @@ describe.each([
       ["msg|--output=x.js", "an assignment to a name bash does not accept"],
       ["sudo l\n\\shw -X", "a newline inside a word"],
       ["[ -d \f|rm ]", "a pipe inside [ ]"],
+      ["[ a < b ]", "a redirect inside [ ]"],
+      ["[ \"$(a)\" | rm ]", "a pipe inside [ ] after a command substitution"],
     ])("%j fails closed: %s", (src) => {
       expect(errorsOf(src).length).toBeGreaterThan(0);
     });
@@ -288,6 +290,14 @@ describe.each([
       ["cat <<'EOF'\n $(x)\nEOF\necho", [["cat"], ["echo"]]],
       ["cat <(a)\\\n<(b)", [["cat", "<(a)<(b)"], ["a"], ["b"]]],
       ["echo a\\ b", [["echo", "a b"]]],
+      // $(...), <(...) and $((...)) inside [ ] have their own syntax (a test_command has no argv);
+      // for ((...)) assignments are arithmetic (each an assignment-only command)
+      ["[ \"$(wc -c <$f)\" -gt 0 ]", [["wc", "-c"]]],
+      ["[ \"$(command -v x || true)\" = y ]", [["command", "-v", "x"], ["true"]]],
+      ["[ -z \"$(a 2> /dev/null; b)\" ]", [["a"], ["b"]]],
+      ["[ -f <(a | b) ]", [["a"], ["b"]]],
+      ["[ $((1<2)) -eq 1 ]", []],
+      ["for ((i = 1, j = 2; i < 3; i++)); do a; done", [[], [], ["a"]]],
     ])("%j is read as bash reads it", (src, expected) => {
       expect(argvOf(src)).toEqual(expected);
       expect(extract(src).errors).toEqual([]);

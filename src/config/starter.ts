@@ -25,7 +25,7 @@ export function starterConfig(opts: StarterOptions = {}): string {
         workingDirectories: [],
         sensitive: { files: { add: [] }, directories: { add: [] } },
         dangerous: { patterns: { add: [] }, git: true },
-        lint: { severity: {} },
+        lint: { severity: {}, ignore: [] },
         import: [],
       },
       null,
@@ -95,11 +95,16 @@ dangerous:
     #  - "kubectl delete:*"
   git: true           # reset --hard, clean -f, push --force, branch -D, checkout/restore ., stash drop/clear
 
-# 'shellguard lint': severity (off, info, warning, error) by check name or finding id.
+# 'shellguard lint': severity (off, info, warning, error) by check name or finding id, and
+# paths it skips (gitignore syntax, relative to this file; a .shellguardignore file works too;
+# a file named on the command line is linted all the same).
 lint:
   severity: {}
   #  injection: "off"
   #  dangerous/rm-recursive-force: error
+  ignore: []
+  #  - test/fixtures/
+  #  - "vendor/**/*.sh"
 
 # AI agent front ends. Needs a trusted config.
 # agent:

@@ -84,6 +84,9 @@ interface Frame {
   inSingleTest: boolean;
 }
 
+/** Inside `[ ... ]`, the nodes whose tokens are not the test's words. */
+const OWN_SYNTAX = new Set(["command_substitution", "process_substitution", "arithmetic_expansion"]);
+
 /** Tokens that end a `[ ... ]` command in bash, though tree-sitter reads them as test operators. */
 const ENDS_SINGLE_TEST = new Set(["|", "||", "&&", "&", ";", "<", ">"]);
 
@@ -181,7 +184,7 @@ function walk(root: TSNode, source: string): Facts {
     if (node.type === "``" && !node.isNamed) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (node.type === "heredoc_redirect") checkHeredoc(source, heredocParts(node), errors);
     if (node.childCount === 0 && !LITERAL_TOKENS.has(node.type)) scanToken(source, node.startIndex, node.endIndex, frame.inBackquotes, node.type === "word", errors);
-    if (node.type === "variable_assignment" && !assignmentNameOk(source, node.startIndex, node.endIndex)) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
+    if (node.type === "variable_assignment" && frame.parentType !== "c_style_for_statement" && !assignmentNameOk(source, node.startIndex, node.endIndex)) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (node.type === "test_command" && node.childCount > 0 && !testOpenOk(source, (node.child(0) as TSNode).endIndex)) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (frame.inSingleTest && !node.isNamed && ENDS_SINGLE_TEST.has(node.type)) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (!node.isNamed) continue;
@@ -252,7 +255,8 @@ function walk(root: TSNode, source: string): Facts {
         parentType: node.type,
         prevWord: i > 0 && wordLike(node.child(i - 1) as TSNode),
         inBackquotes: frame.inBackquotes || (node.type === "command_substitution" && source[node.startIndex] === "`"),
-        inSingleTest: frame.inSingleTest || (node.type === "test_command" && source[node.startIndex] === "[" && source[node.startIndex + 1] !== "["),
+        // a $(...), <(...) or $((...)) inside `[ ... ]` has its own syntax: `[ "$(a || b)" ]`
+        inSingleTest: (frame.inSingleTest && !OWN_SYNTAX.has(c.type)) || (node.type === "test_command" && source[node.startIndex] === "[" && source[node.startIndex + 1] !== "["),
       });
       next = c;
     }

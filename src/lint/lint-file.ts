@@ -6,8 +6,8 @@
  */
 
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
-import { analyze } from "../analysis/index.js";
-import type { AnalysisOptions } from "../analysis/types.js";
+import { analyze, DEFAULT_LIMITS, type AnalysisLimits } from "../analysis/index.js";
+import type { Analysis, AnalysisOptions } from "../analysis/types.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { compileConfig, customPatternFindings } from "../engine/engine.js";
 import { findAnyMatch } from "../engine/rules.js";
@@ -78,9 +78,47 @@ interface Raw {
   snippet?: number;
 }
 
+/**
+ * The ranges of the simple commands a parse error falls inside: tree-sitter's error recovery made
+ * them up (in a file it cannot parse, one `mv` took `rmdir`, `}`, `if` and `fi` of the lines after
+ * it as its arguments). What the checks find in them is noise; the parse error, reported on its
+ * own, says that part could not be verified. Errors sorted by start, binary search: n log n.
+ */
+function madeUpCommands(facts: Analysis["facts"]): [number, number][] {
+  if (facts.errors.length === 0) return [];
+  const starts = facts.errors.map((e) => e.start).sort((a, b) => a - b);
+  const out: [number, number][] = [];
+  for (const sc of facts.commands) {
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((starts[mid] as number) <= sc.start) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo < starts.length && (starts[lo] as number) < sc.end) out.push([sc.start, sc.end]);
+  }
+  return out;
+}
+
+/**
+ * Lint reads whole files, not one command line under a hook's deadline: the bounds on size and
+ * time are a file's (bash-completion's `git` is 80,000 characters), still finite.
+ */
+const LINT_LIMITS: AnalysisLimits = Object.freeze({
+  ...DEFAULT_LIMITS,
+  maxChars: 4 * 1024 * 1024,
+  maxNodes: 500_000,
+  maxFormChars: 50_000_000,
+  budgetMs: 30_000,
+  maxNestedChars: 4 * 1024 * 1024,
+});
+
 function snippetFindings(snippet: Snippet, settings: LintSettings): Finding[] {
-  const analysis = analyze(snippet.text, settings.analysis);
+  const analysis = analyze(snippet.text, settings.analysis, undefined, LINT_LIMITS);
   const rules = compileConfig(settings.config);
+  const madeUp = madeUpCommands(analysis.facts);
+  const real = (f: Finding): boolean => f.id === "injection/parse-error" || !madeUp.some(([s, e]) => f.start >= s && f.end <= e);
   const out: Finding[] = [...analysis.findings, ...customPatternFindings(analysis, rules.dangerous)];
   for (const command of analysis.commands) {
     const text = snippet.text.slice(command.start, command.end);
@@ -98,12 +136,19 @@ function snippetFindings(snippet: Snippet, settings: LintSettings): Finding[] {
       end: command.end,
     });
   }
-  return out;
+  return madeUp.length === 0 ? out : out.filter(real);
 }
 
+/**
+ * The analysis' parse-error message speaks to one typed command ("fix the syntax"); in a file that
+ * bash runs, the part is more often valid bash tree-sitter-bash cannot read (extglob `@(a|b)`,
+ * `for i do`, `$/`): say so, and that the commands there went unverified.
+ */
 function cleanMessage(f: Finding): string {
-  if (f.id === "injection/parse-error") return f.message.replace(/ at offset \d+/, "");
-  return f.message;
+  if (f.id !== "injection/parse-error") return f.message;
+  const more = /^The command has (\d+) more/.exec(f.message);
+  if (more) return `${more[1] as string} more parts shellguard's bash parser (tree-sitter-bash) cannot read, from here on (not listed one by one).`;
+  return "shellguard's bash parser (tree-sitter-bash) cannot read this part, so the commands in it are not verified. It may be valid bash the parser does not support (extglob such as @(a|b), `for i do`); if not, fix the syntax.";
 }
 
 function counts(messages: readonly LintMessage[]): Pick<FileResult, "errorCount" | "warningCount" | "infoCount"> {

@@ -45,6 +45,8 @@ describe("starterConfig", () => {
       expect(text).toMatch(new RegExp(`^#? ?${key.replace("$", "\\$")}:`, "m"));
     }
     expect(text).toContain("$schema: \"./node_modules/shellguard/schema/shellguard.schema.json\"");
+    // the nested keys a user looks for are shown too: lint.severity and lint.ignore
+    expect(text).toMatch(/^lint:\n {2}severity: \{\}\n(?: {2}#.*\n)* {2}ignore: \[\]\n/m);
     validateConfig("starter.yaml", parseYaml(text));
     const sb = sandbox();
     const file = sb.write("home/repo/.shellguardrc.yaml", text);
@@ -58,6 +60,7 @@ describe("starterConfig", () => {
     const text = starterConfig({ format: "json", schema: "https://example.test/s.json" });
     const data = JSON.parse(text) as Record<string, unknown>;
     expect(data.$schema).toBe("https://example.test/s.json");
+    expect(data.lint).toEqual({ severity: {}, ignore: [] });
     validateConfig("starter.json", data);
     const sb = sandbox();
     sb.write("home/repo/.shellguardrc.json", text);

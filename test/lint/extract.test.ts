@@ -269,6 +269,30 @@ describe("Markdown", () => {
   });
 });
 
+describe("Markdown: transcripts in script blocks, and the docs' [sudo]", () => {
+  // a ```bash block whose first command line has a `$ ` prompt is read like ```console ($ prompts
+  // only: `# ` stays a comment); any other script block is read whole
+  it.each([
+    [["```bash", "$ npm install eslint-visitor-keys", "```"], "npm install eslint-visitor-keys\n"],
+    [["```sh", "# install it", "$ make && sudo make install", "done in 3s", "$ rm -rf build \\", "    dist", "```"], "make && sudo make install\nrm -rf build \\\n    dist\n"],
+    [["```shell", "", "  $ ls", "a b", "```"], "ls\n"],
+    [["```bash", "echo $ a", "$ not a prompt here: not the first line", "```"], "echo $ a\n$ not a prompt here: not the first line\n"],
+    [["```bash", "$VAR --flag", "```"], "$VAR --flag\n"],
+    [["```bash", "# a comment", "rm -rf x", "```"], "# a comment\nrm -rf x\n"],
+    // the docs' optional sudo, in a transcript or a console block, is read as sudo
+    [["```console", "$ [sudo] make install", "$ echo [sudo] x", "```"], "sudo make install\necho [sudo] x\n"],
+    [["```bash", "$ [sudo] rm -rf /opt/x", "```"], "sudo rm -rf /opt/x\n"],
+  ])("%j", (lines, expected) => {
+    const md = lines.join("\n") + "\n";
+    expect(texts(extractMarkdown(md).snippets)).toEqual([expected]);
+  });
+
+  it("maps a transcript's commands to their columns after the prompt", () => {
+    const md = "```bash\n$ rm -rf build\n```\n";
+    expect(where(md, extractMarkdown(md).snippets[0]!, "rm -rf build")).toBe("2:3");
+  });
+});
+
 describe("Dockerfile", () => {
   it("joins continuation lines, drops comment lines in them, skips flags and exec form", () => {
     const df = [

@@ -61,6 +61,28 @@ describe("lintText", () => {
     const r = lintText("x.sh", "echo ok\nif then fi (\n", "script", settings());
     expect(r.messages.every((m) => m.id === "injection/parse-error" && m.severity === "info")).toBe(true);
     expect(r.messages[0]!.message).not.toMatch(/offset/);
+    // valid bash tree-sitter-bash cannot read is named as a parser limit, not as the script's error
+    expect(r.messages[0]!.message).toMatch(/^shellguard's bash parser \(tree-sitter-bash\) cannot read this part, so the commands in it are not verified\. It may be valid bash/);
+  });
+
+  // tree-sitter cannot parse the `\(` test (an escaped paren after a continuation), and its error
+  // recovery glues `xargs mv -f % /` to the lines after it: `rmdir`, `if`, `[`, `fi` and `}` as
+  // mv's arguments, each "moved out of /" (the noise lint showed on /usr/bin/dpkg-maintscript-helper).
+  const broken = 'rm -rf ~\nif [ \\( -h "$P" -a \\\n     -d "$P" \\) ]; then\n  a\nfi\nf() {\n  find . | \\\n    xargs mv -f "%" "/"\n\n  rmdir "$P"\n  if [ -h "$P" ]; then\n    b\n  fi\n}\nrm -rf /\n';
+  it("findings in a command made up by the parser's error recovery are left to the parse error", () => {
+    const r = lintText("x.sh", broken, "script", settings());
+    const findings = ids(r).filter((m) => !m.endsWith("injection/parse-error"));
+    // a command read right still gets its findings; the made-up one (which swallowed the last
+    // line's `rm -rf /` too) has parse errors on each of its lines instead
+    expect(findings).toEqual(["1:1 warning dangerous/rm-recursive-force", "1:8 warning deletion/home"]);
+    const errorLines = new Set(r.messages.filter((m) => m.id === "injection/parse-error").map((m) => m.line));
+    for (const line of [8, 10, 13, 14]) expect(errorLines.has(line)).toBe(true);
+  });
+
+  it("a file over the hook's 64K-character bound is still analysed (bash-completion's git is 80K)", () => {
+    const text = "echo 'a line of a long completion script'\n".repeat(2000) + "rm -rf ~\n";
+    expect(text.length).toBeGreaterThan(64 * 1024);
+    expect(ids(lintText("x.sh", text, "script", settings()))).toEqual(["2001:1 warning dangerous/rm-recursive-force", "2001:8 warning deletion/home"]);
   });
 
   it("an unreadable file is reported; a file of no kind is skipped", () => {

@@ -69,10 +69,15 @@ const ROWS: Row[] = [
   ...both("sort -o ~/.profile f", [OUT]),
   // hook variables, every form
   ...["PROMPT_COMMAND", "PS0", "PS1", "PS2", "PS4", "BASH_ENV", "ENV", "ZDOTDIR", "LD_PRELOAD", "PROMPT", "precmd_functions"].flatMap((v) => [
-    ...both(`${v}='$(id)'`, [HOOK]), ...both(`${v}[0]=id`, [HOOK]), ...both(`${v}=(id)`, [HOOK]), ...both(`${v}+=x`, [HOOK]),
-    ...both(`export ${v}=id`, [HOOK]), ...both(`declare -x ${v}=id`, [HOOK]), ...both(`printf -v ${v} '%s' id`, [HOOK]), ...both(`read ${v}`, [HOOK]),
-    ...both(`readarray ${v} < f`, [HOOK]), ...both(`sh -c "${v}=id"`, [HOOK]),
+    ...both(`${v}='$(id)'`, [HOOK]), ...both(`${v}[0]='\`id\`'`, [HOOK]), ...both(`${v}=(id)`, [HOOK]), ...both(`${v}+='$(x)'`, [HOOK]),
+    ...both(`export ${v}='$(id)'`, [HOOK]), ...both(`declare -x ${v}='$(id)'`, [HOOK]), ...both(`printf -v ${v} '%s' id`, [HOOK]), ...both(`read ${v}`, [HOOK]),
+    ...both(`readarray ${v} < f`, [HOOK]), ...both(`sh -c "${v}='\\$(id)'"`, [HOOK]), ...both(`${v}="$X"`, [HOOK]), ...both(`export ${v}="$X"`, [HOOK]),
   ]),
+  // the loader's and the startup files' variables: any value is code (or names it)
+  ...["BASH_ENV", "ENV", "LD_PRELOAD", "PROMPT_COMMAND"].flatMap((v) => [...both(`${v}=x`, [HOOK]), ...both(`export ${v}=x`, [HOOK])]),
+  // a prompt string is expanded when shown: a value as written with no $(...) or backquote runs nothing
+  ...["PS1='\\u@\\h:\\w\\$ '", "PS4='+ $BASH_SOURCE:$LINENO: '", "PS4='+${BASH_SOURCE}:${LINENO}: '", "export PS1='> '", "PS2=", "declare -x PROMPT='%n %~ '", "local PS4=x"]
+    .flatMap((c): Row[] => [[c, [], "exact"], [c, [], "exact", true]]),
   ...both("BASH_ENV=./x bash -c ls", [HOOK]),
   ...both("env LD_PRELOAD=./x.so ls", [HOOK]),
   ...both("env -i LD_PRELOAD=./x.so ls", [HOOK]),
@@ -102,6 +107,20 @@ const ROWS: Row[] = [
   ...both("export X='a[$(id)]'", [SUB]),
   ...both("local x='a[$(id)]'", [SUB]),
   ...both("bash -c \"x='a[\\$(id)]'; (( x ))\"", [SUB]),
+  // `$((` that bash reads as a command (its inner paren not closed by `))`), nested subscripts, attached -v
+  ...both("unset 'a[$((id) )]'", [SUB]),
+  ...both("printf -v 'a[b[$(id)]]' '%s' x", [SUB]),
+  ...both("printf -v'a[$(id)]' '%s' x", [SUB]),
+  ...both("[[ 'a[$(( $(id) ))]' -eq 1 ]]", [SUB]),
+  ...both("declare 'a[$(id)]'=\"$x\"", [SUB]),
+  // not a subscript: `[`/`[[` themselves, bracket expressions, arithmetic `$((...))`, expansions made at once
+  ...[
+    "[ \"$(id -u)\" -ne 0 ]", "[ $(id -u) -ne 0 ]", "while [ $((--i)) -ge 0 ]; do :; done", "[ -z \"$(command -v gdb)\" ]",
+    "[[ $(($cword-$subcword)) -eq 1 ]]", "[[ $((cword - 2)) -ge 1 && ${words[cword - 2]} =~ --* ]]", "[[ $cword -gt 2 && $(f '' 2) == x ]]",
+    "unset path[$((${#path[@]} - 1))]", "unset \"words[$((${#words[@]} - 1))]\"", "unset \"a[$i]\"", "printf -v \"a[$(date +%s)]\" '%s' x",
+    "local e='[][(){}<>\\\",:;^&!$=?`|'", "local p=$(sed 's/[][\\,.*^$(){}?+|/]/\\\\&/g' <<<\"$x\")", "x='[$(id)]'", "declare -a a=('[$(id)]')",
+    "let 'a[$((i + 1))] = 2'",
+  ].flatMap((c): Row[] => [[c, [], "exact"], [c, [], "exact", true]]),
   // files sent off the machine
   ...both("dig @127.0.0.1 -f ~/.aws/credentials", [SENDS]),
   // negatives: reads, and programs unwrapping parses and checks itself

@@ -18,6 +18,14 @@ const NONE: FindingDraft[] = [];
 
 /** Variables whose value the shell (or the dynamic loader) runs later: prompts (PS3, select's, is not expanded), startup files, preloads. */
 const HOOK = /^(?:PROMPT_COMMAND|PS[0124]|PROMPT|RPROMPT|precmd_functions|preexec_functions|BASH_ENV|ENV|ZDOTDIR|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH)$/;
+/**
+ * Of those, the prompt strings: bash expands them (parameters, `$(...)`, backquotes) when it shows
+ * them, so a value known as written with no command substitution in it runs nothing
+ * (`PS4='+ $BASH_SOURCE:$LINENO: '`). A value from elsewhere (`PS1="$X"`, `read PS1`) may.
+ */
+const PROMPT = /^(?:PS[0124]|PROMPT|RPROMPT)$/;
+const runsWhenExpanded = (literal: string): boolean => literal.includes("$(") || literal.includes("`");
+
 /** Of those, the ones that matter when set for one command only (`BASH_ENV=x bash`, `LD_PRELOAD=x ls`). */
 const HOOK_FOR_COMMAND = /^(?:BASH_ENV|ENV|ZDOTDIR|LD_PRELOAD|LD_AUDIT|LD_LIBRARY_PATH)$/;
 
@@ -28,33 +36,62 @@ function variableOf(word: string): string {
   return word.slice(0, end);
 }
 
-/** A subscript (`[...]`) with a command substitution or backquote in it: bash runs it when it evaluates the subscript. */
-export function subscriptRunsCode(text: string): boolean {
-  let inside = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 91 /* [ */) inside = true;
-    else if (c === 93 /* ] */) inside = false;
-    else if (inside && (c === 96 /* ` */ || (c === 36 /* $ */ && text.charCodeAt(i + 1) === 40 /* ( */))) return true;
+const isNameChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/**
+ * `$((` at `at` opens arithmetic (not a command substitution) when the paren that closes its
+ * inner `(` is directly followed by `)`: bash's own rule, so `$((rm x) )` is still a command.
+ */
+function arithmeticAt(text: string, at: number): boolean {
+  let depth = 2;
+  for (let j = at + 3; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 40) depth++;
+    else if (c === 41 && --depth === 1) return text.charCodeAt(j + 1) === 41;
   }
   return false;
 }
 
 /**
- * A word's literal text (not an expansion made when the word is read) holds a subscript with a
- * command in it: `x='a[$(cmd)]'` stores it, and bash runs the command wherever x is evaluated as
- * arithmetic. `x="a[$(cmd)]"` runs cmd at once, a command substitution checked like any other.
+ * A subscript (`name[...]`) with a command substitution or backquote in it: bash runs it when it
+ * evaluates the subscript. A `[` not after a name (`[ "$(id -u)" -ne 0 ]`, a bracket expression
+ * `'[][(){}]'`) opens no subscript, and `$((...))` is arithmetic, not a command.
  */
-function literalSubscriptRunsCode(w: Word): boolean {
-  if (w.dynamic === null) return subscriptRunsCode(w.value);
+export function subscriptRunsCode(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 91 /* [ */) {
+      if (depth > 0 || (i > 0 && isNameChar(text.charCodeAt(i - 1)))) depth++;
+    } else if (c === 93 /* ] */) {
+      if (depth > 0) depth--;
+    } else if (depth > 0 && c === 96 /* ` */) {
+      return true;
+    } else if (depth > 0 && c === 36 /* $ */ && text.charCodeAt(i + 1) === 40 /* ( */) {
+      if (text.charCodeAt(i + 2) !== 40 || !arithmeticAt(text, i)) return true;
+      i += 2;
+    }
+  }
+  return false;
+}
+
+/**
+ * A word's literal text, its dynamic parts (expansions made when the word is read) blanked:
+ * `'a[$(cmd)]'` keeps its `$(cmd)`, which bash runs when it evaluates the text as arithmetic;
+ * in `"a[$(cmd)]"` cmd runs at once, a command substitution checked like any other.
+ */
+function literalText(w: Word): string {
+  if (w.dynamic === null) return w.value;
   let text = "";
   let from = 0;
   for (const [a, b] of w.dynamic) {
     text += w.value.slice(from, a) + " ".repeat(Math.max(0, b - a));
     from = b;
   }
-  return subscriptRunsCode(text + w.value.slice(from));
+  return text + w.value.slice(from);
 }
+
+const literalSubscriptRunsCode = (w: Word): boolean => subscriptRunsCode(literalText(w));
 
 /** `x='a[$(cmd)]'`, `X='a[$(cmd)]' cmd`, `env X='a[$(cmd)]' cmd`: the value is code for any arithmetic use of x. */
 const storedSubscript = (name: string, value: string): FindingDraft => ({
@@ -113,6 +150,25 @@ function assignedNames(view: CommandView): string[] {
   }
 }
 
+/** Where `NAME[sub]=value`'s name ends: its first `=` outside a subscript; -1 without one. */
+function nameEnd(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "[") depth++;
+    else if (c === "]") depth = Math.max(0, depth - 1);
+    else if (c === "=" && depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The literal text (dynamic parts blanked) of `value`, an argument or the tail of one (`-vNAME`). */
+function literalOf(view: CommandView, value: string): string {
+  const w = view.words.find((x) => x.value.endsWith(value));
+  if (w === undefined || w.dynamic === null) return value;
+  return literalText(w).slice(w.value.length - value.length);
+}
+
 const ASSIGNING = new Set(["printf", "read", "mapfile", "readarray", "getopts", "export", "declare", "typeset", "local", "readonly", "unset", "test", "[", "let"]);
 const ENV_WORD = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/;
 
@@ -128,9 +184,13 @@ function check(view: CommandView, ctx: CheckContext): FindingDraft[] {
   if (!view.trusted || view.words.length === 0) return out ?? NONE;
   if (ASSIGNING.has(view.name)) {
     for (const n of assignedNames(view)) {
-      if (subscriptRunsCode(n)) push(view.name === "let" ? { id: "side-effect/subscript", message: `let evaluates '${n}' as arithmetic; its subscript has a command in it, which bash runs.` } : subscript(n));
+      const literal = literalOf(view, n);
+      const eq = view.name === "let" ? -1 : nameEnd(literal);
+      if (subscriptRunsCode(eq < 0 ? literal : literal.slice(0, eq))) push(view.name === "let" ? { id: "side-effect/subscript", message: `let evaluates '${n}' as arithmetic; its subscript has a command in it, which bash runs.` } : subscript(n));
+      else if (eq >= 0 && subscriptRunsCode(literal.slice(eq + 1))) push(storedSubscript(variableOf(n), n.slice(eq + 1)));
       const v = variableOf(n);
-      if (HOOK.test(v) && view.name !== "test" && view.name !== "[" && view.name !== "unset") push(hook(v, view.name));
+      const inert = PROMPT.test(v) && eq >= 0 && literal === n && !runsWhenExpanded(n.slice(eq + 1));
+      if (HOOK.test(v) && !inert && view.name !== "test" && view.name !== "[" && view.name !== "unset") push(hook(v, view.name));
     }
     if (view.name === "mapfile" || view.name === "readarray") {
       const cb = parseFlags(view.args, MAPFILE, 1).flags.get("callback");
@@ -202,7 +262,8 @@ function factsCheck(facts: Facts): FindingDraft[] {
     const standalone = sc.argv.length === 0;
     for (const asg of sc.assignments) {
       const name = variableOf(asg.name);
-      if (standalone ? HOOK.test(name) : HOOK_FOR_COMMAND.test(name)) (out ??= []).push({ ...hook(name, `The assignment ${asg.name}=...`), start: asg.start, end: asg.end });
+      const inert = PROMPT.test(name) && (asg.value === null || (asg.value.dynamic === null && !runsWhenExpanded(asg.value.value)));
+      if (standalone ? HOOK.test(name) && !inert : HOOK_FOR_COMMAND.test(name)) (out ??= []).push({ ...hook(name, `The assignment ${asg.name}=...`), start: asg.start, end: asg.end });
       if (asg.value !== null && literalSubscriptRunsCode(asg.value)) (out ??= []).push({ ...storedSubscript(name, asg.value.value), start: asg.start, end: asg.end });
     }
     // `env LD_PRELOAD=x.so cmd`: variables set through the env wrapper.

@@ -3,7 +3,8 @@
  * GitHub's shell-session aliases: only the commands after a `$ ` or `# ` prompt, with their
  * continuation lines — after a trailing backslash, or a `> ` secondary prompt). Blocks are found
  * by markdown-it (CommonMark), so fences inside lists and block quotes count and fences inside
- * other code blocks do not; each content line is mapped back to its line in the file.
+ * other code blocks do not; each content line is mapped back to its line in the file. A script
+ * block whose first command line starts with a `$ ` prompt is a transcript, read like console.
  */
 
 import { createRequire } from "node:module";
@@ -71,7 +72,22 @@ function endsWithBackslash(s: string): boolean {
   return m !== null && m[1]!.length % 2 === 1;
 }
 
-function consoleSnippet(lines: Line[], label: string) {
+/** A console block's prompts: `$ ` and root's `# `. */
+const CONSOLE_PROMPT = /^\s*[$#](?: |$)/;
+/** A script block written as a transcript has `$ ` prompts only (`# ` there is a comment). */
+const SCRIPT_PROMPT = /^\s*\$(?: |$)/;
+
+/**
+ * A ```bash block written as a terminal transcript (`$ npm install x`, then its output): its first
+ * line that is not blank or a comment starts with a `$ ` prompt, which no script does (it would
+ * run a command named `$`). Read like a console block then, so the prompt is not the command.
+ */
+function isTranscript(lines: readonly Line[]): boolean {
+  const first = lines.find((l) => !/^\s*(?:#|$)/.test(l.text));
+  return first !== undefined && SCRIPT_PROMPT.test(first.text);
+}
+
+function consoleSnippet(lines: Line[], label: string, promptRe: RegExp = CONSOLE_PROMPT) {
   const b = new SnippetBuilder();
   let inCommand = false;
   let continued = false;
@@ -81,10 +97,17 @@ function consoleSnippet(lines: Line[], label: string) {
     if (inCommand && (continued || ps2)) {
       skip = ps2?.[0].length ?? 0;
     } else {
-      const prompt = /^\s*[$#](?: |$)/.exec(l.text);
+      const prompt = promptRe.exec(l.text);
       inCommand = prompt !== null;
       if (!prompt) continue;
       skip = prompt[0].length;
+    }
+    // `$ [sudo] make install`: the docs' "sudo if you need it", read as sudo (the bracket is a
+    // glob to bash, a command nobody means to run)
+    const optionalSudo = !continued && !ps2 && l.text.startsWith("[sudo] ", skip);
+    if (optionalSudo) {
+      b.synth(l.offset + skip, "sudo ");
+      skip += "[sudo] ".length;
     }
     const body = l.text.slice(skip);
     b.copy(l.offset + skip, body).synth(l.end, "\n");
@@ -105,7 +128,7 @@ export function extractMarkdown(text: string): Extraction {
     const first = token.map[0] + 2; // 1-based line after the opening fence
     const content = contentLines(lines, token.content, first);
     const label = `\`\`\`${lang} block at line ${token.map[0] + 1}`;
-    out.snippets.push(isScript ? scriptSnippet(content, label) : consoleSnippet(content, label));
+    out.snippets.push(!isScript ? consoleSnippet(content, label) : isTranscript(content) ? consoleSnippet(content, label, SCRIPT_PROMPT) : scriptSnippet(content, label));
   }
   return out;
 }
