@@ -1,0 +1,166 @@
+/**
+ * What earlier commands of a line change about later ones: a function defined on the line runs
+ * its body at each call (`f(){ rm "$@"; }; f -rf ~`), `hash -p /bin/rm cat` makes `cat` rm,
+ * `cp /bin/rm /tmp/x` makes `/tmp/x` rm, `exec -a rm busybox` runs busybox as rm, and a file
+ * downloaded earlier (`curl -o i.sh URL`) then run or sourced is a pipe to a shell. Each call is
+ * parsed again as the command it really is (inheriting the parse's state), so the checks see it.
+ * Costs one Set lookup per command until a line defines or copies something.
+ */
+
+import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
+import type { Nest, Origin, UnwrapResult } from "./types.js";
+import { INTERPRETERS, SHELLS } from "./wrappers.js";
+
+interface FunctionDef {
+  body: string;
+  end: number;
+}
+
+export interface LineState {
+  functions: Map<string, FunctionDef>;
+  /** A name or path → the program it runs ("" when only known at run time). */
+  programs: Map<string, string>;
+  /** Files written from the network earlier on the line. */
+  downloads: Set<string>;
+}
+
+/** Commands that change what a later name runs, or write a download. */
+const RECORDS: ReadonlySet<string> = new Set(["hash", "cp", "ln", "install", "mv", "curl", "wget", "tee", "exec", "script"]);
+const MULTI_CALL: ReadonlySet<string> = new Set(["busybox", "toybox"]);
+const RUNS_FILE: ReadonlySet<string> = new Set([...INTERPRETERS, "source", ".", "exec", "sudo", "doas", "env", "nohup"]);
+
+/** The state of one parse: its function definitions, read from the source of each construct. */
+export function lineStateOf(facts: Facts): LineState | null {
+  let state: LineState | null = null;
+  for (const c of facts.constructs) {
+    if (c.type !== "function_definition") continue;
+    const text = facts.source.slice(c.start, c.end);
+    const m = /^(?:function\s+)?([^\s(){}|;&<>$`"']+)\s*(?:\(\s*\))?\s*/.exec(text);
+    if (m === null) continue;
+    state ??= { functions: new Map(), programs: new Map(), downloads: new Set() };
+    state.functions.set(m[1] as string, { body: text.slice(m[0].length), end: c.end });
+  }
+  return state;
+}
+
+const norm = (p: string): string => p.replace(/^(?:\.\/+)+/, "").replace(/\/+/g, "/");
+const base = (p: string): string => p.slice(p.lastIndexOf("/") + 1);
+/** A word as written, for code parsed again. */
+const raw = (facts: Facts, w: Word): string => facts.source.slice(w.start, w.end);
+const quote = (s: string): string => (/^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+
+/**
+ * Before a command is unwrapped: a call of a function or renamed program is parsed again as
+ * what it runs; a downloaded file run is a finding. Returns the (possibly new) state.
+ */
+export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | null, origin: Origin, out: UnwrapResult, nest: Nest): LineState | null {
+  const first = sc.argv[0];
+  if (first === undefined || first.dynamic !== null) return state;
+  const name = first.value;
+  const range: [number, number] = origin.range ?? [sc.start, sc.end];
+  const rest = facts.source.slice(first.end, sc.end);
+  if (state !== null) {
+    const fn = state.functions.get(name);
+    if (fn !== undefined && sc.start >= fn.end) nest(withArguments(fn.body, sc.argv.slice(1).map((w) => raw(facts, w))), range, null);
+    const program = state.programs.size > 0 ? state.programs.get(norm(name)) : undefined;
+    if (program === "") out.findings.push({ id: "shell/dynamic-command", message: `'${name}' is a copy of a program only known at run time; run the program by its own name.`, start: range[0], end: range[1] });
+    else if (program !== undefined) nest(quote(program) + rest, range, null);
+    if (state.downloads.size > 0) downloadedRun(sc, state.downloads, origin, out);
+  }
+  if (!RECORDS.has(name)) return state;
+  state ??= { functions: new Map(), programs: new Map(), downloads: new Set() };
+  record(sc, facts, name, state, range, nest, out);
+  return state;
+}
+
+/** `"$@"`, `$*`, `$1`, `"${2}"` in a function body, replaced by the call's words as written. */
+function withArguments(body: string, args: readonly string[]): string {
+  return body.replace(/"?\$(?:\{([@*]|\d+)\}|([@*]|\d))"?/g, (_m, braced: string | undefined, bare: string | undefined) => {
+    const p = braced ?? bare ?? "";
+    if (p === "@" || p === "*") return args.join(" ");
+    if (p === "0") return _m;
+    return args[Number(p) - 1] ?? '""';
+  });
+}
+
+function record(sc: SimpleCommand, facts: Facts, name: string, state: LineState, range: [number, number], nest: Nest, out: UnwrapResult): void {
+  const argv = sc.argv;
+  const operands = argv.slice(1).filter((w) => !w.value.startsWith("-") || w.dynamic !== null);
+  if (name === "hash") {
+    const p = argv.findIndex((w) => /^-[a-z]*p$/.test(w.value));
+    const path = argv[p + 1];
+    const alias = argv[p + 2];
+    if (p > 0 && path !== undefined && alias !== undefined) state.programs.set(alias.value, path.dynamic !== null ? "" : path.value);
+  } else if (name === "cp" || name === "ln" || name === "install" || name === "mv") {
+    if (operands.length !== 2) return;
+    const [src, dst] = operands as [Word, Word];
+    const from = src.dynamic !== null ? "" : state.programs.get(norm(src.value)) ?? src.value;
+    state.programs.set(norm(dst.value), from);
+    if (from !== "") state.programs.set(norm(`${dst.value}/${base(from)}`), from);
+    if (state.downloads.has(norm(src.value))) state.downloads.add(norm(dst.value));
+  } else if (name === "curl" || name === "wget") {
+    downloads(sc, name, state);
+  } else if (name === "tee" && sc.stage > 0) {
+    const head = facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === 0)?.argv[0]?.value;
+    if (head === "curl" || head === "wget") for (const w of operands) state.downloads.add(norm(w.value));
+  } else if (name === "exec") {
+    // `exec -a NAME busybox args`: a multi-call binary runs the applet its argv[0] names.
+    const a = argv.findIndex((w) => w.value === "-a");
+    const applet = argv[a + 1];
+    const prog = argv[a + 2];
+    if (a > 0 && applet !== undefined && prog !== undefined && MULTI_CALL.has(base(prog.value))) {
+      nest(quote(applet.value) + facts.source.slice(prog.end, sc.end), range, null);
+    }
+  } else if (name === "script" && sc.stage > 0) {
+    // `… | script -qc sh`: the shell script runs reads the pipe.
+    const c = argv.findIndex((w) => /^-[a-zA-Z]*c$|^--command$/.test(w.value));
+    const cmd = argv[c + 1]?.value.trim().split(/\s+/) ?? [];
+    if (c > 0 && SHELLS.has(base(cmd[0] ?? "")) && cmd.slice(1).every((a) => /^-[a-zA-Z]+$/.test(a) && !a.includes("c"))) {
+      out.findings.push({ id: "shell/pipe-to-shell", message: `Piping into script -c ${cmd[0]} runs whatever the previous command prints, unseen; save it to a file, read it, then run it.`, start: range[0], end: range[1] });
+    }
+  }
+}
+
+/** Files curl or wget writes: `-o F`, `-O` (the URL's last segment), `> F`, wget's default name. */
+function downloads(sc: SimpleCommand, name: string, state: LineState): void {
+  const args = sc.argv.map((w) => w.value);
+  const url = args.find((a, k) => k > 0 && /^(?:https?|ftp):\/\//.test(a));
+  const remoteName = url === undefined ? undefined : base(url.replace(/[?#].*$/, "")) || "index.html";
+  let named = false;
+  let dir = "";
+  for (let k = 1; k < args.length; k++) {
+    const a = args[k] as string;
+    const next = args[k + 1];
+    const out = name === "curl" ? /^(?:-o|--output)$/.test(a) ? next : /^-o(.+)$/.exec(a)?.[1] ?? /^--output=(.+)$/.exec(a)?.[1]
+      : /^(?:-O|--output-document)$/.test(a) ? next : /^-O(.+)$/.exec(a)?.[1] ?? /^--output-document=(.+)$/.exec(a)?.[1];
+    if (out !== undefined && out !== "-") (state.downloads.add(norm(out)), (named = true));
+    if (name === "curl" && /^(?:-[a-zA-Z]*O|--remote-name)$/.test(a) && remoteName !== undefined) (state.downloads.add(remoteName), (named = true));
+    if (name === "wget" && (a === "-P" || a === "--directory-prefix") && next !== undefined) dir = `${next}/`;
+  }
+  for (const r of sc.redirects) if ((r.op === ">" || r.op === ">>" || r.op === ">|") && r.target !== null && (r.fd === null || r.fd === 1)) (state.downloads.add(norm(r.target.value)), (named = true));
+  if (!named && name === "wget" && remoteName !== undefined) state.downloads.add(norm(dir + remoteName));
+}
+
+/** A command that runs a downloaded file: as its name, or as the script of a shell or interpreter. */
+function downloadedRun(sc: SimpleCommand, files: Set<string>, origin: Origin, out: UnwrapResult): void {
+  const argv = sc.argv;
+  let runner = false;
+  for (let k = 0; k < argv.length; k++) {
+    const w = argv[k] as Word;
+    const v = norm(w.value);
+    if (files.has(v) && (k === 0 || runner)) {
+      const r = origin.range ?? [w.start, w.end];
+      out.findings.push({ id: "shell/pipe-to-shell", message: `'${w.value}' was downloaded earlier on this line and is run unseen, like a pipe into a shell; download it, read it, then run it.`, start: r[0], end: r[1] });
+      return;
+    }
+    runner ||= RUNS_FILE.has(base(w.value));
+  }
+  const name = base(argv[0]?.value ?? "");
+  if (!INTERPRETERS.has(name) && name !== "source" && name !== ".") return;
+  for (const r of sc.redirects) {
+    if (r.op === "<" && r.target !== null && files.has(norm(r.target.value))) {
+      const at = origin.range ?? [r.start, r.end];
+      out.findings.push({ id: "shell/pipe-to-shell", message: `${name} reads '${r.target.value}', downloaded earlier on this line, unseen; download it, read it, then run it.`, start: at[0], end: at[1] });
+    }
+  }
+}
