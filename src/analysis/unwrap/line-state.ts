@@ -16,12 +16,19 @@ interface FunctionDef {
   end: number;
 }
 
+/** Bodies longer than this, or calls past this many per parse, are not expanded (the body was seen at its definition). */
+const MAX_BODY = 2048;
+const MAX_EXPANSIONS = 16;
+/** A positional parameter: only a body using one can run something new at a call. */
+const POSITIONAL = /\$(?:\{?[@*1-9])/;
+
 export interface LineState {
   functions: Map<string, FunctionDef>;
   /** A name or path → the program it runs ("" when only known at run time). */
   programs: Map<string, string>;
   /** Files written from the network earlier on the line. */
   downloads: Set<string>;
+  expansions: number;
 }
 
 /** Commands that change what a later name runs, or write a download. */
@@ -36,9 +43,11 @@ export function lineStateOf(facts: Facts): LineState | null {
     if (c.type !== "function_definition") continue;
     const text = facts.source.slice(c.start, c.end);
     const m = /^(?:function\s+)?([^\s(){}|;&<>$`"']+)\s*(?:\(\s*\))?\s*/.exec(text);
-    if (m === null) continue;
-    state ??= { functions: new Map(), programs: new Map(), downloads: new Set() };
-    state.functions.set(m[1] as string, { body: text.slice(m[0].length), end: c.end });
+    const body = text.slice(m?.[0].length ?? 0);
+    // A body without "$@"/$1 runs the same at every call: seeing it at its definition is enough.
+    if (m === null || body.length > MAX_BODY || !POSITIONAL.test(body)) continue;
+    state ??= { functions: new Map(), programs: new Map(), downloads: new Set(), expansions: 0 };
+    state.functions.set(m[1] as string, { body, end: c.end });
   }
   return state;
 }
@@ -61,14 +70,14 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
   const rest = facts.source.slice(first.end, sc.end);
   if (state !== null) {
     const fn = state.functions.get(name);
-    if (fn !== undefined && sc.start >= fn.end) nest(withArguments(fn.body, sc.argv.slice(1).map((w) => raw(facts, w))), range, null);
+    if (fn !== undefined && sc.start >= fn.end && state.expansions++ < MAX_EXPANSIONS) nest(withArguments(fn.body, sc.argv.slice(1).map((w) => raw(facts, w))), range, null);
     const program = state.programs.size > 0 ? state.programs.get(norm(name)) : undefined;
     if (program === "") out.findings.push({ id: "shell/dynamic-command", message: `'${name}' is a copy of a program only known at run time; run the program by its own name.`, start: range[0], end: range[1] });
     else if (program !== undefined) nest(quote(program) + rest, range, null);
     if (state.downloads.size > 0) downloadedRun(sc, state.downloads, origin, out);
   }
   if (!RECORDS.has(name)) return state;
-  state ??= { functions: new Map(), programs: new Map(), downloads: new Set() };
+  state ??= { functions: new Map(), programs: new Map(), downloads: new Set(), expansions: 0 };
   record(sc, facts, name, state, range, nest, out);
   return state;
 }
@@ -144,7 +153,8 @@ function downloads(sc: SimpleCommand, name: string, state: LineState): void {
 /** A command that runs a downloaded file: as its name, or as the script of a shell or interpreter. */
 function downloadedRun(sc: SimpleCommand, files: Set<string>, origin: Origin, out: UnwrapResult): void {
   const argv = sc.argv;
-  let runner = false;
+  // `bash F`, `sudo sh F`, `. F`; not `jq . F` (a `.` operand is not source).
+  const runner = RUNS_FILE.has(base(argv[0]?.value ?? ""));
   for (let k = 0; k < argv.length; k++) {
     const w = argv[k] as Word;
     const v = norm(w.value);
@@ -153,7 +163,6 @@ function downloadedRun(sc: SimpleCommand, files: Set<string>, origin: Origin, ou
       out.findings.push({ id: "shell/pipe-to-shell", message: `'${w.value}' was downloaded earlier on this line and is run unseen, like a pipe into a shell; download it, read it, then run it.`, start: r[0], end: r[1] });
       return;
     }
-    runner ||= RUNS_FILE.has(base(w.value));
   }
   const name = base(argv[0]?.value ?? "");
   if (!INTERPRETERS.has(name) && name !== "source" && name !== ".") return;

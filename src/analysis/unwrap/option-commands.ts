@@ -71,7 +71,7 @@ export const vimUnwrapper: Unwrapper = {
 };
 
 /** An Ex command that runs shell code it does not show as `!cmd`: `:call system(...)`, `:terminal`, `:py`, ... */
-const EX_OPAQUE = /^(?:(?:call|exe(?:cute)?|echo|let)\b.*\b(?:system|systemlist|jobstart|termopen|libcall)\s*\(|ter(?:minal)?\b|sh(?:ell)?\b|py(?:thon)?3?\b|pyx?\b|lua\b|perl\b|ruby\b|rub\b|so(?:urce)?\b|r(?:ead)?\s*!|w(?:rite)?\s*!|\d*,?\d*\s*!)/;
+const EX_OPAQUE = /^(?:(?:call|exe(?:cute)?|echo|let)\b.*\b(?:system|systemlist|jobstart|termopen|libcall)\s*\(|ter(?:minal)?\b|sh(?:ell)?\b|py(?:thon)?3?\b|pyx?\b|lua\b|perl\b|ruby\b|rub\b)/;
 
 function vimCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): void {
   for (let k = 1; k < view.args.length; k++) {
@@ -83,7 +83,8 @@ function vimCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): 
     if (ex === null) continue;
     // Ex commands separated by `|` (a `!` command takes the rest of the line, bars included).
     const text = ex.value.replace(/^[\s:]+/, "");
-    const bang = /^!([^]*)$/.exec(text);
+    // `:!cmd`, a filter `:%!cmd`, `:r !cmd`, `:w !cmd`: the rest of the line is a shell command.
+    const bang = /^(?:[%\d,.$]*|r(?:ead)?\s*|w(?:rite)?\s*)!([^]*)$/.exec(text);
     if (bang !== null) runString(view, { ...ex, value: bang[1] as string, dynamic: null }, at(ex), nest, out, "a shell command (:!)");
     else if (EX_OPAQUE.test(text)) {
       const r = at(ex);
