@@ -13,7 +13,7 @@ const PIPE = "shell/pipe-to-shell";
 const DYNAMIC = "shell/dynamic-command";
 
 /** Ways to write a file from the network (`F` is its name) and ways to run it. */
-const DOWNLOADS = ["curl -fsSL https://x/i.sh -o F", "curl -o F https://x/i.sh", "curl -oF https://x", "curl --output=F https://x", "curl https://x > F",
+const DOWNLOADS = ["curl -fsSL https://x/i.sh -o F", "curl -fsSLo F https://x", "wget -qO F https://x", "curl -o F https://x/i.sh", "curl -oF https://x", "curl --output=F https://x", "curl https://x > F",
   "wget -O F https://x/i.sh", "wget --output-document=F https://x", "wget -q https://x/F", "curl -sO https://x/F", "curl -s https://x | tee F"];
 const RUNS = [...[...SHELLS].map((s) => `${s} F`), "source F", ". F", "./F", "chmod +x F && ./F", "sudo bash F", "python3 F", "bash < F", "sh -x F"];
 const SEPARATORS = [" && ", "; ", "\n"];

@@ -140,8 +140,9 @@ function downloads(sc: SimpleCommand, name: string, state: LineState): void {
   for (let k = 1; k < args.length; k++) {
     const a = args[k] as string;
     const next = args[k + 1];
-    const out = name === "curl" ? /^(?:-o|--output)$/.test(a) ? next : /^-o(.+)$/.exec(a)?.[1] ?? /^--output=(.+)$/.exec(a)?.[1]
-      : /^(?:-O|--output-document)$/.test(a) ? next : /^-O(.+)$/.exec(a)?.[1] ?? /^--output-document=(.+)$/.exec(a)?.[1];
+    // `-o F`, `-fsSLo F`, `-oF`, `--output=F` (wget: -O, `-qO-` is stdout).
+    const out = name === "curl" ? /^(?:-[a-zA-Z]*o|--output)$/.test(a) ? next : /^-[a-zA-Z]*?o(.+)$/.exec(a)?.[1] ?? /^--output=(.+)$/.exec(a)?.[1]
+      : /^(?:-[a-zA-Z]*O|--output-document)$/.test(a) ? next : /^-[a-zA-Z]*?O(.+)$/.exec(a)?.[1] ?? /^--output-document=(.+)$/.exec(a)?.[1];
     if (out !== undefined && out !== "-") (state.downloads.add(norm(out)), (named = true));
     if (name === "curl" && /^(?:-[a-zA-Z]*O|--remote-name)$/.test(a) && remoteName !== undefined) (state.downloads.add(remoteName), (named = true));
     if (name === "wget" && (a === "-P" || a === "--directory-prefix") && next !== undefined) dir = `${next}/`;
