@@ -137,17 +137,21 @@ function downloads(sc: SimpleCommand, name: string, state: LineState): void {
   const remoteName = url === undefined ? undefined : base(url.replace(/[?#].*$/, "")) || "index.html";
   let named = false;
   let dir = "";
+  const add = (file: string): void => {
+    state.downloads.add(norm(file));
+    named = true;
+  };
   for (let k = 1; k < args.length; k++) {
     const a = args[k] as string;
     const next = args[k + 1];
     // `-o F`, `-fsSLo F`, `-oF`, `--output=F` (wget: -O, `-qO-` is stdout).
     const out = name === "curl" ? /^(?:-[a-zA-Z]*o|--output)$/.test(a) ? next : /^-[a-zA-Z]*?o(.+)$/.exec(a)?.[1] ?? /^--output=(.+)$/.exec(a)?.[1]
       : /^(?:-[a-zA-Z]*O|--output-document)$/.test(a) ? next : /^-[a-zA-Z]*?O(.+)$/.exec(a)?.[1] ?? /^--output-document=(.+)$/.exec(a)?.[1];
-    if (out !== undefined && out !== "-") (state.downloads.add(norm(out)), (named = true));
-    if (name === "curl" && /^(?:-[a-zA-Z]*O|--remote-name)$/.test(a) && remoteName !== undefined) (state.downloads.add(remoteName), (named = true));
+    if (out !== undefined && out !== "-") add(out);
+    if (name === "curl" && /^(?:-[a-zA-Z]*O|--remote-name)$/.test(a) && remoteName !== undefined) add(remoteName);
     if (name === "wget" && (a === "-P" || a === "--directory-prefix") && next !== undefined) dir = `${next}/`;
   }
-  for (const r of sc.redirects) if ((r.op === ">" || r.op === ">>" || r.op === ">|") && r.target !== null && (r.fd === null || r.fd === 1)) (state.downloads.add(norm(r.target.value)), (named = true));
+  for (const r of sc.redirects) if ((r.op === ">" || r.op === ">>" || r.op === ">|") && r.target !== null && (r.fd === null || r.fd === 1)) add(r.target.value);
   if (!named && name === "wget" && remoteName !== undefined) state.downloads.add(norm(dir + remoteName));
 }
 
