@@ -16,7 +16,7 @@ const RUNS_RM = [
   "tmux new -d -s x rm -rf ~", "tmux run-shell -b -d 5 'rm -rf ~'", "tmux split-window -h -l 20 'rm -rf ~'", "tmux -L sock new-session -d 'rm -rf ~'", "tmux -c 'rm -rf ~'", "tmux if-shell 'rm -rf ~' 'display ok'",
   "screen -dm sh -c 'rm -rf ~'", "screen -dmS x rm -rf ~", "screen -d -m -S x rm -rf ~", "screen rm -rf ~",
   "at now <<< 'rm -rf ~'", "at now + 1 minute <<EOF\nrm -rf ~\nEOF", "batch <<< 'rm -rf ~'", "echo 'rm -rf ~' | at now", "cat <<'EOF' | at midnight\nrm -rf ~\nEOF",
-  "echo '* * * * * rm -rf ~' | crontab -", "echo '@reboot rm -rf ~' | crontab -", "echo '0 3 * * 1 rm -rf ~' | crontab",
+  "echo '* * * * * rm -rf ~' | crontab -", "echo '@reboot rm -rf ~' | crontab -", "echo '0 3 * * 1 rm -rf ~' | crontab", "tmux send-keys -t work 'rm -rf ~' Enter", "tmux send -t 0 rm ' -rf ~' C-m", "screen -S x -X stuff 'rm -rf ~\\n'",
 ];
 
 const TABLE: Row[] = [

@@ -64,6 +64,34 @@ export const screenWrapper: Wrapper = (args): WrapperHit | null => {
   return p.rest < args.length && !has(p, "X") ? { inner: p.rest } : null;
 };
 
+/** Key names tmux sends as keys rather than text (`Enter`, `C-m`, `Escape`, ...). */
+const TMUX_KEY = /^(?:Enter|KPEnter|Escape|Tab|BSpace|Space|Up|Down|Left|Right|Home|End|[CMS]-.+|\^.)$/;
+
+/**
+ * `tmux send-keys -t pane 'cmd' Enter`, `screen -X stuff 'cmd\n'`: text typed into a session's
+ * shell is the same as running it there; it is parsed.
+ */
+export const typedKeysUnwrapper: Unwrapper = {
+  name: "typed-keys",
+  commands: ["tmux", "screen"],
+  unwrap: (v, e) => {
+    let text: string[] = [];
+    if (v.name === "tmux") {
+      const g = parseFlags(v.args, TMUX_GLOBAL, 1);
+      if (v.args[g.rest] !== "send-keys" && v.args[g.rest] !== "send") return;
+      const p = parseFlags(v.args, { short: letters("FHKlMRX"), shortValue: letters("Nct"), stopAtOperand: true }, g.rest + 1);
+      text = v.args.slice(p.rest).filter((a) => !TMUX_KEY.test(a));
+    } else {
+      const x = v.args.indexOf("-X");
+      if (x < 0 || v.args[x + 1] !== "stuff" || x + 2 >= v.args.length) return;
+      text = [(v.args[x + 2] as string).replace(/(?:\\[nr]|\^M)/g, "\n")];
+    }
+    if (text.length === 0) return;
+    const first = v.words[0] as Word;
+    e.nest(text.join(" "), e.span(first, v.words[v.words.length - 1] as Word), inheritFrom(v));
+  },
+};
+
 /** `at TIME <<< 'cmd'`, `batch <<EOF`: the script is stdin; piped in, it is unseen. */
 export const atUnwrapper: Unwrapper = {
   name: "at",

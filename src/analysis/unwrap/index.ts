@@ -43,11 +43,11 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
     for (let c = 0; c < commands.length; c++) {
       const sc = commands[c] as SimpleCommand;
       hiddenSubstitutions(sc, f, origin, nest);
+      line = lineCommand(sc, f, line, origin, out, nest);
       if (sc.argv.length === 0) {
         out.views.push(makeView(sc, f, origin, sc.argv, NO_ARGS, 0, "", true, origin.wrappers, origin.privileged, false, origin.forms.slice(), origin.allowForms));
         continue;
       }
-      line = lineCommand(sc, f, line, origin, out, nest);
       unwrapCommand(sc, sc.argv, f, origin, out, nest);
     }
   }

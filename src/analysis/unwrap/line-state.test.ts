@@ -38,11 +38,16 @@ const TABLE: Row[] = [
   // case-insensitive file systems
   ...["RM", "Rm", "rM", "/bin/RM"].map((n): Row => [`${n} -rf ~`, [RM, HOME], "has", true]),
   ["SUDO rm -rf /", ["deletion/root"]],
+  // variables a later program runs as a command
+  ...["GIT_SSH_COMMAND", "GIT_SSH", "RSYNC_RSH", "GIT_EDITOR", "EDITOR", "PAGER", "GIT_PROXY_COMMAND"].flatMap((v): Row[] => [
+    [`${v}='rm -rf ~' git fetch`, [RM, HOME], "has", true], [`export ${v}='rm -rf ~'; git fetch`, [RM, HOME]], [`env ${v}='rm -rf ~' rsync a h:b`, [RM, HOME]],
+    [`${v}="$X" git fetch`, ["shell/dynamic-script"]],
+  ]),
   // a file downloaded then run: every writer, every runner, every separator
   ...DOWNLOADS.flatMap((d) => RUNS.map((r, k): Row => [d.replace(/F/g, "i.sh") + SEPARATORS[k % 3] + r.replace(/F/g, "i.sh"), [PIPE], "has", k % 2 === 0])),
   // quiet: files not from the network, or not run
   ...["cp a b && ./b", "cp ./build.sh /tmp/b.sh && bash /tmp/b.sh", "curl -o data.json https://x && jq . data.json", "curl -o i.sh https://x && cat i.sh",
-    "wget https://x/a.tgz && tar xzf a.tgz", "hash -r; ls", "f(){ ls; }; f", "exec -a name sleep 1", "GET https://x"].map((c): Row => [c, [], "none", true]),
+    "wget https://x/a.tgz && tar xzf a.tgz", "hash -r; ls", "f(){ ls; }; f", "exec -a name sleep 1", "GET https://x", "EDITOR=vim git commit", "GIT_SSH_COMMAND='ssh -i key' git fetch", "export PAGER=less"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/line-state: table", () => {

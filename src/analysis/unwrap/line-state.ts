@@ -10,6 +10,7 @@
 import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
 import type { Nest, Origin, UnwrapResult } from "./types.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
+import { wholeDynamic } from "./strings.js";
 
 interface FunctionDef {
   body: string;
@@ -33,6 +34,9 @@ export interface LineState {
 
 /** Commands that change what a later name runs, or write a download. */
 const RECORDS: ReadonlySet<string> = new Set(["hash", "cp", "ln", "install", "mv", "curl", "wget", "tee", "exec", "script"]);
+/** Variables whose value a later program runs as a command (git, rsync, ssh, pagers and editors). */
+const COMMAND_VARIABLES: ReadonlySet<string> = new Set(["GIT_SSH_COMMAND", "GIT_SSH", "GIT_PROXY_COMMAND", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_EXTERNAL_DIFF", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "EDITOR", "VISUAL", "PAGER", "MANPAGER", "SYSTEMD_PAGER", "SUDO_ASKPASS", "CVS_RSH", "BROWSER"]);
+const DECLARES: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly", "env"]);
 const MULTI_CALL: ReadonlySet<string> = new Set(["busybox", "toybox"]);
 const RUNS_FILE: ReadonlySet<string> = new Set([...INTERPRETERS, "source", ".", "exec", "sudo", "doas", "env", "nohup"]);
 
@@ -63,8 +67,10 @@ const quote = (s: string): string => (/^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.re
  * what it runs; a downloaded file run is a finding. Returns the (possibly new) state.
  */
 export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | null, origin: Origin, out: UnwrapResult, nest: Nest): LineState | null {
+  if (sc.assignments.length > 0) for (const a of sc.assignments) if (a.value !== null && COMMAND_VARIABLES.has(a.name)) commandVariable(a.value, a.value.value, wholeDynamic(a.value), origin, out, nest);
   const first = sc.argv[0];
   if (first === undefined || first.dynamic !== null) return state;
+  if (DECLARES.has(first.value)) declaredCommands(sc, origin, out, nest);
   const name = first.value;
   const range: [number, number] = origin.range ?? [sc.start, sc.end];
   const rest = facts.source.slice(first.end, sc.end);
@@ -176,5 +182,23 @@ function downloadedRun(sc: SimpleCommand, files: Set<string>, origin: Origin, ou
       const at = origin.range ?? [r.start, r.end];
       out.findings.push({ id: "shell/pipe-to-shell", message: `${name} reads '${r.target.value}', downloaded earlier on this line, unseen; download it, read it, then run it.`, start: at[0], end: at[1] });
     }
+  }
+}
+
+/** `GIT_SSH_COMMAND='cmd' git fetch`: the value is shell code the program runs. */
+function commandVariable(w: Word, value: string, unknown: boolean, origin: Origin, out: UnwrapResult, nest: Nest): void {
+  const r = origin.range ?? [w.start, w.end];
+  if (unknown) out.findings.push({ id: "shell/dynamic-script", message: `A command variable is set to '${value}', only known at run time; the program it is handed to runs it unchecked.`, start: r[0], end: r[1] });
+  else if (value !== "") nest(value, r, null);
+}
+
+/** `export GIT_SSH_COMMAND='cmd'`, `env RSYNC_RSH='cmd' rsync …`. */
+function declaredCommands(sc: SimpleCommand, origin: Origin, out: UnwrapResult, nest: Nest): void {
+  for (let k = 1; k < sc.argv.length; k++) {
+    const w = sc.argv[k] as Word;
+    const eq = w.value.indexOf("=");
+    if (eq <= 0 || !COMMAND_VARIABLES.has(w.value.slice(0, eq))) continue;
+    const unknown = w.dynamic !== null && w.dynamic.length === 1 && w.dynamic[0]?.[0] === eq + 1 && w.dynamic[0][1] === w.value.length;
+    commandVariable(w, w.value.slice(eq + 1), unknown, origin, out, nest);
   }
 }
