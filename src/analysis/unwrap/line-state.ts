@@ -49,7 +49,8 @@ export function lineStateOf(facts: Facts): LineState | null {
     const m = /^(?:function\s+)?([^\s(){}|;&<>$`"']+)\s*(?:\(\s*\))?\s*/.exec(text);
     const body = text.slice(m?.[0].length ?? 0);
     // A body without "$@"/$1 runs the same at every call: seeing it at its definition is enough.
-    if (m === null || body.length > MAX_BODY || !POSITIONAL.test(body)) continue;
+    // One the grammar could not read was reported at its definition; parsing it again repeats that.
+    if (m === null || body.length > MAX_BODY || !POSITIONAL.test(body) || facts.errors.some((e) => e.start >= c.start && e.end <= c.end)) continue;
     state ??= { functions: new Map(), programs: new Map(), downloads: new Set(), expansions: 0 };
     state.functions.set(m[1] as string, { body, end: c.end });
   }
@@ -76,7 +77,8 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
   const rest = facts.source.slice(first.end, sc.end);
   if (state !== null) {
     const fn = state.functions.get(name);
-    if (fn !== undefined && sc.start >= fn.end && state.expansions++ < MAX_EXPANSIONS) nest(withArguments(fn.body, sc.argv.slice(1).map((w) => raw(facts, w))), range, null);
+    // Arguments all known only at run time tell nothing the definition did not: `f "$x"`.
+    if (fn !== undefined && sc.start >= fn.end && sc.argv.some((w, k) => k > 0 && w.dynamic === null) && state.expansions++ < MAX_EXPANSIONS) nest(withArguments(fn.body, sc.argv.slice(1), facts), range, null);
     const program = state.programs.size > 0 ? state.programs.get(norm(name)) : undefined;
     if (program === "") out.findings.push({ id: "shell/dynamic-command", message: `'${name}' is a copy of a program only known at run time; run the program by its own name.`, start: range[0], end: range[1] });
     else if (program !== undefined) nest(quote(program) + rest, range, null);
@@ -88,14 +90,44 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
   return state;
 }
 
-/** `"$@"`, `$*`, `$1`, `"${2}"` in a function body, replaced by the call's words as written. */
-function withArguments(body: string, args: readonly string[]): string {
-  return body.replace(/"?\$(?:\{([@*]|\d+)\}|([@*]|\d))"?/g, (_m, braced: string | undefined, bare: string | undefined) => {
-    const p = braced ?? bare ?? "";
-    if (p === "@" || p === "*") return args.join(" ");
-    if (p === "0") return _m;
-    return args[Number(p) - 1] ?? '""';
-  });
+/**
+ * A function body with its positional parameters filled in from the call. `"$1"` and `"$@"`
+ * (the whole quoted word) and unquoted `$1` become the call's words as written; inside a longer
+ * double-quoted string the value is escaped for that string; inside single quotes nothing changes.
+ */
+function withArguments(body: string, args: readonly Word[], facts: Facts): string {
+  const rawArgs = args.map((w) => raw(facts, w));
+  const pick = (p: string, list: readonly string[]): string => (p === "@" || p === "*" ? list.join(" ") : list[Number(p) - 1] ?? "");
+  let out = "";
+  let quote: "" | "'" | '"' = "";
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i] as string;
+    if (ch === "\\" && quote !== "'") {
+      out += body.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    if (ch === "'" && quote !== '"') quote = quote === "'" ? "" : "'";
+    else if (ch === '"' && quote !== "'") {
+      const whole = /^"\$(?:\{([@*1-9])\}|([@*1-9]))"/.exec(body.slice(i, i + 7));
+      if (quote === "" && whole !== null) {
+        out += pick((whole[1] ?? whole[2]) as string, rawArgs) || '""';
+        i += whole[0].length - 1;
+        continue;
+      }
+      quote = quote === '"' ? "" : '"';
+    } else if (ch === "$" && quote !== "'") {
+      const m = /^\$(?:\{([@*1-9])\}|([@*1-9]))/.exec(body.slice(i, i + 5));
+      if (m !== null) {
+        const p = (m[1] ?? m[2]) as string;
+        out += quote === '"' ? pick(p, args.map((w) => w.value.replace(/[\\"$`]/g, "\\$&"))) : pick(p, rawArgs);
+        i += m[0].length - 1;
+        continue;
+      }
+    }
+    out += ch;
+  }
+  return out;
 }
 
 function record(sc: SimpleCommand, facts: Facts, name: string, state: LineState, range: [number, number], nest: Nest, out: UnwrapResult): void {
