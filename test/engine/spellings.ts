@@ -63,6 +63,8 @@ export const WRAPPED: Readonly<Record<string, (c: string) => string>> = {
   xargs: (c) => `echo a | xargs ${c}`,
   busybox: (c) => `busybox ${c}`,
   toybox: (c) => `toybox ${c}`,
+  tmux: (c) => `tmux new-session -d ${c}`,
+  screen: (c) => `screen -dmS job ${c}`,
   parallel: (c) => `parallel ${c} ::: a`,
   flock: (c) => `flock /tmp/x.lock ${c}`,
   fakeroot: (c) => `fakeroot -- ${c}`,

@@ -5,13 +5,13 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { parseFlags } from "../flags.js";
+import { parseFlags, values } from "../flags.js";
 import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
 import { runString, valueWord } from "./strings.js";
 import { SSH_FLAGS } from "./wrappers.js";
 
 export const watchUnwrapper: Unwrapper = { name: "watch", commands: ["watch"], unwrap: (v, e) => watchString(v, e.span, e.nest) };
-export const sshUnwrapper: Unwrapper = { name: "ssh", commands: ["ssh"], unwrap: (v, e) => sshString(v, e.span, e.nest) };
+export const sshUnwrapper: Unwrapper = { name: "ssh", commands: ["ssh"], unwrap: (v, e) => sshString(v, e.at, e.span, e.nest, e.out) };
 export const manUnwrapper: Unwrapper = { name: "man-pager", commands: ["man"], unwrap: (v, e) => optionString(v, /^-P(.*)$|^--pager(?:=(.*))?$/, e.at, e.nest, e.out) };
 
 /** `watch 'cmd args'` runs its arguments through `sh -c`. */
@@ -22,7 +22,7 @@ function watchString(view: CommandView, span: (a: Word, b: Word) => [number, num
 }
 
 /** A command string given as an option's value (`man -P 'cmd'`, `--pager=cmd`), run through a shell. */
-function optionString(view: CommandView, option: RegExp, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
+export function optionString(view: CommandView, option: RegExp, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
   for (let k = 1; k < view.args.length; k++) {
     const m = option.exec(view.args[k] as string);
     if (m === null) continue;
@@ -33,10 +33,25 @@ function optionString(view: CommandView, option: RegExp, at: (w: Word) => [numbe
 }
 
 /** `ssh host 'cmd'`: the words after the host are joined and run by the remote shell. */
-function sshString(view: CommandView, span: (a: Word, b: Word) => [number, number], nest: Nest): void {
+function sshString(view: CommandView, at: (w: Word) => [number, number], span: (a: Word, b: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
   const p = parseFlags(view.args, SSH_FLAGS, 1);
   // ssh reads options after the host too (`ssh host -t cmd`); the command starts after them.
   const cmd = p.rest < view.args.length ? parseFlags(view.args, SSH_FLAGS, p.rest + 1).rest : view.args.length;
+  sshOptions(view, values(p, "o"), at, nest, out);
   if (cmd >= view.args.length) return;
   nest(view.args.slice(cmd).join(" "), span(view.words[cmd] as Word, view.words[view.words.length - 1] as Word), inheritFrom(view));
+}
+
+/** ssh options whose value is a command ssh runs locally (or, RemoteCommand, on the host). */
+const SSH_COMMAND_OPTION = /^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*(?:=\s*|\s+)([^]*)$/i;
+
+/** `-o ProxyCommand='cmd'` (ssh, scp, sftp, and `-o 'ProxyCommand cmd'`): the value is shell code. */
+export function sshOptions(view: CommandView, options: readonly string[], at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
+  for (const o of options) {
+    const m = SSH_COMMAND_OPTION.exec(o);
+    const cmd = m?.[1];
+    if (cmd === undefined || cmd === "" || /^none$/i.test(cmd)) continue;
+    const w = valueWord(view, o);
+    if (w !== null) runString(view, { ...w, value: cmd, dynamic: null }, at(w), nest, out, "a command from an ssh option");
+  }
 }

@@ -1,4 +1,8 @@
-/** Shell code stored to run later: `trap 'cmd' EXIT`, `alias x='cmd'`, `export PROMPT_COMMAND='cmd'`. */
+/**
+ * Shell code stored to run later: `trap 'cmd' EXIT`, `alias x='cmd'`, `export PROMPT_COMMAND='cmd'`,
+ * `bind -x '"key":cmd'`, `complete -C 'cmd' name`; and `enable -f lib.so`, which loads a builtin
+ * whose code cannot be seen.
+ */
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
@@ -42,3 +46,45 @@ function promptCommand(view: CommandView, at: (w: Word) => [number, number], nes
     if (w.value.startsWith("PROMPT_COMMAND=")) nest(w.value.slice(15), at(w), inheritFrom(view));
   }
 }
+
+/** `bind -x '"\C-x":cmd'`: the command runs when the key is pressed. */
+export const bindUnwrapper: Unwrapper = {
+  name: "bind-x",
+  commands: ["bind"],
+  unwrap: (v, e) => {
+    for (let k = 1; k < v.words.length; k++) {
+      const w = v.words[k] as Word;
+      const prev = v.args[k - 1] as string;
+      if (!/^-[a-zA-Z]*x$/.test(prev)) continue;
+      const m = /^\s*(?:"(?:[^"\\]|\\.)*"|[^\s:]+)\s*:\s*([^]*)$/.exec(w.value);
+      const code = m?.[1]?.replace(/^"([^]*)"$/, "$1");
+      if (code !== undefined) runString(v, { ...w, value: code, dynamic: null }, e.at(w), e.nest, e.out, "a key binding");
+    }
+  },
+};
+
+/** `complete -C 'cmd' name`: the command runs to produce completions. */
+export const completeUnwrapper: Unwrapper = {
+  name: "complete-command",
+  commands: ["complete", "compgen"],
+  unwrap: (v, e) => {
+    for (let k = 2; k < v.words.length; k++) {
+      if (!/^-[a-zA-Z]*C$/.test(v.args[k - 1] as string)) continue;
+      const w = v.words[k] as Word;
+      runString(v, w, e.at(w), e.nest, e.out, "a completion command");
+    }
+  },
+};
+
+/** `enable -f lib.so name`: loads a builtin from a shared object, code the analysis cannot read. */
+export const enableUnwrapper: Unwrapper = {
+  name: "enable-f",
+  commands: ["enable"],
+  unwrap: (v, e) => {
+    const k = v.args.findIndex((a, j) => j > 0 && /^-[a-zA-Z]*f$/.test(a));
+    const w = v.words[k + 1];
+    if (k <= 0 || w === undefined) return;
+    const r = e.at(w);
+    e.out.findings.push({ id: "shell/opaque-code", message: `enable -f loads a builtin from '${w.value}', native code that cannot be checked; run a program you can read instead.`, start: r[0], end: r[1] });
+  },
+};

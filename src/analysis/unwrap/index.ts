@@ -11,6 +11,7 @@ import type { Facts, SimpleCommand } from "../../facts/types.js";
 import { hiddenSubstitutions } from "./substitutions.js";
 import { TOP, type Extract, type Nest, type Origin, type Parse, type UnwrapResult } from "./types.js";
 import { NO_ARGS, makeView, unwrapCommand } from "./unwrap-command.js";
+import { lineCommand, lineStateOf } from "./line-state.js";
 
 export type { UnwrapResult } from "./types.js";
 
@@ -37,9 +38,12 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
     const f = parse.facts;
     origin = parse.origin;
     const commands = f.commands;
+    // Functions, renamed programs and downloads of this parse, made on first use.
+    let line = lineStateOf(f);
     for (let c = 0; c < commands.length; c++) {
       const sc = commands[c] as SimpleCommand;
       hiddenSubstitutions(sc, f, origin, nest);
+      line = lineCommand(sc, f, line, origin, out, nest);
       if (sc.argv.length === 0) {
         out.views.push(makeView(sc, f, origin, sc.argv, NO_ARGS, 0, "", true, origin.wrappers, origin.privileged, false, origin.forms.slice(), origin.allowForms));
         continue;

@@ -30,7 +30,14 @@ export function shellString(view: CommandView, at: (w: Word) => [number, number]
   if (longCommand !== undefined || has(p, "command")) {
     const k = longCommand !== undefined ? view.args.findIndex((a, j) => j > 0 && a === longCommand[0]) : keep[p.rest] ?? -1;
     const w = view.words[k] as Word | undefined;
-    if (w === undefined || k <= 0) return false;
+    if (w === undefined || k <= 0) {
+      // `… | xargs sh -c`: the script is the first word xargs reads.
+      if (view.argsUnknown) {
+        const first = view.words[0] as Word;
+        out.findings.push({ id: "shell/pipe-to-shell", message: `${view.name} -c takes its script from the input xargs reads, unseen; write the script out.`, start: at(first)[0], end: at(first)[1] });
+      }
+      return false;
+    }
     return runString(view, w, at(w), nest, out, "a script");
   }
   const operand = p.rest < args.length ? keep[p.rest] : undefined;

@@ -46,6 +46,8 @@ export function stdinScript(view: CommandView, at: (w: Word) => [number, number]
     const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
     if (body !== null) {
       fed = runString(view, body, at(body), nest, out, "a script") || fed;
+    } else if (r.op === "<" && r.target !== null && /^\/dev\/(?:tcp|udp)\//.test(r.target.value)) {
+      out.findings.push({ id: "shell/reverse-shell", message: `${view.name} reads its script from the network ('${r.target.value}'): whoever is at the other end runs commands here.`, start: at(r.target)[0], end: at(r.target)[1] });
     } else if (r.op === "<" && r.target?.dynamic) {
       out.findings.push({ id: "shell/dynamic-script", message: `${view.name} reads its script from '${r.target.value}', which cannot be seen before it runs.`, start: at(r.target)[0], end: at(r.target)[1] });
     }

@@ -19,7 +19,10 @@ describe("unwrap/table", () => {
   it("holds every wrapper, and a pipe reader for every interpreter", () => {
     for (const [n, w] of WRAPPERS) expect(KNOWN.get(n)?.wrapper, n).toBe(w);
     for (const n of INTERPRETERS) expect(KNOWN.get(n)?.piped, n).toBeDefined();
-    expect([...KNOWN.values()].filter((k) => k.piped !== undefined).length).toBe(INTERPRETERS.size);
+    // Interpreters, and the tools that run what a pipe feeds them (at, crontab, parallel, awk, ...).
+    const pipeReaders = new Set(UNWRAPPERS.filter((u) => u.piped !== undefined).flatMap((u) => u.commands));
+    for (const n of INTERPRETERS) expect(pipeReaders.has(n), n).toBe(true);
+    expect([...KNOWN.values()].filter((k) => k.piped !== undefined).length).toBe(pipeReaders.size);
   });
 
   it("has no entry for names nothing claims", () => {

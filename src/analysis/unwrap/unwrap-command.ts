@@ -12,6 +12,7 @@ import { inheritFrom, type Env, type Nest, type Origin, type UnwrapResult } from
 import { expandBraces, isPattern, markReplaced, splitEnvString } from "./words.js";
 
 export const NO_ARGS: readonly string[] = [];
+const UPPER = /[A-Z]/;
 
 /** The view of words[from..]; `name` null means "the canonical name of words[from]" (or "" without words). */
 export function makeView(sc: SimpleCommand, facts: Facts, origin: Origin, words: readonly Word[], all: readonly string[], from: number,
@@ -93,11 +94,13 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
       break;
     }
     if (word.value.indexOf("/") < 0) {
-      name = word.value;
+      // `RM` runs rm on a case-insensitive file system (macOS, Windows): judge it as rm.
+      name = UPPER.test(word.value) ? word.value.toLowerCase() : word.value;
       trusted = true;
       levels.push({ at: i, name: null, trusted: true });
     } else {
       ({ name, trusted } = commandName(word));
+      if (trusted && UPPER.test(name)) name = name.toLowerCase();
       anyPath = true;
       levels.push({ at: i, name: trusted ? name : baseName(name), trusted });
       if (!trusted) break;

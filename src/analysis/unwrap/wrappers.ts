@@ -4,6 +4,7 @@
  */
 
 import { parseFlags, has, values, type FlagSpec, type ParsedFlags } from "../flags.js";
+import { screenWrapper, tmuxWrapper } from "./deferred.js";
 
 /**
  * What a wrapper does itself, apart from running its command: it writes a file (`time -o FILE`,
@@ -320,6 +321,9 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     return has(p, "x") ? { inner: p.rest } : null;
   }],
   ["busybox", simple()],
+  // A session that runs a command, attached or not: `tmux new -d 'cmd'`, `screen -dm cmd`.
+  ["tmux", (args) => tmuxWrapper(args)],
+  ["screen", (args) => screenWrapper(args)],
   ["toybox", simple()],
   // GNU parallel: the command and its `::: args` are joined and run by a shell, once per input.
   ["parallel", (args) => {

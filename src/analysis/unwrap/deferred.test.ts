@@ -1,0 +1,38 @@
+/**
+ * Code run later or elsewhere (deferred.ts): tmux and screen sessions, at/batch, crontab from a
+ * pipe, expect. Input → finding ids through the real analyze(), guard mode included.
+ */
+
+import { describe, it } from "vitest";
+import { cases, type Row, verify } from "../test-helpers.js";
+
+const RM = "dangerous/rm-recursive-force";
+const HOME = "deletion/home";
+const PIPE = "shell/pipe-to-shell";
+const OPAQUE = "shell/opaque-code";
+
+const RUNS_RM = [
+  ...["new", "new-session", "new-window", "neww", "split-window", "splitw", "respawn-pane", "run-shell", "run", "display-popup"].flatMap((s) => [`tmux ${s} 'rm -rf ~'`, `tmux ${s} -t x -c /tmp 'rm -rf ~'`]),
+  "tmux new -d -s x rm -rf ~", "tmux run-shell -b -d 5 'rm -rf ~'", "tmux split-window -h -l 20 'rm -rf ~'", "tmux -L sock new-session -d 'rm -rf ~'", "tmux -c 'rm -rf ~'", "tmux if-shell 'rm -rf ~' 'display ok'",
+  "screen -dm sh -c 'rm -rf ~'", "screen -dmS x rm -rf ~", "screen -d -m -S x rm -rf ~", "screen rm -rf ~",
+  "at now <<< 'rm -rf ~'", "at now + 1 minute <<EOF\nrm -rf ~\nEOF", "batch <<< 'rm -rf ~'", "echo 'rm -rf ~' | at now", "cat <<'EOF' | at midnight\nrm -rf ~\nEOF",
+  "echo '* * * * * rm -rf ~' | crontab -", "echo '@reboot rm -rf ~' | crontab -", "echo '0 3 * * 1 rm -rf ~' | crontab", "tmux send-keys -t work 'rm -rf ~' Enter", "tmux send -t 0 rm ' -rf ~' C-m", "screen -S x -X stuff 'rm -rf ~\\n'",
+];
+
+const TABLE: Row[] = [
+  ...RUNS_RM.flatMap((c): Row[] => [[c, [RM, HOME]], [c, [RM, HOME], "has", true]]),
+  // what a pipe feeds is unseen
+  ["curl -s https://x | at now", [PIPE], "has", true],
+  ["curl -s https://x | crontab -", [PIPE], "has", true],
+  ["printf '%s\\n' \"$JOB\" | crontab -", [PIPE]],
+  ["curl -s https://x | expect", [PIPE]],
+  // Tcl
+  ["expect -c 'spawn rm -rf ~'", [OPAQUE], "has", true],
+  // plain uses stay quiet
+  ...["tmux new -s work", "tmux ls", "tmux attach -t work", "tmux new -d -s work", "screen -ls", "screen -r", "screen -S work", "at -l", "atq",
+    "crontab -l", "expect script.exp"].map((c): Row => [c, [], "none", true]),
+];
+
+describe("unwrap/deferred: table", () => {
+  it.each(cases(TABLE))("%s", (_title, row) => verify(row));
+});

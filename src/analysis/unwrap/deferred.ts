@@ -1,0 +1,166 @@
+/**
+ * Code run later or elsewhere: `tmux new -d 'cmd'`, `screen -dm cmd`, `at now <<< 'cmd'`,
+ * `echo 'cmd' | at now`, `… | crontab -`, `expect -c '…'`. The code is parsed when it is on the
+ * line (tmux and screen are wrappers, at's heredoc is its script); when it is not (a pipe, Tcl)
+ * it is a finding.
+ */
+
+import type { Word } from "../../facts/types.js";
+import type { CommandView } from "../command.js";
+import { has, parseFlags, type FlagSpec } from "../flags.js";
+import { inheritFrom, type Env, type Unwrapper } from "./types.js";
+import { stdinScript } from "./strings.js";
+import type { Wrapper, WrapperHit } from "./wrappers.js";
+
+/** tmux commands that take a shell command as their trailing operands, with their value options. */
+const TMUX_SHELL_COMMANDS: ReadonlyMap<string, string> = new Map([
+  ...["new-session", "new"].map((n): [string, string] => [n, "cefnstxyF"]),
+  ...["new-window", "neww"].map((n): [string, string] => [n, "cenFt"]),
+  ...["split-window", "splitw"].map((n): [string, string] => [n, "celFpt"]),
+  ...["respawn-pane", "respawnp", "respawn-window", "respawnw"].map((n): [string, string] => [n, "cet"]),
+  ...["run-shell", "run"].map((n): [string, string] => [n, "cdt"]),
+  ...["display-popup", "popup"].map((n): [string, string] => [n, "bcdehsStTwxy"]),
+  ...["pipe-pane", "pipep"].map((n): [string, string] => [n, "t"]),
+  ...["if-shell", "if"].map((n): [string, string] => [n, "t"]),
+]);
+
+const letters = (s: string): Record<string, string> => Object.fromEntries([...s].map((c) => [c, c]));
+const TMUX_GLOBAL: FlagSpec = { short: letters("2CDhlNuvV"), shortValue: letters("cfLST"), stopAtOperand: true };
+
+/** `tmux [-c cmd] SUBCOMMAND [opts] [shell-command]`: the command is run by the default shell. */
+export const tmuxWrapper: Wrapper = (args) => {
+  const g = parseFlags(args, TMUX_GLOBAL, 1);
+  const c = g.flags.get("c")?.[0];
+  if (c !== undefined) {
+    const k = args.indexOf(c, 1);
+    if (k > 0) return { inner: k, shellString: true, shellEnd: k + 1 };
+  }
+  const sub = args[g.rest];
+  const valued = sub === undefined ? undefined : TMUX_SHELL_COMMANDS.get(sub);
+  if (valued === undefined) return null;
+  const all = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const spec: FlagSpec = { short: letters([...all].filter((l) => !valued.includes(l)).join("")), shortValue: letters(valued), stopAtOperand: true };
+  const p = parseFlags(args, spec, g.rest + 1);
+  if (p.rest >= args.length) return null;
+  // Further tmux commands follow a `;` word; if-shell's first operand alone is the shell command.
+  let end = args.indexOf(";", p.rest);
+  if (end < 0) end = args.length;
+  if (sub === "if-shell" || sub === "if") end = p.rest + 1;
+  return { inner: p.rest, shellString: true, shellEnd: end };
+};
+
+const SCREEN: FlagSpec = {
+  short: letters("aAdDfimOqrRUxlw"),
+  shortValue: letters("ceEhpsStTX"),
+  long: { version: "version", help: "help" },
+  longValue: { Logfile: "Logfile" },
+  stopAtOperand: true,
+};
+
+/** `screen [-dmS name] cmd args`: the command runs in a new (possibly detached) session. */
+export const screenWrapper: Wrapper = (args): WrapperHit | null => {
+  if (args.some((a, k) => k > 0 && /^-(?:ls|list|wipe|r|R|x|X|Q)$/.test(a))) return null;
+  const p = parseFlags(args, SCREEN, 1);
+  return p.rest < args.length && !has(p, "X") ? { inner: p.rest } : null;
+};
+
+/** Key names tmux sends as keys rather than text (`Enter`, `C-m`, `Escape`, ...). */
+const TMUX_KEY = /^(?:Enter|KPEnter|Escape|Tab|BSpace|Space|Up|Down|Left|Right|Home|End|[CMS]-.+|\^.)$/;
+
+/**
+ * `tmux send-keys -t pane 'cmd' Enter`, `screen -X stuff 'cmd\n'`: text typed into a session's
+ * shell is the same as running it there; it is parsed.
+ */
+export const typedKeysUnwrapper: Unwrapper = {
+  name: "typed-keys",
+  commands: ["tmux", "screen"],
+  unwrap: (v, e) => {
+    let text: string[] = [];
+    if (v.name === "tmux") {
+      const g = parseFlags(v.args, TMUX_GLOBAL, 1);
+      if (v.args[g.rest] !== "send-keys" && v.args[g.rest] !== "send") return;
+      const p = parseFlags(v.args, { short: letters("FHKlMRX"), shortValue: letters("Nct"), stopAtOperand: true }, g.rest + 1);
+      text = v.args.slice(p.rest).filter((a) => !TMUX_KEY.test(a));
+    } else {
+      const x = v.args.indexOf("-X");
+      if (x < 0 || v.args[x + 1] !== "stuff" || x + 2 >= v.args.length) return;
+      text = [(v.args[x + 2] as string).replace(/(?:\\[nr]|\^M)/g, "\n")];
+    }
+    if (text.length === 0) return;
+    const first = v.words[0] as Word;
+    e.nest(text.join(" "), e.span(first, v.words[v.words.length - 1] as Word), inheritFrom(v));
+  },
+};
+
+/** `at TIME <<< 'cmd'`, `batch <<EOF`: the script is stdin; piped in, it is unseen. */
+export const atUnwrapper: Unwrapper = {
+  name: "at",
+  commands: ["at", "batch"],
+  unwrap: (v, e) => {
+    if (v.args.some((a, k) => k > 0 && /^-[a-zA-Z]*[lrcd]$/.test(a))) return;
+    stdinScript(v, e.at, e.nest, e.out);
+  },
+  piped: (v, e) => pipedCode(v, e, v.args.some((a, k) => k > 0 && /^-[a-zA-Z]*f/.test(a)) ? null : "at"),
+};
+
+/** `… | crontab -`: the crontab's lines are read from the pipe; a literal one is parsed. */
+export const crontabUnwrapper: Unwrapper = {
+  name: "crontab",
+  commands: ["crontab"],
+  piped: (v, e) => pipedCode(v, e, v.args.some((a, k) => k > 0 && (a === "-" || !a.startsWith("-"))) || v.args.length === 1 ? "crontab" : null),
+};
+
+/** `expect -c 'spawn …'` runs Tcl, which the analysis does not read; from a pipe it is unseen. */
+export const expectUnwrapper: Unwrapper = {
+  name: "expect",
+  commands: ["expect"],
+  unwrap: (v, e) => {
+    for (let k = 1; k < v.words.length; k++) {
+      if (v.args[k] !== "-c") continue;
+      const w = (v.words[k + 1] ?? v.words[k]) as Word;
+      e.out.findings.push({ id: "shell/opaque-code", message: `expect -c runs a Tcl program ('${w.value.slice(0, 60)}'), whose spawned commands are not analysed; run the commands directly.`, start: e.at(w)[0], end: e.at(w)[1] });
+      return;
+    }
+  },
+  piped: (v, e) => pipedCode(v, e, v.args.length === 1 || v.args[1] === "-" ? "expect" : null),
+};
+
+/**
+ * What a runner reads from a pipe: the previous stage's literal text (`echo 'cmd' | at now`) is
+ * parsed as its code; anything else is a pipe-to-shell finding.
+ */
+function pipedCode(view: CommandView, env: Env, runner: "at" | "crontab" | "expect" | null): void {
+  if (runner === null || view.sc.stage <= 0) return;
+  const text = runner === "expect" ? null : literalStdin(view);
+  if (text !== null) {
+    const code = runner === "crontab" ? text.split("\n").map(cronCommand).filter((c) => c !== "").join("\n") : text;
+    env.nest(code, env.at(view.words[0] as Word), inheritFrom(view));
+    return;
+  }
+  const first = view.words[0] as Word;
+  env.out.findings.push({ id: "shell/pipe-to-shell", message: `Piping into ${view.name} runs whatever the previous command prints, later and unseen; write the job out and read it first.`, start: env.at(first)[0], end: env.at(first)[1] });
+}
+
+/** The previous stage prints only text written on the line (`echo 'cmd'`, `cat <<'EOF'`). */
+function literalStdin(view: CommandView): string | null {
+  const sc = view.sc;
+  const prev = view.facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
+  const name = prev?.argv[0]?.value;
+  if (prev === undefined || prev.argv.some((w) => w.dynamic !== null)) return null;
+  if (name === "echo" && prev.argv.length > 1 && !prev.argv.some((w) => w.value.includes("\\"))) return prev.argv.slice(/^-[nE]+$/.test(prev.argv[1]?.value ?? "") ? 2 : 1).map((w) => w.value).join(" ");
+  if (name === "cat" && prev.argv.length === 1) {
+    for (const r of prev.redirects) {
+      const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
+      if (body !== null && body.dynamic === null) return body.value;
+    }
+  }
+  return null;
+}
+
+/** The command of a crontab line: after five time fields or an `@reboot`-style nickname. */
+function cronCommand(line: string): string {
+  const t = line.trim();
+  if (t === "" || t.startsWith("#") || /^[A-Za-z_][A-Za-z0-9_]*\s*=/.test(t)) return "";
+  const m = /^(?:@\w+|(?:\S+\s+){4}\S+)\s+([^]*)$/.exec(t);
+  return m?.[1] ?? t;
+}

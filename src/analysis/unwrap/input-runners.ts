@@ -1,0 +1,79 @@
+/**
+ * Tools that run what a pipe feeds them, though they are not shells: `… | parallel` (each line
+ * is a command), `… | sqlite3` (`.shell`/`.system` dot-commands), `… | awk '{system($0)}'` (the
+ * input handed to system()). Fed from a pipe, that is a pipe to a shell. sqlite3's own
+ * `.shell cmd` argument is parsed as code.
+ */
+
+import type { Word } from "../../facts/types.js";
+import type { CommandView } from "../command.js";
+import { parseFlags } from "../flags.js";
+import { inheritFrom, type Env, type Unwrapper } from "./types.js";
+import { runString } from "./strings.js";
+
+export function pipeToShell(view: CommandView, env: Env, how: string): void {
+  const first = view.words[0] as Word;
+  const r = env.at(first);
+  env.out.findings.push({ id: "shell/pipe-to-shell", message: `Piping into ${view.name} ${how}, unseen; save it to a file, read it, then run it.`, start: r[0], end: r[1] });
+}
+
+/** `… | parallel` with no command of its own runs each input line as a command. */
+export const parallelUnwrapper: Unwrapper = {
+  name: "parallel-input",
+  commands: ["parallel"],
+  piped: (v, e) => {
+    if (v.sc.stage > 0 && v.args.every((a, k) => k === 0 || a.startsWith("-") || /^\d+$/.test(a))) pipeToShell(v, e, "runs each line it reads as a command");
+  },
+};
+
+const SQLITE: Parameters<typeof parseFlags>[1] = {
+  singleDashLong: true,
+  long: Object.fromEntries(["ascii", "bail", "batch", "box", "column", "csv", "echo", "header", "noheader", "html", "interactive", "json", "line", "list", "markdown", "memtrace", "nofollow", "readonly", "safe", "stats", "table", "version", "help", "quote", "tabs", "append", "deserialize", "A"].map((n) => [n, n])),
+  longValue: Object.fromEntries(["cmd", "init", "separator", "newline", "nullvalue", "lookaside", "pagecache", "mmap", "maxsize", "vfs", "zip", "heap"].map((n) => [n, n])),
+};
+
+/** Dot-commands that run a shell command: `.shell cmd`, `.system cmd`. */
+const SQLITE_SHELL = /^\s*\.(?:shell|system)\s+([^]*)$/;
+
+export const sqliteUnwrapper: Unwrapper = {
+  name: "sqlite-shell",
+  commands: ["sqlite3"],
+  unwrap: (v, e) => {
+    const p = parseFlags(v.args, SQLITE, 1);
+    const sql = [...p.operands.slice(1), ...(p.flags.get("cmd") ?? []).map((c) => v.args.indexOf(c))];
+    for (const k of sql) {
+      const w = v.words[k] as Word | undefined;
+      if (w === undefined) continue;
+      for (const line of w.value.split(/\n|;(?=\s*\.)/)) {
+        const m = SQLITE_SHELL.exec(line);
+        if (m !== null) runString(v, { ...w, value: m[1] as string, dynamic: null }, e.at(w), e.nest, e.out, "a .shell command");
+      }
+    }
+    // `.shell` read from a heredoc or herestring.
+    for (const r of v.redirects) {
+      const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
+      if (body === null) continue;
+      for (const line of body.value.split("\n")) {
+        const m = SQLITE_SHELL.exec(line);
+        if (m !== null) e.nest(m[1] as string, e.at(body), inheritFrom(v));
+      }
+    }
+  },
+  piped: (v, e) => {
+    const p = parseFlags(v.args, SQLITE, 1);
+    if (v.sc.stage > 0 && p.operands.length <= 1 && !p.flags.has("safe")) pipeToShell(v, e, "runs what it reads, .shell commands included");
+  },
+};
+
+/** An awk program that hands its input to a shell: `system($0)`, `print | "sh"`, `$0 | getline`. */
+const AWK_RUNS_INPUT = /\bsystem\s*\(\s*(?!"[^"]*"\s*\))|\|\s*&?\s*getline|print[^;}]*\|\s*"?\s*(?:sh|bash)\b|print[^;}]*\|\s*[^"\s]/;
+
+export const awkUnwrapper: Unwrapper = {
+  name: "awk-input",
+  commands: ["awk", "gawk", "mawk", "nawk", "busybox-awk"],
+  piped: (v, e) => {
+    if (v.sc.stage <= 0) return;
+    const program = v.args.slice(1).find((a, k, rest) => !a.startsWith("-") && !/^-[fvF]$/.test(rest[k - 1] ?? ""));
+    if (program !== undefined && AWK_RUNS_INPUT.test(program)) pipeToShell(v, e, "hands what it reads to a shell (system(), | getline)");
+  },
+};

@@ -1,0 +1,236 @@
+/**
+ * What earlier commands of a line change about later ones: a function defined on the line runs
+ * its body at each call (`f(){ rm "$@"; }; f -rf ~`), `hash -p /bin/rm cat` makes `cat` rm,
+ * `cp /bin/rm /tmp/x` makes `/tmp/x` rm, `exec -a rm busybox` runs busybox as rm, and a file
+ * downloaded earlier (`curl -o i.sh URL`) then run or sourced is a pipe to a shell. Each call is
+ * parsed again as the command it really is (inheriting the parse's state), so the checks see it.
+ * Costs one Set lookup per command until a line defines or copies something.
+ */
+
+import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
+import type { Nest, Origin, UnwrapResult } from "./types.js";
+import { INTERPRETERS, SHELLS } from "./wrappers.js";
+import { wholeDynamic } from "./strings.js";
+
+interface FunctionDef {
+  body: string;
+  end: number;
+}
+
+/** Bodies longer than this, or calls past this many per parse, are not expanded (the body was seen at its definition). */
+const MAX_BODY = 2048;
+const MAX_EXPANSIONS = 16;
+/** A positional parameter: only a body using one can run something new at a call. */
+const POSITIONAL = /\$(?:\{?[@*1-9])/;
+
+export interface LineState {
+  functions: Map<string, FunctionDef>;
+  /** A name or path → the program it runs ("" when only known at run time). */
+  programs: Map<string, string>;
+  /** Files written from the network earlier on the line. */
+  downloads: Set<string>;
+  expansions: number;
+}
+
+/** Commands that change what a later name runs, or write a download. */
+const RECORDS: ReadonlySet<string> = new Set(["hash", "cp", "ln", "install", "mv", "curl", "wget", "tee", "exec", "script"]);
+/** Variables whose value a later program runs as a command (git, rsync, ssh, pagers and editors). */
+const COMMAND_VARIABLES: ReadonlySet<string> = new Set(["GIT_SSH_COMMAND", "GIT_SSH", "GIT_PROXY_COMMAND", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_EXTERNAL_DIFF", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "EDITOR", "VISUAL", "PAGER", "MANPAGER", "SYSTEMD_PAGER", "SUDO_ASKPASS", "CVS_RSH", "BROWSER"]);
+const DECLARES: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly", "env"]);
+const MULTI_CALL: ReadonlySet<string> = new Set(["busybox", "toybox"]);
+const RUNS_FILE: ReadonlySet<string> = new Set([...INTERPRETERS, "source", ".", "exec", "sudo", "doas", "env", "nohup"]);
+
+/** The state of one parse: its function definitions, read from the source of each construct. */
+export function lineStateOf(facts: Facts): LineState | null {
+  let state: LineState | null = null;
+  for (const c of facts.constructs) {
+    if (c.type !== "function_definition") continue;
+    const text = facts.source.slice(c.start, c.end);
+    const m = /^(?:function\s+)?([^\s(){}|;&<>$`"']+)\s*(?:\(\s*\))?\s*/.exec(text);
+    const body = text.slice(m?.[0].length ?? 0);
+    // A body without "$@"/$1 runs the same at every call: seeing it at its definition is enough.
+    // One the grammar could not read was reported at its definition; parsing it again repeats that.
+    if (m === null || body.length > MAX_BODY || !POSITIONAL.test(body) || facts.errors.some((e) => e.start >= c.start && e.end <= c.end)) continue;
+    state ??= { functions: new Map(), programs: new Map(), downloads: new Set(), expansions: 0 };
+    state.functions.set(m[1] as string, { body, end: c.end });
+  }
+  return state;
+}
+
+const norm = (p: string): string => p.replace(/^(?:\.\/+)+/, "").replace(/\/+/g, "/");
+const base = (p: string): string => p.slice(p.lastIndexOf("/") + 1);
+/** A word as written, for code parsed again. */
+const raw = (facts: Facts, w: Word): string => facts.source.slice(w.start, w.end);
+const quote = (s: string): string => (/^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+
+/**
+ * Before a command is unwrapped: a call of a function or renamed program is parsed again as
+ * what it runs; a downloaded file run is a finding. Returns the (possibly new) state.
+ */
+export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | null, origin: Origin, out: UnwrapResult, nest: Nest): LineState | null {
+  if (sc.assignments.length > 0) for (const a of sc.assignments) if (a.value !== null && COMMAND_VARIABLES.has(a.name)) commandVariable(a.value, a.value.value, wholeDynamic(a.value), origin, out, nest);
+  const first = sc.argv[0];
+  if (first === undefined || first.dynamic !== null) return state;
+  if (DECLARES.has(first.value)) declaredCommands(sc, origin, out, nest);
+  const name = first.value;
+  const range: [number, number] = origin.range ?? [sc.start, sc.end];
+  const rest = facts.source.slice(first.end, sc.end);
+  if (state !== null) {
+    const fn = state.functions.get(name);
+    // Arguments all known only at run time tell nothing the definition did not: `f "$x"`.
+    if (fn !== undefined && sc.start >= fn.end && sc.argv.some((w, k) => k > 0 && w.dynamic === null) && state.expansions++ < MAX_EXPANSIONS) nest(withArguments(fn.body, sc.argv.slice(1), facts), range, null);
+    const program = state.programs.size > 0 ? state.programs.get(norm(name)) : undefined;
+    if (program === "") out.findings.push({ id: "shell/dynamic-command", message: `'${name}' is a copy of a program only known at run time; run the program by its own name.`, start: range[0], end: range[1] });
+    else if (program !== undefined) nest(quote(program) + rest, range, null);
+    if (state.downloads.size > 0) downloadedRun(sc, state.downloads, origin, out);
+  }
+  if (!RECORDS.has(name)) return state;
+  state ??= { functions: new Map(), programs: new Map(), downloads: new Set(), expansions: 0 };
+  record(sc, facts, name, state, range, nest, out);
+  return state;
+}
+
+/**
+ * A function body with its positional parameters filled in from the call. `"$1"` and `"$@"`
+ * (the whole quoted word) and unquoted `$1` become the call's words as written; inside a longer
+ * double-quoted string the value is escaped for that string; inside single quotes nothing changes.
+ */
+function withArguments(body: string, args: readonly Word[], facts: Facts): string {
+  const rawArgs = args.map((w) => raw(facts, w));
+  const pick = (p: string, list: readonly string[]): string => (p === "@" || p === "*" ? list.join(" ") : list[Number(p) - 1] ?? "");
+  let out = "";
+  let quote: "" | "'" | '"' = "";
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i] as string;
+    if (ch === "\\" && quote !== "'") {
+      out += body.slice(i, i + 2);
+      i++;
+      continue;
+    }
+    if (ch === "'" && quote !== '"') quote = quote === "'" ? "" : "'";
+    else if (ch === '"' && quote !== "'") {
+      const whole = /^"\$(?:\{([@*1-9])\}|([@*1-9]))"/.exec(body.slice(i, i + 7));
+      if (quote === "" && whole !== null) {
+        out += pick((whole[1] ?? whole[2]) as string, rawArgs) || '""';
+        i += whole[0].length - 1;
+        continue;
+      }
+      quote = quote === '"' ? "" : '"';
+    } else if (ch === "$" && quote !== "'") {
+      const m = /^\$(?:\{([@*1-9])\}|([@*1-9]))/.exec(body.slice(i, i + 5));
+      if (m !== null) {
+        const p = (m[1] ?? m[2]) as string;
+        out += quote === '"' ? pick(p, args.map((w) => w.value.replace(/[\\"$`]/g, "\\$&"))) : pick(p, rawArgs);
+        i += m[0].length - 1;
+        continue;
+      }
+    }
+    out += ch;
+  }
+  return out;
+}
+
+function record(sc: SimpleCommand, facts: Facts, name: string, state: LineState, range: [number, number], nest: Nest, out: UnwrapResult): void {
+  const argv = sc.argv;
+  const operands = argv.slice(1).filter((w) => !w.value.startsWith("-") || w.dynamic !== null);
+  if (name === "hash") {
+    const p = argv.findIndex((w) => /^-[a-z]*p$/.test(w.value));
+    const path = argv[p + 1];
+    const alias = argv[p + 2];
+    if (p > 0 && path !== undefined && alias !== undefined) state.programs.set(alias.value, path.dynamic !== null ? "" : path.value);
+  } else if (name === "cp" || name === "ln" || name === "install" || name === "mv") {
+    if (operands.length !== 2) return;
+    const [src, dst] = operands as [Word, Word];
+    const from = src.dynamic !== null ? "" : state.programs.get(norm(src.value)) ?? src.value;
+    state.programs.set(norm(dst.value), from);
+    if (from !== "") state.programs.set(norm(`${dst.value}/${base(from)}`), from);
+    if (state.downloads.has(norm(src.value))) state.downloads.add(norm(dst.value));
+  } else if (name === "curl" || name === "wget") {
+    downloads(sc, name, state);
+  } else if (name === "tee" && sc.stage > 0) {
+    const head = facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === 0)?.argv[0]?.value;
+    if (head === "curl" || head === "wget") for (const w of operands) state.downloads.add(norm(w.value));
+  } else if (name === "exec") {
+    // `exec -a NAME busybox args`: a multi-call binary runs the applet its argv[0] names.
+    const a = argv.findIndex((w) => w.value === "-a");
+    const applet = argv[a + 1];
+    const prog = argv[a + 2];
+    if (a > 0 && applet !== undefined && prog !== undefined && MULTI_CALL.has(base(prog.value))) {
+      nest(quote(applet.value) + facts.source.slice(prog.end, sc.end), range, null);
+    }
+  } else if (name === "script" && sc.stage > 0) {
+    // `… | script -qc sh`: the shell script runs reads the pipe.
+    const c = argv.findIndex((w) => /^-[a-zA-Z]*c$|^--command$/.test(w.value));
+    const cmd = argv[c + 1]?.value.trim().split(/\s+/) ?? [];
+    if (c > 0 && SHELLS.has(base(cmd[0] ?? "")) && cmd.slice(1).every((a) => /^-[a-zA-Z]+$/.test(a) && !a.includes("c"))) {
+      out.findings.push({ id: "shell/pipe-to-shell", message: `Piping into script -c ${cmd[0]} runs whatever the previous command prints, unseen; save it to a file, read it, then run it.`, start: range[0], end: range[1] });
+    }
+  }
+}
+
+/** Files curl or wget writes: `-o F`, `-O` (the URL's last segment), `> F`, wget's default name. */
+function downloads(sc: SimpleCommand, name: string, state: LineState): void {
+  const args = sc.argv.map((w) => w.value);
+  const url = args.find((a, k) => k > 0 && /^(?:https?|ftp):\/\//.test(a));
+  const remoteName = url === undefined ? undefined : base(url.replace(/[?#].*$/, "")) || "index.html";
+  let named = false;
+  let dir = "";
+  const add = (file: string): void => {
+    state.downloads.add(norm(file));
+    named = true;
+  };
+  for (let k = 1; k < args.length; k++) {
+    const a = args[k] as string;
+    const next = args[k + 1];
+    // `-o F`, `-fsSLo F`, `-oF`, `--output=F` (wget: -O, `-qO-` is stdout).
+    const out = name === "curl" ? /^(?:-[a-zA-Z]*o|--output)$/.test(a) ? next : /^-[a-zA-Z]*?o(.+)$/.exec(a)?.[1] ?? /^--output=(.+)$/.exec(a)?.[1]
+      : /^(?:-[a-zA-Z]*O|--output-document)$/.test(a) ? next : /^-[a-zA-Z]*?O(.+)$/.exec(a)?.[1] ?? /^--output-document=(.+)$/.exec(a)?.[1];
+    if (out !== undefined && out !== "-") add(out);
+    if (name === "curl" && /^(?:-[a-zA-Z]*O|--remote-name)$/.test(a) && remoteName !== undefined) add(remoteName);
+    if (name === "wget" && (a === "-P" || a === "--directory-prefix") && next !== undefined) dir = `${next}/`;
+  }
+  for (const r of sc.redirects) if ((r.op === ">" || r.op === ">>" || r.op === ">|") && r.target !== null && (r.fd === null || r.fd === 1)) add(r.target.value);
+  if (!named && name === "wget" && remoteName !== undefined) state.downloads.add(norm(dir + remoteName));
+}
+
+/** A command that runs a downloaded file: as its name, or as the script of a shell or interpreter. */
+function downloadedRun(sc: SimpleCommand, files: Set<string>, origin: Origin, out: UnwrapResult): void {
+  const argv = sc.argv;
+  // `bash F`, `sudo sh F`, `. F`; not `jq . F` (a `.` operand is not source).
+  const runner = RUNS_FILE.has(base(argv[0]?.value ?? ""));
+  for (let k = 0; k < argv.length; k++) {
+    const w = argv[k] as Word;
+    const v = norm(w.value);
+    if (files.has(v) && (k === 0 || runner)) {
+      const r = origin.range ?? [w.start, w.end];
+      out.findings.push({ id: "shell/pipe-to-shell", message: `'${w.value}' was downloaded earlier on this line and is run unseen, like a pipe into a shell; download it, read it, then run it.`, start: r[0], end: r[1] });
+      return;
+    }
+  }
+  const name = base(argv[0]?.value ?? "");
+  if (!INTERPRETERS.has(name) && name !== "source" && name !== ".") return;
+  for (const r of sc.redirects) {
+    if (r.op === "<" && r.target !== null && files.has(norm(r.target.value))) {
+      const at = origin.range ?? [r.start, r.end];
+      out.findings.push({ id: "shell/pipe-to-shell", message: `${name} reads '${r.target.value}', downloaded earlier on this line, unseen; download it, read it, then run it.`, start: at[0], end: at[1] });
+    }
+  }
+}
+
+/** `GIT_SSH_COMMAND='cmd' git fetch`: the value is shell code the program runs. */
+function commandVariable(w: Word, value: string, unknown: boolean, origin: Origin, out: UnwrapResult, nest: Nest): void {
+  const r = origin.range ?? [w.start, w.end];
+  if (unknown) out.findings.push({ id: "shell/dynamic-script", message: `A command variable is set to '${value}', only known at run time; the program it is handed to runs it unchecked.`, start: r[0], end: r[1] });
+  else if (value !== "") nest(value, r, null);
+}
+
+/** `export GIT_SSH_COMMAND='cmd'`, `env RSYNC_RSH='cmd' rsync …`. */
+function declaredCommands(sc: SimpleCommand, origin: Origin, out: UnwrapResult, nest: Nest): void {
+  for (let k = 1; k < sc.argv.length; k++) {
+    const w = sc.argv[k] as Word;
+    const eq = w.value.indexOf("=");
+    if (eq <= 0 || !COMMAND_VARIABLES.has(w.value.slice(0, eq))) continue;
+    const unknown = w.dynamic !== null && w.dynamic.length === 1 && w.dynamic[0]?.[0] === eq + 1 && w.dynamic[0][1] === w.value.length;
+    commandVariable(w, w.value.slice(eq + 1), unknown, origin, out, nest);
+  }
+}

