@@ -18,7 +18,6 @@ export const SHELL_FINDINGS: Readonly<Record<string, FindingMeta>> = {
   "shell/pipe-to-shell": { description: "A pipe into a shell or interpreter (curl ... | sh, base64 -d | bash)." },
   "shell/dynamic-script": { description: "A shell run on a script that cannot be seen (bash <(curl ...), sh -c \"$(curl ...)\", bash -c \"$VAR\")." },
   "shell/dynamic-command": { description: "A command name only known at run time ($CMD, $(echo rm))." },
-  "shell/nesting-too-deep": { description: "Shell-in-shell strings nested deeper than the analysis follows." },
 };
 
 /** Every finding id with its metadata and check name. */
