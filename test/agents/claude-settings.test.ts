@@ -82,7 +82,7 @@ describe("claudeSettingsRules", () => {
 
   // A project's (or local) file may come with the repository: broken, it is skipped with a
   // warning, the other files kept. Every way of being broken, in both project places.
-  const BROKEN: [string, unknown][] = [
+  const BROKEN: [string, string | object][] = [
     ["not JSON", '{ "permissions": { "allow": [ } }'],
     ["not an object", "[1, 2]"],
     ["permissions not an object", { permissions: ["Bash(ls)"] }],
