@@ -6,7 +6,7 @@
 import type { Stats } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { deepFreeze } from "./defaults.js";
-import { namesIn, placesIn, searchDirs, statOf } from "./discovery.js";
+import { namesIn, placesIn, searchDirs, statOf } from "./listings.js";
 import { loadConfig, type LoadConfigOptions } from "./load.js";
 import { trustStorePath, USER_CONFIG_NAMES, userConfigDir } from "./paths.js";
 import { safetyStamp } from "./safety.js";
@@ -18,7 +18,7 @@ import type { VerifyRule } from "./validate.js";
  * ctime, size, inode of each candidate file that exists along the search, the user config files
  * and the trust store). If it is unchanged, `loadConfig` would return the same result, except
  * for changes to modules a JavaScript config itself imports. Costs a stat per searched directory
- * (a readdir when it changed: discovery.ts's listings), a stat per file found and an lstat of it
+ * (a readdir when it changed: listings.ts), a stat per file found and an lstat of it
  * and its directory; no file is read.
  */
 export function configStamp(opts: Omit<LoadConfigOptions, "verifyRule">): string {

@@ -1,5 +1,5 @@
 /**
- * configStamp reuses a directory's listing while the directory's stat is unchanged (discovery.ts).
+ * configStamp reuses a directory's listing while the directory's stat is unchanged (listings.ts).
  * Whatever is done to the search, the stamp must still move: every way a config appears,
  * disappears or is renamed, in a directory whose listing is cached (the clock moved past the racy
  * window) and in one just changed (not cached).
@@ -9,7 +9,7 @@ import { mkdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } fr
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { configStamp } from "../../src/config/index.js";
-import { clearListings, namesIn } from "../../src/config/discovery.js";
+import { clearListings, namesIn } from "../../src/config/listings.js";
 import { sandbox, type Sandbox } from "./helpers.js";
 
 afterEach(() => {
