@@ -31,9 +31,15 @@ export interface AnalysisLimits {
    * grows as the depth to the power MAX_DEPTH, so it is bounded, not left to the clock.
    */
   maxNestedChars?: number;
+  /**
+   * Most shell-in-shell strings nested in one another (`bash -c '…'`, `eval`, `su -c`, …); a string
+   * at a deeper level is not parsed again, so the line is not analysed. Fixed (DEFAULT_LIMITS'),
+   * like maxWrappers: the bound is part of what the checks follow, not a tuning knob.
+   */
+  maxShellDepth?: number;
 }
 
-export const DEFAULT_LIMITS: Readonly<AnalysisLimits> = Object.freeze({
+export const DEFAULT_LIMITS: Readonly<Required<AnalysisLimits>> = Object.freeze({
   maxChars: 64 * 1024,
   maxDepth: 1000,
   maxNodes: 20_000,
@@ -41,6 +47,7 @@ export const DEFAULT_LIMITS: Readonly<AnalysisLimits> = Object.freeze({
   maxFormChars: 1_000_000,
   budgetMs: 500,
   maxNestedChars: 4 * 64 * 1024,
+  maxShellDepth: 5,
 });
 
 /** The line is too large, too deep, or took too long to analyse. */

@@ -63,11 +63,6 @@ export async function runApp(argv: string[]): Promise<void> {
   // yargs runs the handler even after a validation failure when exitProcess is off: once fail()
   // has been called, no handler may run (an unknown option must never lead to a decision).
   let failed = false;
-  // yargs' own completion command prints its script whatever follows it: refuse extra words first.
-  if (argv[0] === "completion" && argv.slice(1).some((w) => w !== "--help" && w !== "-h")) {
-    process.exitCode = reportError(new UsageError(`completion takes no arguments (got ${argv.slice(1).map((w) => JSON.stringify(w)).join(" ")}).`));
-    return;
-  }
   const cli = yargs(argv)
     .scriptName("shellguard")
     .usage("$0 <command> [options]\n\nDecides, before a shell command runs, whether it may run: allow, ask or deny, and says why.")
@@ -165,7 +160,8 @@ export async function runApp(argv: string[]): Promise<void> {
     .command("hook <shell>", "Print the shell integration to eval: bash, zsh or fish (see docs/shell.md)", (y) => y.strict(false).help(false), () => undefined)
     .command("off", "Switch the shell hook off for this shell session (a function the hook defines)", (y) => y, () => undefined)
     .command("on", "Switch the shell hook back on for this shell session", (y) => y, () => undefined)
-    .completion("completion", "Print a shell completion script (bash, zsh)")
+    .command("completion <shell>", "Print a shell completion script: bash, zsh or fish (eval \"$(shellguard completion bash)\")", (y) => y.strict(false).help(false), () => undefined)
+    .option("color", { type: "boolean", describe: "Colour the output even when it is not a terminal (--no-color: never); FORCE_COLOR and NO_COLOR are honoured too" })
     // Words after "--" belong to check and explain only (their command line).
     .check((a) => {
       const sub = String(a._[0] ?? "");
@@ -177,10 +173,14 @@ export async function runApp(argv: string[]): Promise<void> {
     .recommendCommands()
     .strict()
     .version(version())
+    .alias("v", "version")
     .alias("h", "help")
     .help()
     .wrap(process.stdout.isTTY && process.stdout.columns ? Math.min(120, process.stdout.columns) : null)
     .fail((msg, err) => {
+      // yargs may report one mistake several times (a missing command and an unknown option):
+      // the first is the one printed.
+      if (failed) return;
       failed = true;
       if (err) {
         process.exitCode = reportError(err);

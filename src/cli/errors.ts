@@ -16,12 +16,20 @@ export class UsageError extends Error {
   }
 }
 
+/** A problem with a file or directory the user named (missing, unwritable): one line, exit 3. */
+export class PathError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PathError";
+  }
+}
+
 /** Print an error the way every subcommand does and return the exit code (3). */
 export function reportError(error: unknown): number {
   const e = error instanceof Error ? error : new Error(String(error));
   if (e.name === "UsageError" || e.name === "UnknownModeError") {
     process.stderr.write(`shellguard: ${e.message}\nRun "shellguard --help" for usage.\n`);
-  } else if (e.name === "ConfigError") {
+  } else if (e.name === "ConfigError" || e.name === "PathError") {
     process.stderr.write(`shellguard: ${e.message}\n`);
   } else {
     process.stderr.write(`shellguard: internal error: ${e.stack ?? e.message}\n`);

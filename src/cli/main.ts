@@ -60,6 +60,7 @@ const DELEGATED: Readonly<Record<string, (rest: string[]) => Promise<number>>> =
   hook: async (rest) => (await import("../shell/cli.js")).runHookCommand(rest, io()),
   on: async (rest) => (await import("../shell/cli.js")).runOnOffCommand("on", rest, io()),
   off: async (rest) => (await import("../shell/cli.js")).runOnOffCommand("off", rest, io()),
+  completion: async (rest) => (await import("./completion.js")).runCompletion(rest, (text) => void process.stdout.write(text)),
 };
 
 /**
@@ -75,7 +76,27 @@ function endOnClosedPipe(): void {
 }
 
 /** Subcommands that never parse a command line: they need no parser. */
-const NO_PARSER = new Set(["hook", "on", "off", "--version", "--help", "-h", "init", "trust", "untrust", "completion"]);
+const NO_PARSER = new Set(["hook", "on", "off", "--version", "-v", "--help", "-h", "init", "trust", "untrust", "completion"]);
+
+/**
+ * `--color` / `--no-color` anywhere before `--`, for every subcommand: taken out of the arguments
+ * and turned into FORCE_COLOR for the whole process, which every output reads (render/format.ts).
+ * The last one given wins.
+ */
+export function takeColorFlags(argv: readonly string[], env: NodeJS.ProcessEnv): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === "--") {
+      out.push(...argv.slice(i));
+      break;
+    }
+    if (arg === "--color") env.FORCE_COLOR = "1";
+    else if (arg === "--no-color") env.FORCE_COLOR = "0";
+    else out.push(arg);
+  }
+  return out;
+}
 
 /**
  * Resolves when the parser is usable: at once with the native addon; without it, once the
@@ -86,7 +107,8 @@ async function parserReady(): Promise<void> {
   await ready();
 }
 
-export async function main(argv: readonly string[]): Promise<void> {
+export async function main(rawArgv: readonly string[]): Promise<void> {
+  const argv = takeColorFlags(rawArgv, process.env);
   const fast = process.env.SHELLGUARD_NO_FAST_PATH ? null : parseFastCheck(argv);
   if (argv[0] === undefined || !NO_PARSER.has(argv[0])) await parserReady();
   if (fast) {
@@ -100,7 +122,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = await delegated(argv.slice(1));
     return;
   }
-  if (!process.env.SHELLGUARD_NO_FAST_PATH && argv.length === 1 && argv[0] === "--version") {
+  if (argv.length === 1 && (argv[0] === "--version" || argv[0] === "-v")) {
     const { version } = await import("./version.js");
     process.stdout.write(version() + "\n");
     return;

@@ -1,15 +1,28 @@
 /** `init`, `test`, `trust`, `untrust`: the config-management subcommands. */
 
-import { writeFileSync } from "node:fs";
+import { statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { findProjectConfig, loadConfig, starterConfig, trust, untrust } from "../config/index.js";
 import { unsafeConfigReason } from "../config/safety.js";
 import type { ResolvedConfig, RuleSpec } from "../config/types.js";
 import { checkRuleExamples, type RuleUse } from "../engine/verify.js";
-import { EXIT, reportError, UsageError } from "./errors.js";
+import { EXIT, PathError, reportError, UsageError } from "./errors.js";
 import { oneLine, styleFor } from "../render/format.js";
 
 const out = (text: string): void => void process.stdout.write(text);
+
+/** `--cwd` (default the current directory) resolved, or a one-line PathError when it is not a directory. */
+function workingDirectory(cwd: string | undefined): string {
+  const dir = resolve(cwd ?? ".");
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    throw new PathError(`--cwd ${dir}: no such directory.`);
+  }
+  if (!isDir) throw new PathError(`--cwd ${dir}: not a directory.`);
+  return dir;
+}
 
 export interface InitArgs {
   cwd?: string | undefined;
@@ -21,7 +34,7 @@ export function runInit(args: InitArgs): number {
   try {
     const format = args.format ?? "yaml";
     if (format !== "yaml" && format !== "json") throw new UsageError(`--format must be yaml or json, not "${format}".`);
-    const cwd = resolve(args.cwd ?? ".");
+    const cwd = workingDirectory(args.cwd);
     const file = join(cwd, format === "json" ? ".shellguardrc.json" : ".shellguardrc.yaml");
     const existing = findProjectConfig(cwd);
     if (existing && dirname(existing.path) === cwd) {
@@ -30,7 +43,9 @@ export function runInit(args: InitArgs): number {
     try {
       writeFileSync(file, starterConfig({ format }), { flag: "wx" });
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === "EEXIST") throw new UsageError(`${file} already exists; init does not overwrite it.`);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === "EEXIST") throw new UsageError(`${file} already exists; init does not overwrite it.`);
+      if (typeof code === "string") throw new PathError(`cannot write ${file} (${code}).`);
       throw e;
     }
     const shown = relative(process.cwd(), file) || file;
@@ -47,7 +62,7 @@ export interface ConfigArgs {
 }
 
 function load(args: ConfigArgs): ResolvedConfig {
-  const cwd = resolve(args.cwd ?? ".");
+  const cwd = workingDirectory(args.cwd);
   return loadConfig({ cwd, ...(args.config !== undefined ? { configFile: resolve(cwd, args.config) } : {}) });
 }
 
@@ -99,7 +114,7 @@ export interface TrustArgs {
 
 /** The file to (un)trust: the one named, else the project config found from the working directory. */
 function trustTarget(args: TrustArgs): string {
-  const cwd = resolve(args.cwd ?? ".");
+  const cwd = workingDirectory(args.cwd);
   if (args.file !== undefined) return resolve(cwd, args.file);
   const found = findProjectConfig(cwd);
   if (!found) throw new UsageError(`no project config found from ${cwd} upward; name the file: shellguard trust <file>.`);

@@ -13,8 +13,11 @@
  * written (shellguard's rule syntax accepts the wrapper), everything else (`Read(...)`,
  * `WebFetch`, non-strings) is counted in `ignored`.
  *
- * A settings file that is not valid JSON, or whose `permissions` lists have the wrong type, is a
- * ConfigError naming the file: a rule source that cannot be read is never silently empty.
+ * A settings file that is not valid JSON, or whose `permissions` lists have the wrong type, is
+ * never silently empty. The user's own file is a ConfigError naming it; a project or local file
+ * (both sit in the project, and may come with the repository, like an untrusted project config) is
+ * skipped with a warning: a planted broken file must not switch the guard off, and the user's
+ * rules stay in force.
  */
 
 import { readFileSync, realpathSync, statSync } from "node:fs";
@@ -51,6 +54,8 @@ export interface ClaudeSettingsRules {
    * is written by whoever wrote the repository, like an untrusted project config.
    */
   byFile: ClaudeSettingsFile[];
+  /** Project and local files skipped because they could not be read, one line each. */
+  warnings: string[];
 }
 
 const LISTS = ["allow", "ask", "deny"] as const;
@@ -127,7 +132,16 @@ function readSettings(path: string, scope: ClaudeScope): ClaudeSettingsFile | nu
   return file;
 }
 
-/** The Bash permission rules of the Claude Code settings that apply to `cwd`. Throws ConfigError. */
+/** The warning for a project or local settings file that does not load. */
+function brokenWarning(error: ConfigError): string {
+  const problem = error.keyPath ? `${error.keyPath}: ${error.problem}` : error.problem;
+  return `${error.file}: ignored: ${problem} (a project's Claude settings that do not load are skipped for import: ["claude-settings"]; fix the file to apply its rules)`;
+}
+
+/**
+ * The Bash permission rules of the Claude Code settings that apply to `cwd`. Throws ConfigError
+ * for a broken user file only.
+ */
 export function claudeSettingsRules(cwd: string, env: Env = process.env): ClaudeSettingsRules {
   const candidates: [string, ClaudeScope][] = [[join(homeOf(env), ".claude", "settings.json"), "user"]];
   const project = findClaudeProject(cwd, env);
@@ -135,13 +149,20 @@ export function claudeSettingsRules(cwd: string, env: Env = process.env): Claude
     candidates.push([join(project, ".claude", "settings.json"), "project"]);
     candidates.push([join(project, ".claude", "settings.local.json"), "local"]);
   }
-  const out: ClaudeSettingsRules = { rules: { allow: [], ask: [], deny: [] }, ignored: 0, files: [], byFile: [] };
+  const out: ClaudeSettingsRules = { rules: { allow: [], ask: [], deny: [] }, ignored: 0, files: [], byFile: [], warnings: [] };
   const seen = new Set<string>();
   for (const [path, scope] of candidates) {
     const real = realOrSelf(path);
     if (seen.has(real)) continue;
     seen.add(real);
-    const file = readSettings(path, scope);
+    let file: ClaudeSettingsFile | null;
+    try {
+      file = readSettings(path, scope);
+    } catch (error) {
+      if (scope === "user" || !(error instanceof ConfigError)) throw error;
+      out.warnings.push(brokenWarning(error));
+      continue;
+    }
     if (!file) continue;
     out.files.push(path);
     out.byFile.push(file);

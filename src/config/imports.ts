@@ -14,7 +14,7 @@ export function withImports(config: ResolvedConfig, cwd: string, env: Env): Reso
   if (!config.imports?.includes("claude-settings")) return config;
   const found = claudeSettingsRules(cwd, env);
   const rules = { deny: [...config.rules.deny], ask: [...config.rules.ask], allow: [...config.rules.allow] };
-  const warnings = [...config.warnings];
+  const warnings = [...config.warnings, ...found.warnings];
   for (const file of found.byFile) {
     const source = `claude-settings:${file.path}`;
     const spec = (pattern: string): RuleSpec => ({ pattern, source });

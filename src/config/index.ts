@@ -4,8 +4,11 @@
  *   const config = loadConfig({ cwd: process.cwd(), verifyRule });   // throws ConfigError
  */
 
-export { loadConfig, configStamp, createConfigCache, findProjectConfig } from "./load.js";
-export type { LoadConfigOptions, ConfigCache } from "./load.js";
+export { loadConfig } from "./load.js";
+export type { LoadConfigOptions } from "./load.js";
+export { findProjectConfig } from "./discovery.js";
+export { configStamp, createConfigCache } from "./stamp.js";
+export type { ConfigCache } from "./stamp.js";
 export { ConfigError, formatConfigProblem } from "./errors.js";
 export type { ConfigProblem } from "./errors.js";
 export { DEFAULTS, DEFAULT_SENSITIVE_FILES, DEFAULT_SENSITIVE_DIRECTORIES } from "./defaults.js";

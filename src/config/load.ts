@@ -9,15 +9,16 @@
  * no-config path here is a few stat calls.
  */
 
-import { readdirSync, realpathSync, statSync, type Stats } from "node:fs";
-import { basename, dirname, join, resolve } from "node:path";
+import { realpathSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { MODE_ALIASES, type ModeName } from "./mode-names.js";
-import { cloneDefaults, deepFreeze } from "./defaults.js";
+import { cloneDefaults } from "./defaults.js";
+import { findUserConfigs, projectCandidates, type Found } from "./discovery.js";
 import { ConfigError } from "./errors.js";
 import { formatOf, loadJs, packageProperty, parseJson, parseYaml, readBytes, sha256, type ConfigFormat } from "./parse.js";
-import { expandTilde, homeDir, PACKAGE_PROP, PROJECT_SEARCH_PLACES, trustStorePath, USER_CONFIG_NAMES, userConfigDir } from "./paths.js";
+import { expandTilde, PACKAGE_PROP } from "./paths.js";
 import { packageValueHash, readTrustStore, type TrustStore } from "./trust.js";
-import { safetyStamp, unsafeConfigReason } from "./safety.js";
+import { unsafeConfigReason } from "./safety.js";
 import type { ConfigFileInfo, ResolvedConfig, RuleSpec } from "./types.js";
 import { toRuleSpec, validateConfig, type RawConfig, type RawListEdit, type RawPatternEdit, type VerifyRule } from "./validate.js";
 import type { Env } from "./env.js";
@@ -37,114 +38,6 @@ export interface LoadConfigOptions {
    * is valid does not depend on trust.
    */
   verifyRule?: VerifyRule;
-}
-
-interface Found {
-  path: string;
-  format: ConfigFormat;
-  /** For package.json: the bytes and the `shellguard` value, already read during discovery. @internal */
-  bytes?: Buffer;
-  value?: unknown;
-}
-
-function statOf(path: string): Stats | undefined {
-  try {
-    return statSync(path, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-}
-
-/** The directories searched for a project config: cwd, then its parents up to home or the root. */
-function* searchDirs(cwd: string, env: Env): Generator<string> {
-  const stop = resolve(homeDir(env));
-  let dir = resolve(cwd);
-  while (true) {
-    yield dir;
-    if (dir === stop) return;
-    const parent = dirname(dir);
-    if (parent === dir) return;
-    dir = parent;
-  }
-}
-
-/** The names in a directory (empty if it cannot be read). */
-function namesIn(dir: string): Set<string> {
-  try {
-    return new Set(readdirSync(dir));
-  } catch {
-    return new Set();
-  }
-}
-
-const PLACE_ORDER = new Map(PROJECT_SEARCH_PLACES.map((p, i) => [p, i]));
-
-/**
- * The search places present in a directory, in search order. One readdir is several times
- * cheaper than a stat per search place (11) for directories of ordinary size.
- */
-function placesIn(dir: string): string[] {
-  let entries: string[];
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  const found: string[] = [];
-  for (const e of entries) if (PLACE_ORDER.has(e)) found.push(e);
-  if (found.length > 1) found.sort((a, b) => (PLACE_ORDER.get(a) as number) - (PLACE_ORDER.get(b) as number));
-  return found;
-}
-
-/**
- * Every project config file along the search, nearest first (a package.json only when it has a
- * `shellguard` property). A package.json that does not parse but names `shellguard` is yielded
- * as its ConfigError.
- */
-function* projectCandidates(cwd: string, env: Env): Generator<Found | ConfigError> {
-  for (const dir of searchDirs(cwd, env)) {
-    for (const place of placesIn(dir)) {
-      const path = join(dir, place);
-      if (!statOf(path)?.isFile()) continue;
-      if (place !== "package.json") {
-        yield { path, format: formatOf(path) as ConfigFormat };
-        continue;
-      }
-      let bytes: Buffer;
-      let value: unknown;
-      try {
-        bytes = readBytes(path);
-        const text = bytes.toString("utf8");
-        // Most package.json files have no shellguard key: skip parsing them (and do not fail on a
-        // broken package.json that is not ours to judge).
-        if (!text.includes(`"${PACKAGE_PROP}"`)) continue;
-        value = packageProperty(parseJson(path, text));
-      } catch (error) {
-        if (error instanceof ConfigError) yield error;
-        else throw error;
-        continue;
-      }
-      if (value !== undefined) yield { path, format: "package", bytes, value };
-    }
-  }
-}
-
-/** The nearest project config file, or null (throws the ConfigError of a broken package.json). */
-export function findProjectConfig(cwd: string, env: Env = process.env): Found | null {
-  for (const found of projectCandidates(cwd, env)) {
-    if (found instanceof ConfigError) throw found;
-    return found;
-  }
-  return null;
-}
-
-/** The user config files that exist, in precedence order (only the first is read). */
-function findUserConfigs(env: Env): string[] {
-  const dir = userConfigDir(env);
-  const present = namesIn(dir);
-  return USER_CONFIG_NAMES.filter((n) => present.has(n))
-    .map((n) => join(dir, n))
-    .filter((p) => statOf(p)?.isFile());
 }
 
 function realPath(path: string): string {
@@ -395,84 +288,4 @@ export function loadConfig(opts: LoadConfigOptions): ResolvedConfig {
     if (loaded.raw?.lint?.ignore?.length) state.lintIgnore.push({ base: loaded.info.kind === "user" ? cwd : dirname(file.path), patterns: [...loaded.raw.lint.ignore] });
   }
   return state;
-}
-
-/**
- * A cheap fingerprint of every file `loadConfig` would read for these options (path, mtime,
- * ctime, size, inode of each candidate file that exists along the search, the user config files
- * and the trust store). If it is unchanged, `loadConfig` would return the same result, except
- * for changes to modules a JavaScript config itself imports. Costs a readdir per searched
- * directory and a stat per file found; no file is read.
- */
-export function configStamp(opts: Omit<LoadConfigOptions, "verifyRule">): string {
-  const env = opts.env ?? process.env;
-  const cwd = resolve(opts.cwd);
-  const parts: string[] = [];
-  const add = (path: string): Stats | undefined => {
-    const st = statOf(path);
-    if (st) parts.push(`${path}\0${st.mtimeMs}\0${st.ctimeMs}\0${st.size}\0${st.ino}`);
-    return st;
-  };
-  if (opts.configFile !== undefined) {
-    add(resolve(cwd, opts.configFile));
-  } else {
-    // The walk of projectCandidates. package.json is only stat'ed (whether it holds a shellguard
-    // key is not checked): a superset, never less.
-    // The whole walk: an untrusted or unsafe config does not end the search (a trusted or safe
-    // one further up may apply), and the owner and mode of each file and its directory decide
-    // whether it is read at all.
-    for (const dir of searchDirs(cwd, env)) {
-      for (const place of placesIn(dir)) {
-        const path = join(dir, place);
-        if (add(path)) parts.push(safetyStamp(path));
-      }
-    }
-  }
-  const userDir = userConfigDir(env);
-  const present = namesIn(userDir);
-  for (const name of USER_CONFIG_NAMES) if (present.has(name)) add(join(userDir, name));
-  const store = trustStorePath(env);
-  if (present.has(basename(store))) add(store);
-  return parts.join("\n");
-}
-
-export interface ConfigCache {
-  /** loadConfig, or the previous result for the same options when configStamp is unchanged. */
-  load(opts: Omit<LoadConfigOptions, "verifyRule">): ResolvedConfig;
-  clear(): void;
-}
-
-/**
- * A per-process cache for long-lived callers (the `serve` worker, the library): each `load`
- * costs a `configStamp` (stat calls) and re-reads only when a file changed. Results are deeply
- * frozen because they are shared between calls; copy one before changing it.
- */
-export function createConfigCache(options: { verifyRule?: VerifyRule; maxEntries?: number } = {}): ConfigCache {
-  const max = options.maxEntries ?? 32;
-  const entries = new Map<string, { stamp: string; config: ResolvedConfig }>();
-  return {
-    load(opts) {
-      const env = opts.env ?? process.env;
-      const key = [resolve(opts.cwd), opts.configFile ?? "", env.HOME ?? "", env.XDG_CONFIG_HOME ?? ""].join("\0");
-      const stamp = configStamp(opts);
-      const hit = entries.get(key);
-      entries.delete(key);
-      if (hit && hit.stamp === stamp) {
-        entries.set(key, hit);
-        return hit.config;
-      }
-      const loadOpts: LoadConfigOptions = { ...opts };
-      if (options.verifyRule) loadOpts.verifyRule = options.verifyRule;
-      const config = deepFreeze(loadConfig(loadOpts));
-      entries.set(key, { stamp, config });
-      if (entries.size > max) {
-        const oldest = entries.keys().next().value;
-        if (oldest !== undefined) entries.delete(oldest);
-      }
-      return config;
-    },
-    clear() {
-      entries.clear();
-    },
-  };
 }

@@ -40,7 +40,6 @@ export const DEFAULT_SEVERITY: Readonly<Record<string, Severity>> = {
   shell: "warning",
   "shell/dynamic-command": "info",
   "shell/source-dynamic": "info",
-  "shell/nesting-too-deep": "info",
   injection: "off",
   "injection/parse-error": "info",
   internal: "error",

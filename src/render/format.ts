@@ -1,4 +1,4 @@
-/** Human output shared by the CLI, lint and the shell hook: colour (TTY only, never with NO_COLOR), underlined spans, sanitised text. */
+/** Human output shared by the CLI, lint and the shell hook: colour (FORCE_COLOR, else TTY only and never with NO_COLOR), underlined spans, sanitised text. */
 
 import type { Finding } from "../analysis/types.js";
 import type { Decision } from "../engine/types.js";
@@ -19,8 +19,26 @@ const plainFn = (s: string) => s;
 export const COLOR: Style = { bold: code(1, 22), dim: code(2, 22), red: code(31, 39), green: code(32, 39), yellow: code(33, 39), cyan: code(36, 39) };
 export const PLAIN: Style = { bold: plainFn, dim: plainFn, red: plainFn, green: plainFn, yellow: plainFn, cyan: plainFn };
 
-/** Colour only when the stream is a terminal and NO_COLOR is not set (https://no-color.org). */
+/**
+ * FORCE_COLOR as Node and chalk read it: `0` or `false` never, `1`, `2`, `3`, `true` or empty
+ * always; unset (or anything else) leaves the choice to NO_COLOR and the terminal. The CLI's
+ * `--color` / `--no-color` set it for the whole process (cli/main.ts), so every output follows.
+ */
+function forcedColor(env: Env): boolean | undefined {
+  const force = env.FORCE_COLOR;
+  if (force === undefined) return undefined;
+  if (force === "0" || force === "false") return false;
+  if (force === "" || force === "1" || force === "2" || force === "3" || force === "true") return true;
+  return undefined;
+}
+
+/**
+ * Colour when FORCE_COLOR asks for it; otherwise only when the stream is a terminal and NO_COLOR
+ * is not set (https://no-color.org).
+ */
 export function styleFor(stream: { isTTY?: boolean }, env: Env = process.env): Style {
+  const forced = forcedColor(env);
+  if (forced !== undefined) return forced ? COLOR : PLAIN;
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== "";
   return stream.isTTY && !noColor ? COLOR : PLAIN;
 }

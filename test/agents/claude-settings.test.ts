@@ -42,11 +42,12 @@ describe("claudeSettingsRules", () => {
         { path: project, scope: "project", rules: { allow: ["Bash(npm test:*)", "Bash(npm run lint)"], ask: ["Bash(git push:*)"], deny: [] }, ignored: 2 },
         { path: local, scope: "local", rules: { allow: ["Bash"], ask: [], deny: ["Bash(curl:*)"] }, ignored: 2 },
       ],
+      warnings: [],
     });
   });
 
   it("no settings files → nothing", () => {
-    expect(claudeSettingsRules(sb.dir, sb.env)).toEqual({ rules: { allow: [], ask: [], deny: [] }, ignored: 0, files: [], byFile: [] });
+    expect(claudeSettingsRules(sb.dir, sb.env)).toEqual({ rules: { allow: [], ask: [], deny: [] }, ignored: 0, files: [], byFile: [], warnings: [] });
   });
 
   it("the project is the nearest ancestor with .claude/, never the home directory", () => {
@@ -68,8 +69,8 @@ describe("claudeSettingsRules", () => {
     expect(claudeSettingsRules(join(outside, "src"), sb.env).rules.deny).toEqual(["Bash(terraform destroy:*)"]);
   });
 
-  it("malformed JSON → ConfigError naming the file", () => {
-    const file = sb.write("home/project/.claude/settings.json", '{ "permissions": { "allow": [ } }');
+  it("the user's file in malformed JSON → ConfigError naming the file", () => {
+    const file = sb.write("home/.claude/settings.json", '{ "permissions": { "allow": [ } }');
     expect(() => claudeSettingsRules(sb.dir, sb.env)).toThrow(ConfigError);
     try {
       claudeSettingsRules(sb.dir, sb.env);
@@ -78,6 +79,28 @@ describe("claudeSettingsRules", () => {
       expect((e as ConfigError).message).toContain("is not valid JSON");
     }
   });
+
+  // A project's (or local) file may come with the repository: broken, it is skipped with a
+  // warning, the other files kept. Every way of being broken, in both project places.
+  const BROKEN: [string, string | object][] = [
+    ["not JSON", '{ "permissions": { "allow": [ } }'],
+    ["not an object", "[1, 2]"],
+    ["permissions not an object", { permissions: ["Bash(ls)"] }],
+    ["a list not an array", { permissions: { deny: "Bash(ls)" } }],
+  ];
+  for (const place of ["settings.json", "settings.local.json"]) {
+    it.each(BROKEN)(`project ${place} %s → skipped with a warning, the user's file kept`, (_what, content) => {
+      sb.write("home/.claude/settings.json", { permissions: { deny: ["Bash(rm:*)"] } });
+      const other = place === "settings.json" ? "settings.local.json" : "settings.json";
+      sb.write(`home/project/.claude/${other}`, { permissions: { deny: ["Bash(curl:*)"] } });
+      const file = sb.write(`home/project/.claude/${place}`, content);
+      const r = claudeSettingsRules(sb.dir, sb.env);
+      expect(r.rules.deny).toEqual(["Bash(rm:*)", "Bash(curl:*)"]);
+      expect(r.files).not.toContain(file);
+      expect(r.warnings).toHaveLength(1);
+      expect(r.warnings[0]).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: ignored: `));
+    });
+  }
 
   it("permissions lists of the wrong type → ConfigError with the key path", () => {
     sb.write("home/.claude/settings.json", { permissions: { allow: "Bash(ls)" } });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { analyze } from "../../src/analysis/analyze.js";
 import { AnalysisLimitError, DEFAULT_LIMITS, type AnalysisLimits } from "../../src/analysis/limits.js";
-import { options } from "../../src/analysis/test-helpers.js";
+import { options, shq } from "../../src/analysis/test-helpers.js";
 import { Guard } from "../../src/engine/guard.js";
 import { MODES } from "../../src/engine/types.js";
 import { extractFactsNative } from "../../src/facts/native.js";
@@ -68,6 +68,37 @@ describe("maxFormChars: commands whose texts hold what is nested in them", () =>
   });
 });
 
+/** Every way of handing shell code to a shell as a string, each a level of shell-in-shell nesting. */
+const SHELL_STRINGS: Record<string, (inner: string) => string> = {
+  "bash -c": (s) => `bash -c ${shq(s)}`,
+  "sh -c": (s) => `sh -c ${shq(s)}`,
+  "zsh -c": (s) => `zsh -c ${shq(s)}`,
+  eval: (s) => `eval ${shq(s)}`,
+  "su -c": (s) => `su -c ${shq(s)}`,
+  "sudo sh -c": (s) => `sudo sh -c ${shq(s)}`,
+  "ssh host": (s) => `ssh host ${shq(s)}`,
+};
+
+describe("maxShellDepth: shell code nested in strings", () => {
+  const depth = DEFAULT_LIMITS.maxShellDepth;
+  const nest = (wrap: (s: string) => string, n: number, inner: string): string => {
+    let s = inner;
+    for (let i = 0; i < n; i++) s = wrap(s);
+    return s;
+  };
+  it.each(Object.keys(SHELL_STRINGS))("%s", (name) => {
+    const wrap = SHELL_STRINGS[name] as (s: string) => string;
+    expect(limitHit(nest(wrap, depth, "ls"))).toBeNull();
+    expect(limitHit(nest(wrap, depth + 1, "ls"))).toBe("maxShellDepth");
+  });
+  it("mixed spellings count together", () => {
+    const wraps = Object.values(SHELL_STRINGS);
+    let s = "ls";
+    for (let i = 0; i <= depth; i++) s = (wraps[i % wraps.length] as (s: string) => string)(s);
+    expect(limitHit(s)).toBe("maxShellDepth");
+  });
+});
+
 describe("budgetMs: the time budget", () => {
   it("a spent budget stops the analysis", () => {
     expect(limitHit("ls -la", { ...SMALL, budgetMs: 0 })).toBe("budgetMs");
@@ -77,13 +108,28 @@ describe("budgetMs: the time budget", () => {
 
 describe("through the library: could not be analysed, never an allow", () => {
   const guard = new Guard({ cwd: "/", env: { HOME: "/nonexistent-home" }, reload: false });
-  const members = { deep: gen("cmdsub", DEFAULT_LIMITS.maxDepth + 1), wide: Array.from({ length: DEFAULT_LIMITS.maxNodes + 1 }, () => "ls").join(";"), long: "ls " + "x".repeat(DEFAULT_LIMITS.maxChars) };
+  const shellDeep = Array.from({ length: DEFAULT_LIMITS.maxShellDepth }).reduce<string>((s) => `bash -c ${shq(s)}`, "bash -c 'rm -rf ~'");
+  const members = { deep: gen("cmdsub", DEFAULT_LIMITS.maxDepth + 1), shellDeep, wide: Array.from({ length: DEFAULT_LIMITS.maxNodes + 1 }, () => "ls").join(";"), long: "ls " + "x".repeat(DEFAULT_LIMITS.maxChars) };
   for (const [what, line] of Object.entries(members)) {
     it.each([...MODES])(`${what}, mode %s`, (mode) => {
       const d = guard.check(line, { mode });
       expect(d.decision).toBe(mode === "dontAsk" || mode === "explore" ? "deny" : "ask");
       expect(d.findings.map((f) => f.id)).toEqual(["internal/analysis-failed"]);
-      expect(d.reason).toMatch(/could not be analysed \(the line/);
+      expect(d.reason).toMatch(/could not be analysed \((the line|shell code is nested)/);
     });
   }
+});
+
+describe("maxShellDepth through the library: bypass asks, deny rules still apply", () => {
+  const deep = Array.from({ length: DEFAULT_LIMITS.maxShellDepth + 1 }).reduce<string>((s) => `bash -c ${shq(s)}`, "rm notes.txt");
+  it("bypass asks (an ordinary finding would be ignored there)", () => {
+    const guard = new Guard({ cwd: "/", env: { HOME: "/nonexistent-home" }, reload: false });
+    const d = guard.check(deep, { mode: "bypass" });
+    expect(d.decision).toBe("ask");
+    expect(d.findings.map((f) => f.id)).toEqual(["internal/analysis-failed"]);
+  });
+  it("a deny rule on the text still denies", () => {
+    const guard = new Guard({ cwd: "/", env: { HOME: "/nonexistent-home" }, reload: false, config: { rules: { deny: ["bash:*"] } } });
+    expect(guard.check(deep, { mode: "bypass" }).decision).toBe("deny");
+  });
 });

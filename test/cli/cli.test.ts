@@ -312,7 +312,7 @@ describe("misc", async () => {
   });
 
   it("completion prints a script", async () => {
-    const r = await run(sb, ["completion"]);
+    const r = await run(sb, ["completion", "bash"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("shellguard");
   });

@@ -54,4 +54,14 @@ describe("import: claude-settings", () => {
     const guard = createGuard({ cwd: project, env, mode: "default" });
     expect(guard.check("terraform destroy").decision).toBe("ask");
   });
+
+  it("a broken project settings file is skipped with a warning; the user's rules stay in force", () => {
+    write(join(env.HOME as string, ".claude/settings.json"), { permissions: { allow: ["Bash(make:*)"], deny: ["Bash(terraform destroy:*)"] } });
+    writeFileSync(join(project, ".claude/settings.json"), "{ not json");
+    const guard = createGuard({ cwd: project, env, mode: "default" });
+    expect(guard.check("terraform destroy").decision).toBe("deny");
+    expect(guard.check("make build").decision).toBe("allow");
+    const warnings = new Guard({ cwd: project, env }).configFor().warnings;
+    expect(warnings.filter((w) => w.includes(": ignored: "))).toEqual([expect.stringMatching(/settings\.json: ignored: is not valid JSON/)]);
+  });
 });

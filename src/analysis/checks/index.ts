@@ -22,7 +22,6 @@ export const SHELL_FINDINGS: Readonly<Record<string, FindingMeta>> = {
   "shell/dynamic-command": { description: "A command name only known at run time ($CMD, $(echo rm))." },
   "shell/reverse-shell": { description: "A program wired to a network connection (bash < /dev/tcp/h/p, nc -e /bin/sh, socat exec:…)." },
   "shell/opaque-code": { description: "Code handed to a runner the analysis cannot read (expect -c, enable -f, vim :call system())." },
-  "shell/nesting-too-deep": { description: "Shell-in-shell strings nested deeper than the analysis follows." },
 };
 
 /** Every finding id with its metadata and check name. */

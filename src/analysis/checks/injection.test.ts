@@ -95,6 +95,20 @@ describe("injection: messages and ranges", () => {
     expect(run("ls $('r'm -rf ~)").findings.find((x) => x.id === C)?.message).toContain("rm -rf ~");
   });
 
+  // The form an allow rule would match, never a deny-only spelling of it (`./x` seen as `x`).
+  it.each([
+    ["echo $(./x)", "it runs: ./x."],
+    ["echo $(./deploy --prod)", "it runs: ./deploy --prod."],
+    ["echo $(timeout 5 ./x)", "it runs: ./x."],
+    ["echo $(nice -n 5 ./x a)", "it runs: ./x a."],
+    ["echo $(sudo ./x a)", "it runs: sudo ./x a."],
+    ["echo $(/bin/ls -la)", "it runs: ls -la."],
+    ["echo $(command ls)", "it runs: ls."],
+    ["echo $(./x; ../y b)", "it runs: ./x; ../y b."],
+  ])("names what an allow rule would match: %s", (line, text) => {
+    expect(run(line).findings.find((x) => x.id === C)?.message).toContain(text);
+  });
+
   it("names the construct kind", () => {
     expect(run("for f in a; do ls; done").findings.find((x) => x.id === C)?.message).toContain("for loop");
     expect(run("cat <(curl x)").findings.find((x) => x.id === C)?.message).toContain("process substitution");

@@ -59,7 +59,9 @@ function innerCommands(i: number, last: number, own: readonly CommandView[]): { 
     const p = v.sc.parent;
     if (p < i || p > last) continue;
     if (texts.length === NAMED_COMMANDS) return { texts, more: true };
-    texts.push(clip(v.forms[v.forms.length - 1] ?? v.facts.source.slice(v.sc.start, v.sc.end)));
+    // The innermost form an allow rule would match (`./x`, `sudo rm x`), not the last one: that
+    // may be a deny-only spelling (`./x` seen as `x`), which is not what the command runs.
+    texts.push(clip(v.forms[Math.max(0, Math.min(v.allowForms, v.forms.length) - 1)] ?? v.facts.source.slice(v.sc.start, v.sc.end)));
   }
   return { texts, more: false };
 }

@@ -8,6 +8,7 @@
  */
 
 import type { Facts, SimpleCommand } from "../../facts/types.js";
+import { AnalysisLimitError, DEFAULT_LIMITS } from "../limits.js";
 import { hiddenSubstitutions } from "./substitutions.js";
 import { TOP, type Extract, type Nest, type Origin, type Parse, type UnwrapResult } from "./types.js";
 import { NO_ARGS, makeView, unwrapCommand } from "./unwrap-command.js";
@@ -15,8 +16,12 @@ import { lineCommand, lineStateOf } from "./line-state.js";
 
 export type { UnwrapResult } from "./types.js";
 
-/** Shell-in-shell strings parsed again up to this depth; deeper is shell/nesting-too-deep. */
-export const MAX_DEPTH = 5;
+/**
+ * Shell-in-shell strings parsed again up to this depth. Deeper is not analysed (an
+ * AnalysisLimitError: "could not be analysed", which no mode allows), not a finding that bypass
+ * would ignore.
+ */
+export const MAX_DEPTH = DEFAULT_LIMITS.maxShellDepth;
 
 export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
   // Nested parses are queued, not recursed into: depth is bounded and the stack stays flat.
@@ -26,8 +31,7 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
   let origin = TOP;
   const nest: Nest = (src, range, inherit) => {
     if (origin.depth + 1 > MAX_DEPTH) {
-      out.findings.push({ id: "shell/nesting-too-deep", message: `Shell-in-shell nesting deeper than ${MAX_DEPTH} levels cannot be analysed; run the inner command directly.`, start: range[0], end: range[1] });
-      return;
+      throw new AnalysisLimitError("maxShellDepth", `shell code is nested in strings (bash -c, eval, ...) more than ${MAX_DEPTH} levels deep, the limit; run the inner command directly`);
     }
     const from = inherit ?? origin;
     const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: false, wrappers: from.wrappers, effects: from.effects };
