@@ -19,8 +19,11 @@ function terraform(view: CommandView) {
 
 const AWS_S3: FlagSpec = { long: { recursive: "recursive", force: "force", dryrun: "dryrun", quiet: "quiet", delete: "delete" }, longValue: { exclude: "exclude", include: "include", profile: "profile", region: "region" } };
 
+/** aws's global options that take a value (`--profile p`): their values are not the service or verb. */
+const AWS_VALUE = /^--(?:profile|region|output|endpoint-url|query|color|ca-bundle|cli-read-timeout|cli-connect-timeout|cli-binary-format)$/;
+
 function aws(view: CommandView) {
-  const ops = view.args.slice(1).filter((a) => !a.startsWith("-"));
+  const ops = view.args.slice(1).filter((a, i) => !a.startsWith("-") && !AWS_VALUE.test(view.args[i] as string));
   const [svc, verb] = [ops[0] ?? "", ops[1] ?? ""];
   if (svc === "s3") {
     const p = parseFlags(view.args, AWS_S3, 1);

@@ -122,7 +122,7 @@ export function killsBroadly(view: CommandView): boolean {
     const a = args[i] as string;
     if (SELECTORS.test(a)) {
       selected = true;
-      if (/^-[uUgGstP]$/.test(a)) i++;
+      if (/^-[uUgGstP]$|^--[a-z]+$/.test(a)) i++;
       continue;
     }
     if (a === "--signal" || a === "-F" || a === "--pidfile" || a === "--ns" || a === "--nslist") i++;

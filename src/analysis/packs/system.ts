@@ -15,7 +15,8 @@ const asksHelp = (args: readonly string[]): boolean => args.some((a, i) => i > 0
 
 /** shutdown/reboot/poweroff/halt; not `shutdown -c` (cancel) or `-k` (only warns), not `--help`. */
 function power(view: CommandView) {
-  if (asksHelp(view.args)) return NONE;
+  // `shutdown -h` halts: only the long spelling asks for help here.
+  if (view.args.some((a) => a === "--help" || a === "--version")) return NONE;
   if (view.name === "shutdown" && view.args.some((a) => /^-[A-Za-z]*[ck]/.test(a) && !a.startsWith("--"))) return NONE;
   return [finding("dangerous/power-off", `${view.name} stops or restarts the machine, ending every session and job on it; ask first.`)];
 }
