@@ -1,5 +1,6 @@
 /** Built-in configuration: what shellguard uses when no config file says otherwise. */
 
+import { PACK_NAMES } from "../analysis/packs/types.js";
 import type { ResolvedConfig } from "./types.js";
 
 /**
@@ -67,6 +68,7 @@ export const DEFAULTS: Readonly<ResolvedConfig> = deepFreeze({
   sensitiveDirectories: [...DEFAULT_SENSITIVE_DIRECTORIES],
   dangerousPatterns: [],
   gitPack: true,
+  dangerousPacks: [...PACK_NAMES],
   lintSeverity: {},
   lintIgnore: [],
   agent: { approve: false },
@@ -86,6 +88,7 @@ export function cloneDefaults(): ResolvedConfig {
     sensitiveDirectories: [...DEFAULTS.sensitiveDirectories],
     dangerousPatterns: [],
     gitPack: DEFAULTS.gitPack,
+    dangerousPacks: [...DEFAULTS.dangerousPacks],
     lintSeverity: {},
     lintIgnore: [],
     agent: { ...DEFAULTS.agent },

@@ -200,6 +200,7 @@ export class Guard {
       sensitiveFiles: config.sensitiveFiles,
       sensitiveDirectories: config.sensitiveDirectories,
       gitPack: config.gitPack,
+      packs: config.dangerousPacks,
     };
   }
 

@@ -136,6 +136,7 @@ export function lintSettings(config: ResolvedConfig, cwd: string, env: Env): Lin
       sensitiveFiles: config.sensitiveFiles,
       sensitiveDirectories: config.sensitiveDirectories,
       gitPack: config.gitPack,
+      packs: config.dangerousPacks,
     },
   };
 }
