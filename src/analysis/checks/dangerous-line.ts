@@ -8,7 +8,7 @@
 import type { Facts, Word } from "../../facts/types.js";
 import type { CheckContext, FactsCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
-import { isHarmlessDevice, normalise, resolvePath, type PathContext } from "../paths.js";
+import { isHarmlessDevice, resolvePath, type PathContext } from "../paths.js";
 import { isWriteRedirect } from "./dangerous.js";
 
 /** Output options (as written) whose value is the file written, for any tool. */
@@ -68,32 +68,58 @@ function isForkBomb(view: CommandView): boolean {
   for (let c = sc.parent; c >= 0; c = (constructs[c] as Facts["constructs"][number]).parent) {
     const con = constructs[c] as Facts["constructs"][number];
     if (con.type !== "function_definition") continue;
-    const m = /^(?:function\s+)?([^\s(){};|&]+)/.exec(source.slice(con.start, con.end));
-    return m !== null && m[1] === view.args[0] && source.slice(con.start, con.end).includes("&");
+    const m = /^(?:function\s+)?([^\s(){};|&]+)/.exec(source.slice(con.start, Math.min(con.end, con.start + 256)));
+    return m !== null && m[1] === view.args[0];
   }
   return false;
 }
 
 const systemOn = (ctx: CheckContext): boolean => ctx.options.packs === undefined || ctx.options.packs.includes("system");
 
+/**
+ * A device path at the start of an argument or of its value (`/dev/sda`, `of=/dev/sda`,
+ * `--output=/dev/sda`, `-o/dev/sda`): anchored, so a word holding a whole nested command is not
+ * read to its end at every level (nested words stay linear).
+ */
+const DEVICE_ARG = /^(?:-[A-Za-z]|[-\w]{1,40}=)?\/dev\//;
+
 function mentionsDevice(args: readonly string[]): boolean {
-  for (let i = 1; i < args.length; i++) if ((args[i] as string).includes("/dev/")) return true;
+  for (let i = 1; i < args.length; i++) if (DEVICE_ARG.test(args[i] as string)) return true;
   return false;
 }
 
-function check(facts: Facts, ctx: CheckContext, views: readonly CommandView[]): FindingDraft[] {
+/** Views already looked at: the check is called once per parse with every parse's views. */
+const seen = new WeakSet<readonly CommandView[]>();
+
+/**
+ * One pass over every view of the line on the first call (later calls for nested parses add
+ * nothing), so nested `bash -c` strings stay linear. Views come grouped by parse, in order:
+ * links and cds do not cross from one parse to the next. Findings carry the view's range in the
+ * top-level source.
+ */
+function check(_facts: Facts, ctx: CheckContext, views: readonly CommandView[]): FindingDraft[] {
+  if (seen.has(views)) return [];
+  seen.add(views);
   let out: FindingDraft[] | null = null;
   let links: Set<string> | null = null;
   let paths = ctx.paths;
+  let parse: Facts | null = null;
   for (let k = 0; k < views.length; k++) {
     const view = views[k] as CommandView;
-    if (view.facts !== facts || view.wrapperOnly) continue;
-    if (view.sc.parent >= 0 && systemOn(ctx) && isForkBomb(view)) {
-      (out ??= []).push({ id: "dangerous/fork-bomb", message: `${view.args[0]} runs itself twice, once in the background, without end: a fork bomb that exhausts the machine's processes.` });
+    if (view.facts !== parse) {
+      parse = view.facts;
+      links = null;
+      paths = ctx.paths;
     }
-    if (view.name === "cd" && view.args.length === 2) {
-      const to = resolvePath(view.words[1] as Word, paths).path;
-      if (to !== null) paths = { ...paths, cwd: normalise(to, paths.cwd) };
+    if (view.wrapperOnly) continue;
+    if (view.sc.parent >= 0 && systemOn(ctx) && isForkBomb(view)) {
+      (out ??= []).push({ id: "dangerous/fork-bomb", message: `${view.args[0]} runs itself twice, once in the background, without end: a fork bomb that exhausts the machine's processes.`, start: view.start, end: view.end });
+    }
+    // `cd /dev` makes later relative names devices; any other cd ends that (the analysis'
+    // own cd tracking is per view; here only /dev matters, so no path is built per level).
+    if (view.name === "cd") {
+      const to = view.args[1] ?? "";
+      paths = to === "/dev" || to.startsWith("/dev/") ? { ...paths, cwd: to.replace(/\/+$/, "") } : ctx.paths;
       continue;
     }
     // Most commands name no device and follow no device link: nothing more to look at.
@@ -113,7 +139,7 @@ function check(facts: Facts, ctx: CheckContext, views: readonly CommandView[]): 
       // dd's of= onto a device itself is core's dangerous/dd-device.
       const direct = path.startsWith("/dev/") && !isHarmlessDevice(path) && view.name !== "dd";
       if (viaLink || direct) {
-        (out ??= []).push({ id: "dangerous/device-write", message: `${view.name} writes to ${w.value}${viaLink ? ", a symlink made earlier to a device" : ""}, overwriting the device itself; check the target.` });
+        (out ??= []).push({ id: "dangerous/device-write", message: `${view.name} writes to ${w.value}${viaLink ? ", a symlink made earlier to a device" : ""}, overwriting the device itself; check the target.`, start: view.start, end: view.end });
         break;
       }
     }

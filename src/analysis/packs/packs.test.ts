@@ -23,7 +23,7 @@ const SYSTEM: Row[] = [
   ...["systemctl stop sshd", "systemctl stop ssh.service", "systemctl disable --now ssh", "systemctl mask NetworkManager", "service ssh stop"].map((c) => g(c, ["dangerous/service-stop"])),
   // quiet
   ...["shutdown -c", "shutdown --help", "shutdown -k +5", "init 3", "systemctl status sshd", "systemctl restart sshd", "systemctl stop nginx",
-    "systemctl --dry-run poweroff", "kill 1234", "kill -TERM 1234", "kill -- -4242", "kill -l", "pkill node", "pkill -f 'node server'", "crontab -l",
+    "systemctl --dry-run poweroff", "halt -w", "reboot --wtmp-only", "kill 1234", "kill -TERM 1234", "kill -- -4242", "kill -l", "pkill node", "pkill -f 'node server'", "crontab -l",
     "crontab -e", "iptables -L", "iptables -A INPUT -p tcp --dport 22 -j ACCEPT", "nft list ruleset", "ufw status", "f() { echo hi; }; f", "f() { f2 | cat & }; f"].map((c) => g(c, [])),
 ];
 

@@ -16,7 +16,8 @@ const asksHelp = (args: readonly string[]): boolean => args.some((a, i) => i > 0
 /** shutdown/reboot/poweroff/halt; not `shutdown -c` (cancel) or `-k` (only warns), not `--help`. */
 function power(view: CommandView) {
   // `shutdown -h` halts: only the long spelling asks for help here.
-  if (view.args.some((a) => a === "--help" || a === "--version")) return NONE;
+  // `-w` / `--wtmp-only` only writes the wtmp record.
+  if (view.args.some((a) => a === "--help" || a === "--version" || a === "--wtmp-only" || (view.name !== "shutdown" && /^-[A-Za-z]*w/.test(a) && !a.startsWith("--")))) return NONE;
   if (view.name === "shutdown" && view.args.some((a) => /^-[A-Za-z]*[ck]/.test(a) && !a.startsWith("--"))) return NONE;
   return [finding("dangerous/power-off", `${view.name} stops or restarts the machine, ending every session and job on it; ask first.`)];
 }
