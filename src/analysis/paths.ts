@@ -71,17 +71,30 @@ export function normalise(path: string, cwd: string): string {
 
 const GLOB_ALL = /^(?:\*|\.\*|\*\.\*|\*\*|\.\?\*|\?\*|\.\[!.\]\*|\{\*,\.\*\}|\{\.\*,\*\})$/;
 
+/**
+ * A glob segment that matches (nearly) every name in its directory, read as a pattern: beside
+ * the spellings above, anything made only of `*`, `?` and bracket expressions, after an optional
+ * leading dot (`[!.]*`, `??*`, `.[^.]*`, `[a-z]*`, `.??*`). A literal letter (`*.log`) narrows it.
+ */
+export function coversDirectory(segment: string): boolean {
+  if (GLOB_ALL.test(segment)) return true;
+  const rest = segment.replace(/^\./, "").replace(/\[!?\^?\]?[^\]]*\]/g, "?");
+  return rest.includes("*") && /^[*?]+$/.test(rest);
+}
+
 export function resolvePath(word: Word, ctx: PathContext): ResolvedPath {
   const { text, dynamic } = expandWord(word, ctx);
   const glob = word.glob;
   let globAll = false;
   let globDir: string | null = null;
   if (glob) {
-    const slash = text.replace(/\/+$/, "").lastIndexOf("/");
-    const last = text.replace(/\/+$/, "").slice(slash + 1);
-    if (GLOB_ALL.test(last)) {
+    // `~/*`, `~/[!.]*`, and also `~/*/*`: the directory before a trailing run of covering segments.
+    const segs = text.replace(/\/+$/, "").split("/");
+    let first = segs.length;
+    while (first > 0 && coversDirectory(segs[first - 1] as string)) first--;
+    if (first < segs.length) {
       globAll = true;
-      const dir = slash < 0 ? "." : text.slice(0, slash) || "/";
+      const dir = first === 0 ? "." : segs.slice(0, first).join("/") || "/";
       if (!dynamic) globDir = normalise(dir, ctx.cwd);
     }
   }

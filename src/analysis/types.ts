@@ -71,4 +71,6 @@ export interface AnalysisOptions {
   secrets?: { files: readonly string[]; except: readonly string[] };
   /** The default git pack of dangerous patterns. */
   gitPack: boolean;
+  /** The dangerous packs that are on (src/analysis/packs/); every pack when absent. */
+  packs?: readonly string[];
 }

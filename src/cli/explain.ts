@@ -1,5 +1,6 @@
 /** `shellguard explain`: the Facts, readably, and each of the six steps' outcome for the mode. */
 
+import { packOf } from "../analysis/packs/index.js";
 import { Guard, type Explanation } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
 import type { Facts, SimpleCommand, Word } from "../facts/types.js";
@@ -76,6 +77,11 @@ export function formatExplanation(x: Explanation, s: Style): string {
     lines.push(`  read-only: ${x.analysis.readOnly ? "yes" : "no"}; edits inside working directories: ${x.analysis.editsInsideWorkdirs ? "yes" : "no"}`);
     const n = x.analysis.findings.length;
     lines.push(n === 0 ? "  no findings" : `  ${n} finding${n === 1 ? "" : "s"} (shown with the decision)`);
+    // The pack and entry behind each dangerous finding (dangerous.packs switches a pack).
+    for (const f of x.analysis.findings) {
+      const p = packOf(f.id);
+      if (p !== null) lines.push(`    ${f.id}: pack ${p.pack}, entry ${p.entry}`);
+    }
   }
   lines.push(s.bold(`Steps (mode ${x.mode})`));
   if (x.steps.length === 0) lines.push("  the analysis failed; the fail-safe decided");

@@ -1,5 +1,6 @@
 /** Built-in configuration: what shellguard uses when no config file says otherwise. */
 
+import { PACK_NAMES } from "../analysis/packs/types.js";
 import type { ResolvedConfig } from "./types.js";
 
 /**
@@ -10,15 +11,18 @@ export const DEFAULT_SENSITIVE_FILES: readonly string[] = [
   // shell startup and exit files: run on every new shell
   ".bashrc", ".bash_profile", ".bash_login", ".bash_logout", ".profile",
   ".zshrc", ".zprofile", ".zshenv", ".zlogin", ".zlogout",
-  ".cshrc", ".tcshrc", "config.fish",
+  ".cshrc", ".tcshrc", ".kshrc", ".mkshrc", "config.fish", ".bash_aliases", ".bash_functions", ".inputrc",
+  ".xprofile", ".xsession", ".xinitrc", ".pam_environment",
   // git: config can run programs (core.pager, hooks path, filters); credentials
-  ".gitconfig", ".gitmodules", ".git-credentials",
+  ".gitconfig", ".gitmodules", ".git-credentials", ".config/git/config", ".config/git/credentials", ".config/git/attributes",
   // credentials and package-manager config (registries, tokens, scripts)
-  ".netrc", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pypirc", ".pgpass",
+  ".netrc", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pypirc", ".pgpass", ".config/npm/npmrc", "pip.conf", ".condarc", ".cargo/config.toml",
+  // Python runs these at every start-up (site customisation)
+  "sitecustomize.py", "usercustomize.py",
   // environment files loaded by tools and direnv
   ".env", ".env.*", ".envrc",
   // ssh
-  "authorized_keys", "known_hosts", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519",
+  "authorized_keys", "authorized_keys2", "known_hosts", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk",
   // AI agent config (MCP servers run programs); .claude/settings.json is covered by the .claude directory
   ".mcp.json", ".claude.json",
   // system files (by basename, wherever they are)
@@ -34,6 +38,10 @@ export const DEFAULT_SENSITIVE_DIRECTORIES: readonly string[] = [
   ".git",
   // keys and cloud credentials
   ".ssh", ".gnupg", ".aws", ".azure", ".kube", ".docker", ".config/gcloud", ".config/gh",
+  // shell start-up directories (fish's conf.d and functions, zsh's config dir), services and autostart
+  ".config/fish", ".config/zsh", ".oh-my-zsh/custom", ".config/environment.d", ".config/systemd/user", ".config/autostart", "Library/LaunchAgents",
+  // PATH directories of the user: a program put there shadows the system's under the same name
+  ".local/bin", ".cargo/bin", ".npm-global/bin", ".bun/bin", ".deno/bin", "go/bin",
   // agent and editor settings (can run programs: tasks, MCP servers, hooks)
   ".claude", ".vscode", ".idea",
   // the operating system
@@ -66,6 +74,7 @@ export const DEFAULTS: Readonly<ResolvedConfig> = deepFreeze({
   notSecretFiles: [...DEFAULT_NOT_SECRET_FILES],
   dangerousPatterns: [],
   gitPack: true,
+  dangerousPacks: [...PACK_NAMES],
   lintSeverity: {},
   lintIgnore: [],
   agent: { approve: false },
@@ -87,6 +96,7 @@ export function cloneDefaults(): ResolvedConfig {
     notSecretFiles: [...DEFAULTS.notSecretFiles],
     dangerousPatterns: [],
     gitPack: DEFAULTS.gitPack,
+    dangerousPacks: [...DEFAULTS.dangerousPacks],
     lintSeverity: {},
     lintIgnore: [],
     agent: { ...DEFAULTS.agent },

@@ -11,6 +11,7 @@
 
 import { realpathSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { PACK_NAMES } from "../analysis/packs/types.js";
 import { MODE_ALIASES, type ModeName } from "./mode-names.js";
 import { cloneDefaults } from "./defaults.js";
 import { findUserConfigs, projectCandidates, type Found } from "./discovery.js";
@@ -226,8 +227,16 @@ function applyLayer(state: ResolvedConfig, raw: RawConfig, file: string, trusted
     }
     if (patterns.add) state.dangerousPatterns.push(...specs(patterns.add));
   }
-  if (raw.dangerous?.git === true) state.gitPack = true;
-  else if (raw.dangerous?.git === false && may("dangerous.git")) state.gitPack = false;
+  if (raw.dangerous?.git === true) {
+    state.gitPack = true;
+    if (!state.dangerousPacks.includes("git")) state.dangerousPacks = PACK_NAMES.filter((p) => p === "git" || state.dangerousPacks.includes(p));
+  } else if (raw.dangerous?.git === false && may("dangerous.git")) state.gitPack = false;
+  // Packs: on is always honoured; off only from a trusted file (an untrusted one may only tighten).
+  for (const [pack, on] of Object.entries(raw.dangerous?.packs ?? {})) {
+    if (on && !state.dangerousPacks.includes(pack)) state.dangerousPacks = PACK_NAMES.filter((p) => p === pack || state.dangerousPacks.includes(p));
+    else if (!on && state.dangerousPacks.includes(pack) && may(`dangerous.packs.${pack}`)) state.dangerousPacks = state.dangerousPacks.filter((p) => p !== pack);
+    if (pack === "git" && on) state.gitPack = true;
+  }
 
   if (raw.lint?.severity) Object.assign(state.lintSeverity, raw.lint.severity);
 

@@ -44,6 +44,8 @@ export interface ResolvedConfig {
   dangerousPatterns: RuleSpec[];
   /** The default git pack of dangerous patterns (reset --hard, push --force, ...). */
   gitPack: boolean;
+  /** The packs of dangerous operations that are on (src/analysis/packs/), in registry order. */
+  dangerousPacks: string[];
   /** Lint severities by finding id or check name. */
   lintSeverity: Record<string, Severity>;
   /** `lint.ignore` of each file (gitignore syntax), with the directory its patterns are relative to. */

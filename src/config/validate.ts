@@ -5,6 +5,7 @@
  * names the file, the key path (`rules.deny[2].pattern`) and the problem.
  */
 
+import type { PackName } from "../analysis/packs/types.js";
 import { ConfigError, type ConfigProblem } from "./errors.js";
 import type { OnError, RuleSpec, Severity } from "./types.js";
 import generatedValidate from "./validator.generated.js";
@@ -23,7 +24,7 @@ export interface RawConfig {
   rules?: { deny?: RawRule[]; ask?: RawRule[]; allow?: RawRule[] };
   workingDirectories?: string[];
   sensitive?: { files?: RawListEdit; directories?: RawListEdit; secrets?: RawListEdit; notSecrets?: RawListEdit };
-  dangerous?: { patterns?: RawPatternEdit; git?: boolean };
+  dangerous?: { patterns?: RawPatternEdit; git?: boolean; packs?: Partial<Record<PackName, boolean>> };
   lint?: { severity?: Record<string, Severity>; ignore?: string[] };
   agent?: { approve?: boolean };
   import?: string[];

@@ -5,7 +5,7 @@
 "use strict";
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"shellguard configuration","description":"Configuration for shellguard, which decides whether a shell command may run (allow, ask or deny). Files: package.json#shellguard, .shellguardrc, .shellguardrc.{json,yaml,yml,js,cjs,mjs}, shellguard.config.{js,cjs,mjs} (nearest to the working directory, up to the home directory), and $XDG_CONFIG_HOME/shellguard/config.{json,yaml,yml}. See docs/config.md.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The JSON Schema of this file, for editors. Ignored by shellguard.","type":"string"},"mode":{"description":"Permission mode for `shellguard check` and the library when the caller names none. default: ask unless a rule or the read-only check allows. acceptEdits: also allow file edits inside the working directories. explore (alias plan): read-only commands only, everything else denied. bypass (alias bypassPermissions): allow unless a deny or ask rule objects (safety findings are ignored: use dontAsk for unattended runs that must stay safe). dontAsk: like default, but every ask becomes deny. guard: ask only when a check finds something, otherwise allow. Ignored in an untrusted project config.","$ref":"#/definitions/mode"},"shell":{"description":"Settings for the interactive shell hook (`eval \"$(shellguard hook zsh)\"`). Ignored in an untrusted project config.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"Permission mode for commands typed at the prompt. Default: guard.","$ref":"#/definitions/mode"},"onError":{"description":"What the hook does when shellguard itself fails (crash, timeout): allow runs the command anyway, deny refuses it. Default: allow.","enum":["allow","deny"]}}},"rules":{"description":"Permission rules. Rules from the user config and the project config are concatenated. A deny or ask rule fires when it matches any simple command of the line; allow rules allow a line only when they (or the read-only check) cover every simple command in it.","type":"object","additionalProperties":false,"properties":{"deny":{"description":"Rules that deny a command, in every mode (highest priority).","$ref":"#/definitions/ruleList"},"ask":{"description":"Rules that make shellguard ask a person before the command runs.","$ref":"#/definitions/ruleList"},"allow":{"description":"Rules that allow a command without asking (safety findings still ask). Ignored in an untrusted project config.","$ref":"#/definitions/ruleList"}}},"workingDirectories":{"description":"Extra working directories (besides the current one) inside which acceptEdits allows file edits. Relative paths are resolved against the directory of the config file; a leading ~/ means the home directory. Ignored in an untrusted project config.","$ref":"#/definitions/stringList"},"sensitive":{"description":"Paths that commands must not write to (a write is a safety ask), and secrets that must not be read or sent.","type":"object","additionalProperties":false,"properties":{"files":{"description":"File basenames (globs allowed) that must not be written, e.g. .bashrc or .env.*. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"directories":{"description":"Directory names (any path segment, e.g. .git) or absolute paths (e.g. /etc), globs allowed, that must not be written into. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"secrets":{"description":"Secrets: files whose content must not be read by an agent or sent over the network. Basenames (id_rsa, *.pem), trailing paths (.ssh/id_*), ~/ or absolute paths, dir/** for everything inside; globs allowed. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"notSecrets":{"description":"Paths the secrets patterns match that are not secrets (*.pub, .env.example), same pattern forms. An object {add, remove} edits the built-in list; a plain array replaces it (an untrusted project config may only remove).","$ref":"#/definitions/listEdit"}}},"dangerous":{"description":"Dangerous command patterns: a match is a safety ask that no allow rule can silence.","type":"object","additionalProperties":false,"properties":{"patterns":{"description":"Extra dangerous patterns in rule syntax. An object {add, remove} edits the list built so far; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/patternEdit"},"git":{"description":"Whether the built-in git pack is on: reset --hard, clean -f, push --force, branch -D, checkout/restore ., stash drop/clear. Default: true. false is ignored in an untrusted project config.","type":"boolean"}}},"lint":{"description":"Settings for `shellguard lint`.","type":"object","additionalProperties":false,"properties":{"ignore":{"description":"Files lint skips when it expands a directory or glob, in gitignore syntax (`test/fixtures/`, `*.generated.sh`, `!keep.sh`), relative to this config file's directory. A file named on the command line is linted anyway.","$ref":"#/definitions/stringList"},"severity":{"description":"Severity by finding id (e.g. dangerous/rm-recursive-force) or by check name (e.g. injection); a finding id wins over its check name. off hides the finding.","type":"object","propertyNames":{"description":"A check name or a finding id: lowercase words joined by -, optionally check/finding.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$"},"additionalProperties":{"description":"off, info, warning or error.","$ref":"#/definitions/severity"}}}},"agent":{"description":"Settings for AI agent front ends (`shellguard check`, the library). Ignored in an untrusted project config.","type":"object","additionalProperties":false,"properties":{"approve":{"description":"Whether an agent integration may approve an ask itself instead of handing it to a person. Default: false.","type":"boolean"}}},"import":{"description":"Rule sources to import, e.g. claude-settings (the permission rules of Claude Code settings files). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}},"definitions":{"mode":{"description":"A permission mode: default, acceptEdits, explore (alias plan), bypass (alias bypassPermissions), dontAsk or guard.","enum":["default","acceptEdits","explore","plan","bypass","bypassPermissions","dontAsk","guard"]},"severity":{"description":"A lint severity.","enum":["off","info","warning","error"]},"nonEmptyString":{"description":"A string with at least one non-blank character.","type":"string","pattern":"\\S"},"stringList":{"description":"A list of non-empty strings.","type":"array","items":{"$ref":"#/definitions/nonEmptyString"}},"rulePattern":{"description":"A rule pattern: `git commit:*` (the command or the command followed by anything), a pattern with * wildcards (\\* a literal star, \\\\ a backslash), otherwise a substring. `Bash(...)` around it is accepted, as in Claude Code settings.","type":"string","pattern":"\\S"},"ruleObject":{"description":"A rule with a reason and examples that are checked when the config loads.","type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"description":"The rule pattern (same syntax as a rule string).","$ref":"#/definitions/rulePattern"},"reason":{"description":"Why the rule exists; shown to the person or agent when it fires.","type":"string"},"match":{"description":"Commands the pattern must match; a command that does not match is a config error.","type":"array","items":{"type":"string"}},"notMatch":{"description":"Commands the pattern must not match; a command that matches is a config error.","type":"array","items":{"type":"string"}}}},"rule":{"description":"A rule: a pattern string or a {pattern, reason, match, notMatch} object.","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/rulePattern"},"else":{"$ref":"#/definitions/ruleObject"}},"ruleList":{"description":"A list of rules.","type":"array","items":{"$ref":"#/definitions/rule"}},"listEdit":{"description":"A plain array (replaces the list so far) or {add, remove} (edits it).","type":["array","object"],"if":{"type":"array"},"then":{"$ref":"#/definitions/stringList"},"else":{"type":"object","additionalProperties":false,"properties":{"add":{"description":"Entries to add to the list so far.","$ref":"#/definitions/stringList"},"remove":{"description":"Entries to remove from the list so far (exact text). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}}}},"patternEdit":{"description":"A plain array of rules (replaces the list so far) or {add, remove} (edits it).","type":["array","object"],"if":{"type":"array"},"then":{"$ref":"#/definitions/ruleList"},"else":{"type":"object","additionalProperties":false,"properties":{"add":{"description":"Patterns to add to the list so far.","$ref":"#/definitions/ruleList"},"remove":{"description":"Patterns to remove from the list so far (by pattern text). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"shellguard configuration","description":"Configuration for shellguard, which decides whether a shell command may run (allow, ask or deny). Files: package.json#shellguard, .shellguardrc, .shellguardrc.{json,yaml,yml,js,cjs,mjs}, shellguard.config.{js,cjs,mjs} (nearest to the working directory, up to the home directory), and $XDG_CONFIG_HOME/shellguard/config.{json,yaml,yml}. See docs/config.md.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The JSON Schema of this file, for editors. Ignored by shellguard.","type":"string"},"mode":{"description":"Permission mode for `shellguard check` and the library when the caller names none. default: ask unless a rule or the read-only check allows. acceptEdits: also allow file edits inside the working directories. explore (alias plan): read-only commands only, everything else denied. bypass (alias bypassPermissions): allow unless a deny or ask rule objects (safety findings are ignored: use dontAsk for unattended runs that must stay safe). dontAsk: like default, but every ask becomes deny. guard: ask only when a check finds something, otherwise allow. Ignored in an untrusted project config.","$ref":"#/definitions/mode"},"shell":{"description":"Settings for the interactive shell hook (`eval \"$(shellguard hook zsh)\"`). Ignored in an untrusted project config.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"Permission mode for commands typed at the prompt. Default: guard.","$ref":"#/definitions/mode"},"onError":{"description":"What the hook does when shellguard itself fails (crash, timeout): allow runs the command anyway, deny refuses it. Default: allow.","enum":["allow","deny"]}}},"rules":{"description":"Permission rules. Rules from the user config and the project config are concatenated. A deny or ask rule fires when it matches any simple command of the line; allow rules allow a line only when they (or the read-only check) cover every simple command in it.","type":"object","additionalProperties":false,"properties":{"deny":{"description":"Rules that deny a command, in every mode (highest priority).","$ref":"#/definitions/ruleList"},"ask":{"description":"Rules that make shellguard ask a person before the command runs.","$ref":"#/definitions/ruleList"},"allow":{"description":"Rules that allow a command without asking (safety findings still ask). Ignored in an untrusted project config.","$ref":"#/definitions/ruleList"}}},"workingDirectories":{"description":"Extra working directories (besides the current one) inside which acceptEdits allows file edits. Relative paths are resolved against the directory of the config file; a leading ~/ means the home directory. Ignored in an untrusted project config.","$ref":"#/definitions/stringList"},"sensitive":{"description":"Paths that commands must not write to (a write is a safety ask), and secrets that must not be read or sent.","type":"object","additionalProperties":false,"properties":{"files":{"description":"File basenames (globs allowed) that must not be written, e.g. .bashrc or .env.*. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"directories":{"description":"Directory names (any path segment, e.g. .git) or absolute paths (e.g. /etc), globs allowed, that must not be written into. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"secrets":{"description":"Secrets: files whose content must not be read by an agent or sent over the network. Basenames (id_rsa, *.pem), trailing paths (.ssh/id_*), ~/ or absolute paths, dir/** for everything inside; globs allowed. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"notSecrets":{"description":"Paths the secrets patterns match that are not secrets (*.pub, .env.example), same pattern forms. An object {add, remove} edits the built-in list; a plain array replaces it (an untrusted project config may only remove).","$ref":"#/definitions/listEdit"}}},"dangerous":{"description":"Dangerous command patterns: a match is a safety ask that no allow rule can silence.","type":"object","additionalProperties":false,"properties":{"patterns":{"description":"Extra dangerous patterns in rule syntax. An object {add, remove} edits the list built so far; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/patternEdit"},"git":{"description":"Whether the built-in git pack is on: reset --hard, clean -f, push --force, branch -D, checkout/restore ., stash drop/clear. Default: true. Same as packs.git. false is ignored in an untrusted project config.","type":"boolean"},"packs":{"description":"Which packs of dangerous operations are on (docs/checks/dangerous.md); each is on by default. false is ignored in an untrusted project config (it may only switch packs on).","type":"object","additionalProperties":false,"properties":{"core":{"description":"the seed's list: rm -rf, sudo rm, dd, mkfs, partition tools, format, chmod 777, chown -R, kill -9, shred of a device.","type":"boolean"},"system":{"description":"shutdown/reboot/poweroff, signals to every process, the fork bomb, crontab -r, firewall flushes, stopping sshd or networking.","type":"boolean"},"disks":{"description":"blkdiscard, nvme format, cryptsetup luksFormat, badblocks -w, mkntfs/mkdosfs, zpool/zfs destroy, lvremove, mdadm --create.","type":"boolean"},"git":{"description":"reset --hard, clean -f, push --force / --delete / :branch, branch -D, checkout/restore of the tree, stash drop/clear, rm -r ., update-ref -d, reflog expire / gc --prune=now, filter-branch/filter-repo.","type":"boolean"},"containers":{"description":"docker/podman system prune -a, volume rm/prune, compose down -v, run -v /:/host.","type":"boolean"},"kubernetes":{"description":"kubectl delete of namespaces, nodes, CRDs, --all, -A; kubectl drain; helm uninstall.","type":"boolean"},"cloud":{"description":"terraform/tofu destroy, aws s3 rm --recursive / rb --force, aws/gcloud/az deletes of projects, groups, clusters, databases.","type":"boolean"},"databases":{"description":"SQL with DROP, TRUNCATE, DELETE/UPDATE without WHERE (psql -c, mysql -e, sqlite3), dropdb, redis FLUSHALL/FLUSHDB.","type":"boolean"}}}}},"lint":{"description":"Settings for `shellguard lint`.","type":"object","additionalProperties":false,"properties":{"ignore":{"description":"Files lint skips when it expands a directory or glob, in gitignore syntax (`test/fixtures/`, `*.generated.sh`, `!keep.sh`), relative to this config file's directory. A file named on the command line is linted anyway.","$ref":"#/definitions/stringList"},"severity":{"description":"Severity by finding id (e.g. dangerous/rm-recursive-force) or by check name (e.g. injection); a finding id wins over its check name. off hides the finding.","type":"object","propertyNames":{"description":"A check name or a finding id: lowercase words joined by -, optionally check/finding.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$"},"additionalProperties":{"description":"off, info, warning or error.","$ref":"#/definitions/severity"}}}},"agent":{"description":"Settings for AI agent front ends (`shellguard check`, the library). Ignored in an untrusted project config.","type":"object","additionalProperties":false,"properties":{"approve":{"description":"Whether an agent integration may approve an ask itself instead of handing it to a person. Default: false.","type":"boolean"}}},"import":{"description":"Rule sources to import, e.g. claude-settings (the permission rules of Claude Code settings files). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}},"definitions":{"mode":{"description":"A permission mode: default, acceptEdits, explore (alias plan), bypass (alias bypassPermissions), dontAsk or guard.","enum":["default","acceptEdits","explore","plan","bypass","bypassPermissions","dontAsk","guard"]},"severity":{"description":"A lint severity.","enum":["off","info","warning","error"]},"nonEmptyString":{"description":"A string with at least one non-blank character.","type":"string","pattern":"\\S"},"stringList":{"description":"A list of non-empty strings.","type":"array","items":{"$ref":"#/definitions/nonEmptyString"}},"rulePattern":{"description":"A rule pattern: `git commit:*` (the command or the command followed by anything), a pattern with * wildcards (\\* a literal star, \\\\ a backslash), otherwise a substring. `Bash(...)` around it is accepted, as in Claude Code settings.","type":"string","pattern":"\\S"},"ruleObject":{"description":"A rule with a reason and examples that are checked when the config loads.","type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"description":"The rule pattern (same syntax as a rule string).","$ref":"#/definitions/rulePattern"},"reason":{"description":"Why the rule exists; shown to the person or agent when it fires.","type":"string"},"match":{"description":"Commands the pattern must match; a command that does not match is a config error.","type":"array","items":{"type":"string"}},"notMatch":{"description":"Commands the pattern must not match; a command that matches is a config error.","type":"array","items":{"type":"string"}}}},"rule":{"description":"A rule: a pattern string or a {pattern, reason, match, notMatch} object.","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/rulePattern"},"else":{"$ref":"#/definitions/ruleObject"}},"ruleList":{"description":"A list of rules.","type":"array","items":{"$ref":"#/definitions/rule"}},"listEdit":{"description":"A plain array (replaces the list so far) or {add, remove} (edits it).","type":["array","object"],"if":{"type":"array"},"then":{"$ref":"#/definitions/stringList"},"else":{"type":"object","additionalProperties":false,"properties":{"add":{"description":"Entries to add to the list so far.","$ref":"#/definitions/stringList"},"remove":{"description":"Entries to remove from the list so far (exact text). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}}}},"patternEdit":{"description":"A plain array of rules (replaces the list so far) or {add, remove} (edits it).","type":["array","object"],"if":{"type":"array"},"then":{"$ref":"#/definitions/ruleList"},"else":{"type":"object","additionalProperties":false,"properties":{"add":{"description":"Patterns to add to the list so far.","$ref":"#/definitions/ruleList"},"remove":{"description":"Patterns to remove from the list so far (by pattern text). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}}}}}};
 const schema12 = {"description":"A permission mode: default, acceptEdits, explore (alias plan), bypass (alias bypassPermissions), dontAsk or guard.","enum":["default","acceptEdits","explore","plan","bypass","bypassPermissions","dontAsk","guard"]};
 const schema23 = {"description":"A lint severity.","enum":["off","info","warning","error"]};
 const func2 = Object.prototype.hasOwnProperty;
@@ -730,7 +730,7 @@ if(data.dangerous !== undefined){
 let data15 = data.dangerous;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key4 in data15){
-if(!((key4 === "patterns") || (key4 === "git"))){
+if(!(((key4 === "patterns") || (key4 === "git")) || (key4 === "packs"))){
 const err11 = {instancePath:instancePath+"/dangerous",schemaPath:"#/properties/dangerous/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.dangerous,data:data15};
 if(vErrors === null){
 vErrors = [err11];
@@ -760,9 +760,12 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath:instancePath+"/dangerous",schemaPath:"#/properties/dangerous/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.dangerous.type,parentSchema:schema11.properties.dangerous,data:data15};
+if(data15.packs !== undefined){
+let data18 = data15.packs;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+for(const key5 in data18){
+if(!((((((((key5 === "core") || (key5 === "system")) || (key5 === "disks")) || (key5 === "git")) || (key5 === "containers")) || (key5 === "kubernetes")) || (key5 === "cloud")) || (key5 === "databases"))){
+const err13 = {instancePath:instancePath+"/dangerous/packs",schemaPath:"#/properties/dangerous/properties/packs/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.dangerous.properties.packs,data:data18};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -772,12 +775,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data.lint !== undefined){
-let data18 = data.lint;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-for(const key5 in data18){
-if(!((key5 === "ignore") || (key5 === "severity"))){
-const err14 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data18};
+if(data18.core !== undefined){
+let data19 = data18.core;
+if(typeof data19 !== "boolean"){
+const err14 = {instancePath:instancePath+"/dangerous/packs/core",schemaPath:"#/properties/dangerous/properties/packs/properties/core/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.dangerous.properties.packs.properties.core.type,parentSchema:schema11.properties.dangerous.properties.packs.properties.core,data:data19};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -787,20 +788,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data18.ignore !== undefined){
-if(!(validate19(data18.ignore, {instancePath:instancePath+"/lint/ignore",parentData:data18,parentDataProperty:"ignore",rootData}))){
-vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
-errors = vErrors.length;
-}
-}
-if(data18.severity !== undefined){
-let data20 = data18.severity;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key6 in data20){
-const _errs38 = errors;
-if(typeof key6 === "string"){
-if(!pattern3.test(key6)){
-const err15 = {instancePath:instancePath+"/lint/severity",schemaPath:"#/properties/lint/properties/severity/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$"+"\"",schema:"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$",parentSchema:schema11.properties.lint.properties.severity.propertyNames,data:key6,propertyName:key6};
+if(data18.system !== undefined){
+let data20 = data18.system;
+if(typeof data20 !== "boolean"){
+const err15 = {instancePath:instancePath+"/dangerous/packs/system",schemaPath:"#/properties/dangerous/properties/packs/properties/system/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.dangerous.properties.packs.properties.system.type,parentSchema:schema11.properties.dangerous.properties.packs.properties.system,data:data20};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -810,9 +801,10 @@ vErrors.push(err15);
 errors++;
 }
 }
-var valid8 = _errs38 === errors;
-if(!valid8){
-const err16 = {instancePath:instancePath+"/lint/severity",schemaPath:"#/properties/lint/properties/severity/propertyNames",keyword:"propertyNames",params:{propertyName: key6},message:"property name must be valid",schema:schema11.properties.lint.properties.severity.propertyNames,parentSchema:schema11.properties.lint.properties.severity,data:data20};
+if(data18.disks !== undefined){
+let data21 = data18.disks;
+if(typeof data21 !== "boolean"){
+const err16 = {instancePath:instancePath+"/dangerous/packs/disks",schemaPath:"#/properties/dangerous/properties/packs/properties/disks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.dangerous.properties.packs.properties.disks.type,parentSchema:schema11.properties.dangerous.properties.packs.properties.disks,data:data21};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -822,10 +814,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-for(const key7 in data20){
-let data21 = data20[key7];
-if(!((((data21 === "off") || (data21 === "info")) || (data21 === "warning")) || (data21 === "error"))){
-const err17 = {instancePath:instancePath+"/lint/severity/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema23.enum},message:"must be equal to one of the allowed values",schema:schema23.enum,parentSchema:schema23,data:data21};
+if(data18.git !== undefined){
+let data22 = data18.git;
+if(typeof data22 !== "boolean"){
+const err17 = {instancePath:instancePath+"/dangerous/packs/git",schemaPath:"#/properties/dangerous/properties/packs/properties/git/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.dangerous.properties.packs.properties.git.type,parentSchema:schema11.properties.dangerous.properties.packs.properties.git,data:data22};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -835,9 +827,10 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/lint/severity",schemaPath:"#/properties/lint/properties/severity/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.severity.type,parentSchema:schema11.properties.lint.properties.severity,data:data20};
+if(data18.containers !== undefined){
+let data23 = data18.containers;
+if(typeof data23 !== "boolean"){
+const err18 = {instancePath:instancePath+"/dangerous/packs/containers",schemaPath:"#/properties/dangerous/properties/packs/properties/containers/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.dangerous.properties.packs.properties.containers.type,parentSchema:schema11.properties.dangerous.properties.packs.properties.containers,data:data23};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -847,9 +840,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data18};
+if(data18.kubernetes !== undefined){
+let data24 = data18.kubernetes;
+if(typeof data24 !== "boolean"){
+const err19 = {instancePath:instancePath+"/dangerous/packs/kubernetes",schemaPath:"#/properties/dangerous/properties/packs/properties/kubernetes/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.dangerous.properties.packs.properties.kubernetes.type,parentSchema:schema11.properties.dangerous.properties.packs.properties.kubernetes,data:data24};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -859,12 +853,10 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.agent !== undefined){
-let data22 = data.agent;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-for(const key8 in data22){
-if(!(key8 === "approve")){
-const err20 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.agent,data:data22};
+if(data18.cloud !== undefined){
+let data25 = data18.cloud;
+if(typeof data25 !== "boolean"){
+const err20 = {instancePath:instancePath+"/dangerous/packs/cloud",schemaPath:"#/properties/dangerous/properties/packs/properties/cloud/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.dangerous.properties.packs.properties.cloud.type,parentSchema:schema11.properties.dangerous.properties.packs.properties.cloud,data:data25};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -874,10 +866,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data22.approve !== undefined){
-let data23 = data22.approve;
-if(typeof data23 !== "boolean"){
-const err21 = {instancePath:instancePath+"/agent/approve",schemaPath:"#/properties/agent/properties/approve/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.agent.properties.approve.type,parentSchema:schema11.properties.agent.properties.approve,data:data23};
+if(data18.databases !== undefined){
+let data26 = data18.databases;
+if(typeof data26 !== "boolean"){
+const err21 = {instancePath:instancePath+"/dangerous/packs/databases",schemaPath:"#/properties/dangerous/properties/packs/properties/databases/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.dangerous.properties.packs.properties.databases.type,parentSchema:schema11.properties.dangerous.properties.packs.properties.databases,data:data26};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -889,12 +881,151 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.agent.type,parentSchema:schema11.properties.agent,data:data22};
+const err22 = {instancePath:instancePath+"/dangerous/packs",schemaPath:"#/properties/dangerous/properties/packs/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.dangerous.properties.packs.type,parentSchema:schema11.properties.dangerous.properties.packs,data:data18};
 if(vErrors === null){
 vErrors = [err22];
 }
 else {
 vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/dangerous",schemaPath:"#/properties/dangerous/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.dangerous.type,parentSchema:schema11.properties.dangerous,data:data15};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.lint !== undefined){
+let data27 = data.lint;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+for(const key6 in data27){
+if(!((key6 === "ignore") || (key6 === "severity"))){
+const err24 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data27};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data27.ignore !== undefined){
+if(!(validate19(data27.ignore, {instancePath:instancePath+"/lint/ignore",parentData:data27,parentDataProperty:"ignore",rootData}))){
+vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
+errors = vErrors.length;
+}
+}
+if(data27.severity !== undefined){
+let data29 = data27.severity;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+for(const key7 in data29){
+const _errs57 = errors;
+if(typeof key7 === "string"){
+if(!pattern3.test(key7)){
+const err25 = {instancePath:instancePath+"/lint/severity",schemaPath:"#/properties/lint/properties/severity/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$"+"\"",schema:"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$",parentSchema:schema11.properties.lint.properties.severity.propertyNames,data:key7,propertyName:key7};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+var valid9 = _errs57 === errors;
+if(!valid9){
+const err26 = {instancePath:instancePath+"/lint/severity",schemaPath:"#/properties/lint/properties/severity/propertyNames",keyword:"propertyNames",params:{propertyName: key7},message:"property name must be valid",schema:schema11.properties.lint.properties.severity.propertyNames,parentSchema:schema11.properties.lint.properties.severity,data:data29};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+for(const key8 in data29){
+let data30 = data29[key8];
+if(!((((data30 === "off") || (data30 === "info")) || (data30 === "warning")) || (data30 === "error"))){
+const err27 = {instancePath:instancePath+"/lint/severity/" + key8.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema23.enum},message:"must be equal to one of the allowed values",schema:schema23.enum,parentSchema:schema23,data:data30};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/lint/severity",schemaPath:"#/properties/lint/properties/severity/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.severity.type,parentSchema:schema11.properties.lint.properties.severity,data:data29};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data27};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.agent !== undefined){
+let data31 = data.agent;
+if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
+for(const key9 in data31){
+if(!(key9 === "approve")){
+const err30 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.agent,data:data31};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data31.approve !== undefined){
+let data32 = data31.approve;
+if(typeof data32 !== "boolean"){
+const err31 = {instancePath:instancePath+"/agent/approve",schemaPath:"#/properties/agent/properties/approve/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.agent.properties.approve.type,parentSchema:schema11.properties.agent.properties.approve,data:data32};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.agent.type,parentSchema:schema11.properties.agent,data:data31};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
 }
 errors++;
 }
@@ -907,12 +1038,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err33];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err33);
 }
 errors++;
 }

@@ -201,6 +201,7 @@ export class Guard {
       sensitiveDirectories: config.sensitiveDirectories,
       secrets: { files: config.secretFiles, except: config.notSecretFiles },
       gitPack: config.gitPack,
+      packs: config.dangerousPacks,
     };
   }
 

@@ -137,6 +137,7 @@ export function lintSettings(config: ResolvedConfig, cwd: string, env: Env): Lin
       sensitiveDirectories: config.sensitiveDirectories,
       secrets: { files: config.secretFiles, except: config.notSecretFiles },
       gitPack: config.gitPack,
+      packs: config.dangerousPacks,
     },
   };
 }

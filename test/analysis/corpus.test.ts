@@ -30,13 +30,16 @@ describe("analysis over the tldr corpus", () => {
     // Reviewed 2026-12: 206 parse errors (tldr key-press lines like `<Ctrl c>`), 164 constructs,
     // the disk tools, git pack, ~/.bashrc appends. No false positives found in the sample.
     expect(s.withFindings).toBeGreaterThan(400);
-    expect(s.withFindings).toBeLessThan(560);
+    // Reviewed 2026-12 (issue 17 packs): +~95 lines, the tldr pages of the tools the packs cover
+    // (halt/reboot/init, badblocks -w, aws delete-*, kubectl delete --all, terraform destroy,
+    // dropdb, docker compose down -v, filter-branch, git config credential.helper, ssh-keygen -f).
+    expect(s.withFindings).toBeLessThan(680);
   }, 600_000);
 
   it("guard mode: no throw, fewer findings (constructs are looked into)", () => {
     const s = survey(true);
     console.log(`corpus guard: ${s.withFindings}/${lines.length} lines with findings; top ids: ${s.top.map(([id, n]) => `${id} ${n}`).join(", ")}`);
     expect(s.withFindings).toBeGreaterThan(300);
-    expect(s.withFindings).toBeLessThan(420);
+    expect(s.withFindings).toBeLessThan(540);
   }, 600_000);
 });

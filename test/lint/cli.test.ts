@@ -49,6 +49,7 @@ const EXPECTED: [string, string, number, number, string][] = [
   ["scripts/deploy.sh", "deletion/dynamic-target", 5, 8, "warning"],
   ["scripts/deploy.sh", "shell/pipe-to-shell", 6, 45, "warning"],
   ["scripts/deploy.sh", "rule/deny", 7, 1, "error"],
+  ["scripts/deploy.sh", "dangerous/terraform-destroy", 7, 1, "warning"],
   ["scripts/deploy.sh", "rule/ask", 12, 1, "warning"],
   ["scripts/deploy.sh", "shell/eval", 13, 1, "warning"],
   ["scripts/deploy.sh", "shell/dynamic-command", 13, 6, "info"],
@@ -80,7 +81,7 @@ describe("the fixture repository in every format", () => {
     expect(sortRows(rows)).toEqual(sortRows(EXPECTED));
     expect(report.files.map((f) => f.path)).toEqual([".github/workflows/broken.yml", ".github/workflows/ci.yml", "Dockerfile", "README.md", "action.yml", "bin/release", "broken/package.json", "package.json", "scripts/deploy.sh"]);
     expect(report.files.map((f) => f.kind)).toEqual(["workflow", "workflow", "dockerfile", "markdown", "action", "script", "package-json", "package-json", "script"]);
-    expect([report.errorCount, report.warningCount, report.infoCount, report.fileCount]).toEqual([4, 26, 2, 9]);
+    expect([report.errorCount, report.warningCount, report.infoCount, report.fileCount]).toEqual([4, 27, 2, 9]);
     const ci = report.files[1]!.messages;
     expect(ci.find((m) => m.id === "shell/dynamic-command")!.message).toContain("'${{ inputs.cmd }}'");
     expect(ci[0]!.context).toBe("jobs.build.steps[1]");
@@ -131,7 +132,7 @@ describe("the fixture repository in every format", () => {
     });
     expect(sortRows(rows)).toEqual(sortRows(EXPECTED));
     expect(cmds).toContain("::error file=scripts/deploy.sh,line=7,col=1,endLine=7,endColumn=31,title=shellguard rule/deny::\"terraform destroy -auto-approve\" matches the deny rule \"terraform destroy:*\" (production infrastructure). (rule/deny)");
-    expect(lines[lines.length - 1]).toBe("shellguard lint: 32 problems (4 errors, 26 warnings, 2 infos) in 9 files");
+    expect(lines[lines.length - 1]).toBe("shellguard lint: 33 problems (4 errors, 27 warnings, 2 infos) in 9 files");
   });
 
   it("stylish: grouped by file, position, severity, message, id, the source line with the span marked, a summary; no colour off a TTY", () => {
@@ -153,7 +154,7 @@ describe("the fixture repository in every format", () => {
     );
     expect(out).toContain("  12:53  warning  Piping into bash");
     expect(out).toContain("                   curl -sSL https://example.com/i.sh | sudo bash\n                                                             ^^^^\n");
-    expect(out.trimEnd().split("\n").pop()).toBe("✖ 32 problems (4 errors, 26 warnings, 2 infos) in 9 files");
+    expect(out.trimEnd().split("\n").pop()).toBe("✖ 33 problems (4 errors, 27 warnings, 2 infos) in 9 files");
   });
 
   it("the same findings with worker threads and without", async () => {

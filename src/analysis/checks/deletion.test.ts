@@ -253,6 +253,57 @@ const TABLE: Row[] = [
   ["rm -r\\\nf ~", [HOME]],
 ];
 
+/** Deleting, emptying or locking out a critical path whatever the tool, and globs read as patterns. */
+const OTHER_TOOLS: Row[] = [
+  ["find ~ -type f | xargs rm", [DYN]],
+  ["find ~ -exec truncate -s0 {} +", [FIND]],
+  ["find / -exec chmod 000 {} +", [FIND]],
+  ["find ~ -exec shred -u {} \\;", [FIND]],
+  ["rsync -a --delete empty/ ~/", [HOME]],
+  ["rsync -av --delete-after /tmp/x/ /", [ROOT]],
+  ["rsync --del src/ /usr", [CHILD]],
+  ["npx rimraf ~", [HOME]],
+  ["npx -y rimraf@5 /", [ROOT]],
+  ["pnpm dlx rimraf ~", [HOME]],
+  ["bunx rimraf .", [CWD]],
+  ["rimraf ~", [HOME]],
+  ["cmake -E rm -rf ~", [HOME]],
+  ["cmake -E remove_directory /", [ROOT]],
+  ["chmod -R 000 ~", [HOME]],
+  ["chmod 0 /usr", [CHILD]],
+  ["chmod -R a= ~", [HOME]],
+  ["truncate -s0 ~/*", [GLOB]],
+  // globs read as patterns: they cover (nearly) everything in a critical directory
+  ["rm -r ~/[!.]*", [GLOB]],
+  ["rm -r ~/*/*", [GLOB]],
+  ["rm -r ~/??*", [GLOB]],
+  ["rm -r ~/.[^.]*", [GLOB]],
+  ["rm -r /var/[a-z]*", [GLOB]],
+  ["rm -r /.??*", [GLOB]],
+  // quiet
+  ["rsync -a --delete src/ dest/", []],
+  ["rsync -a src/ ~/", []],
+  ["rsync -an --delete empty/ ~/", []],
+  ["npx rimraf dist", []],
+  ["npx prettier ~/x.js", []],
+  ["cmake -E rm -rf build", []],
+  ["cmake -E copy a ~", []],
+  ["chmod 000 secret.txt", []],
+  ["chmod 644 ~", []],
+  ["chmod -R 755 ~", []],
+  ["find . -name '*.tmp' -exec truncate -s0 {} +", []],
+  ["find ~ -exec chmod 644 {} +", []],
+  ["truncate -s0 app.log", []],
+  ["rm -r build/*", []],
+  ["rm -r ~/*.log", []],
+  ["rm -r ~/.cache/*/tmp", []],
+  ["rm -rf /var/lib/apt/lists/*", []],
+];
+
+describe("deletion: other tools and glob patterns (guard)", () => {
+  it.each(cases(OTHER_TOOLS.map((r) => [r[0], r[1], r[1].length === 0 ? "exact" : "has", true] as Row)))("%s", (_title, row) => verify(row, "deletion/"));
+});
+
 describe("deletion: table", () => {
   it.each(cases(TABLE))("%s", (_title, row) => verify(row, "deletion/"));
 });

@@ -68,6 +68,20 @@ function mv(view: CommandView, ctx: CheckContext): FindingDraft[] {
 
 const FIND_DELETING = new Set(["-delete"]);
 
+/** What find's -exec runs that deletes, empties or locks out what it finds. */
+const FIND_EXEC_HARM = /^(?:\S*\/)?(?:rm|shred|unlink|truncate|rimraf)$/;
+function execHarms(args: readonly string[], i: number): boolean {
+  const cmd = args[i + 1] ?? "";
+  if (FIND_EXEC_HARM.test(cmd)) return true;
+  // `-exec chmod 000 {} +`: nobody may read or enter what it found.
+  return /^(?:\S*\/)?chmod$/.test(cmd) && args.slice(i + 2, i + 5).some(isLockOutMode);
+}
+
+/** A mode that takes every permission away (`000`, `0`, `a=`, `ugo-rwx`). */
+export function isLockOutMode(mode: string): boolean {
+  return /^0*$/.test(mode) && mode.length > 0 || /^(?:a|ugo|)=$/.test(mode) || /^(?:a|ugo)?-r?w?x?$/.test(mode) && mode.includes("r") && mode.includes("x");
+}
+
 /**
  * Tests that pick some entries out of a tree (`-name '*.o'`, `-mtime +30`, `-empty`): a find
  * under the working directory that deletes only those is a clean-up, not the directory emptied.
@@ -93,7 +107,7 @@ function narrowed(args: readonly string[], from: number): boolean {
 /** `find <roots> ... -delete` (or `-exec rm`): the roots are what gets emptied. */
 function find(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const args = view.args;
-  const deletes = args.some((a) => FIND_DELETING.has(a)) || args.some((a, i) => /^-(?:exec|execdir|ok|okdir)$/.test(a) && /^(?:\S*\/)?(?:rm|shred|unlink)$/.test(args[i + 1] ?? ""));
+  const deletes = args.some((a) => FIND_DELETING.has(a)) || args.some((a, i) => /^-(?:exec|execdir|ok|okdir)$/.test(a) && execHarms(args, i));
   if (!deletes) return [];
   const out: FindingDraft[] = [];
   let i = 1;
@@ -119,9 +133,71 @@ function find(view: CommandView, ctx: CheckContext): FindingDraft[] {
   return out;
 }
 
+/** Judges each word as a delete target and keeps the critical ones, under `verb` in the message. */
+function criticalTargets(view: CommandView, targets: readonly Word[], verb: string, ctx: CheckContext): FindingDraft[] {
+  const guarded = guardedVariables(view.facts, view.sc.start);
+  const out: FindingDraft[] = [];
+  for (const w of targets) {
+    const j = judgeTarget(w, ctx.paths, guarded);
+    if (j?.kind === "critical") out.push({ id: j.id, message: `${verb} ${w.value} ${j.message}`, ...(view.depth === 0 ? { start: w.start, end: w.end } : {}) });
+  }
+  return out;
+}
+
+const plainOperands = (view: CommandView, from: number): Word[] => view.words.slice(from).filter((w) => !w.value.startsWith("-"));
+
+/** `rsync --delete SRC DEST`: DEST ends up holding only what SRC has; an empty SRC empties it. */
+const RSYNC_DELETE = /^--(?:delete(?:-before|-during|-delay|-after|-excluded)?|del|remove-source-files)$/;
+function rsync(view: CommandView, ctx: CheckContext): FindingDraft[] {
+  if (!view.args.some((a) => RSYNC_DELETE.test(a)) || view.args.some((a) => a === "-n" || a === "--dry-run" || /^-[A-Za-z]*n[A-Za-z]*$/.test(a) && !a.startsWith("--"))) return [];
+  const p = parseFor("rsync", view.args);
+  const dest = p.operands.length > 1 ? view.words[p.operands[p.operands.length - 1] as number] as Word : null;
+  return dest === null ? [] : criticalTargets(view, [dest], "rsync --delete into", ctx);
+}
+
+/** `rimraf PATH...`, also run through a package runner (`npx rimraf`, `pnpm dlx rimraf`, `bunx rimraf`). */
+function rimraf(view: CommandView, ctx: CheckContext): FindingDraft[] {
+  const args = view.args;
+  let at = view.name === "rimraf" || view.name === "del-cli" ? 1 : -1;
+  if (at < 0) {
+    let i = 1;
+    if ((view.name === "pnpm" || view.name === "yarn") && args[1] === "dlx") i = 2;
+    while (i < args.length && (args[i] as string).startsWith("-")) i += /^(?:-p|--package)$/.test(args[i] as string) ? 2 : 1;
+    if (!/^(?:rimraf|del-cli)(?:@.*)?$/.test(args[i] ?? "")) return [];
+    at = i + 1;
+  }
+  return criticalTargets(view, plainOperands(view, at), "rimraf", ctx);
+}
+
+/** `cmake -E rm -rf PATH`, `remove_directory`, `remove -f`. */
+function cmake(view: CommandView, ctx: CheckContext): FindingDraft[] {
+  const e = view.args.indexOf("-E");
+  const verb = e > 0 ? view.args[e + 1] ?? "" : "";
+  if (!/^(?:rm|remove|remove_directory)$/.test(verb)) return [];
+  return criticalTargets(view, plainOperands(view, e + 2), `cmake -E ${verb}`, ctx);
+}
+
+/** `chmod 000 ~`, `chmod -R a= /`: locks everyone (the owner too) out of a critical path. */
+function chmodLockOut(view: CommandView, ctx: CheckContext): FindingDraft[] {
+  const p = parseFor("chmod", view.args);
+  const mode = p.operands.length > 0 ? view.args[p.operands[0] as number] as string : "";
+  if (!isLockOutMode(mode)) return [];
+  return criticalTargets(view, p.operands.slice(1).map((i) => view.words[i] as Word), `chmod ${mode}`, ctx).map((f) => ({ ...f, message: f.message.replace("would delete", "would lock everyone out of") }));
+}
+
+/** `truncate -s 0 PATH` of a critical path (a directory cannot be truncated; a glob over one can). */
+function truncate(view: CommandView, ctx: CheckContext): FindingDraft[] {
+  const p = parseFor("truncate", view.args);
+  return criticalTargets(view, p.operands.map((i) => view.words[i] as Word).filter((w) => w.glob), "truncate", ctx).map((f) => ({ ...f, message: f.message.replace("would delete", "would empty") }));
+}
+
+const OTHER_TOOLS: Readonly<Record<string, (view: CommandView, ctx: CheckContext) => FindingDraft[]>> = {
+  rsync, rimraf, "del-cli": rimraf, npx: rimraf, pnpx: rimraf, bunx: rimraf, pnpm: rimraf, yarn: rimraf, cmake, chmod: chmodLockOut, truncate,
+};
+
 export const deletion: CommandCheck = {
   name: "deletion",
-  commands: ["rm", "rmdir", "unlink", "shred", "find", "mv"],
+  commands: ["rm", "rmdir", "unlink", "shred", "find", "mv", ...Object.keys(OTHER_TOOLS)],
   findings: {
     "deletion/root": { description: "Deleting / in any spelling." },
     "deletion/home": { description: "Deleting the home directory (~, $HOME, /home/me)." },
@@ -129,9 +205,11 @@ export const deletion: CommandCheck = {
     "deletion/working-directory": { description: "Deleting the working directory or one of its parents (., .., ../..)." },
     "deletion/critical-glob": { description: "A glob that empties a critical directory (*, ./*, /*, ~/*, /var/*)." },
     "deletion/dynamic-target": { description: "A recursive delete whose target becomes critical when a variable is empty (rm -rf \"$DIR\"/), is wholly unknown, or comes from stdin (xargs rm)." },
-    "deletion/find-delete": { description: "find <critical dir> -delete or -exec rm (under the working directory: unless it picks files by name, age or size)." },
+    "deletion/find-delete": { description: "find <critical dir> -delete, or -exec rm / truncate / shred / chmod 000 (under the working directory: unless it picks files by name, age or size)." },
   },
   check(view, ctx) {
+    const other = OTHER_TOOLS[view.name];
+    if (other !== undefined) return other(view, ctx);
     return view.name === "find" ? find(view, ctx) : view.name === "mv" ? mv(view, ctx) : rmLike(view, ctx);
   },
 };

@@ -2,6 +2,7 @@
 
 import type { CommandCheck, FactsCheck, FindingMeta } from "../check.js";
 import { dangerous } from "./dangerous.js";
+import { dangerousInLine } from "./dangerous-line.js";
 import { deletion } from "./deletion.js";
 import { injection } from "./injection.js";
 import { exfiltration } from "./exfiltration.js";
@@ -11,7 +12,7 @@ import { sensitivePaths } from "./sensitive-paths.js";
 import { sideEffects, sideEffectsInFacts } from "./side-effects.js";
 
 export const COMMAND_CHECKS: readonly CommandCheck[] = [dangerous, sedCheck, sensitivePaths, deletion, sideEffects, secretsCheck];
-export const FACTS_CHECKS: readonly FactsCheck[] = [injection, sideEffectsInFacts, exfiltration];
+export const FACTS_CHECKS: readonly FactsCheck[] = [injection, sideEffectsInFacts, exfiltration, dangerousInLine];
 
 /** Findings that unwrapping itself reports (src/analysis/unwrap.ts). */
 export const SHELL_FINDINGS: Readonly<Record<string, FindingMeta>> = {

@@ -143,6 +143,56 @@ const TABLE: Row[] = [
   ["sort -o sorted.txt f", []],
 ];
 
+const F = "sensitive-path/file";
+const D = "sensitive-path/directory";
+
+/** Globs read as patterns, the completed lists, and configuration commands as writes. */
+const COMPLETED: Row[] = [
+  ["echo x >> ~/.bashr?", [F]],
+  ["echo x | tee -a ~/.bashr[c]", [F]],
+  ["cp evil ~/.ss?/authorized_key?", [F]],
+  ["tee -a ~/.*rc < x", [F]],
+  ["echo x >> ~/.bash_aliases", [F]],
+  ["cp x ~/.config/git/config", [F]],
+  ["cp x ~/.config/fish/conf.d/a.fish", [D]],
+  ["cp x ~/.config/fish/functions/ls.fish", [D]],
+  ["cp x ~/.local/bin/ls", [D]],
+  ["cp x ~/.cargo/bin/git", [D]],
+  ["cp x ~/.local/lib/python3.12/site-packages/usercustomize.py", [F]],
+  ["echo x > sitecustomize.py", [F]],
+  ["echo key >> ~/.ssh/authorized_keys2", [F]],
+  ["git config --global core.pager 'sh -c x'", [F]],
+  ["git -C repo config core.hooksPath /tmp/h", [D]],
+  ["git config --global alias.x '!sh'", [F]],
+  ["git config set --global core.editor vim", [F]],
+  ["git config --system credential.helper evil", [D]],
+  ["git config --global url.https://evil/.insteadOf https://github.com/", [F]],
+  ["npm config set registry http://evil", [F]],
+  ["npm set script-shell /tmp/x", [F]],
+  ["pnpm config set registry http://evil", [F]],
+  ["ssh-keygen -f ~/.ssh/id_ed25519", [F]],
+  ["ssh-keygen -t rsa -f ~/.ssh/id_rsa -N ''", [F]],
+  // quiet
+  ["echo x > *.txt", []],
+  ["rm *", []],
+  ["rm *.py", []],
+  ["cp x ~/notes/*.md", []],
+  ["echo x > ./bin/tool", []],
+  ["git config --global user.name Bob", []],
+  ["git config --get core.pager", []],
+  ["git config --global --list", []],
+  ["git config pull.rebase true", []],
+  ["npm config get registry", []],
+  ["npm config list", []],
+  ["ssh-keygen -t ed25519 -f ./deploy_key", []],
+  ["ssh-keygen -lf ~/.ssh/id_ed25519.pub", []],
+  ["ssh-keygen -y -f ~/.ssh/id_ed25519", []],
+];
+
+describe("sensitive-path: glob patterns, completed lists, configuration commands", () => {
+  it.each(cases(COMPLETED))("%s", (_title, row) => verify(row, "sensitive-path/"));
+});
+
 describe("sensitive-path: table", () => {
   it.each(cases(TABLE))("%s", (_title, row) => verify(row, "sensitive-path/"));
 });

@@ -7,11 +7,12 @@
 import type { Word } from "../../facts/types.js";
 import type { CheckContext, CommandCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
-import { compileGlobs, type Glob } from "../glob.js";
+import { compileGlob, compileGlobs, type Glob } from "../glob.js";
 import { has, values, type ParsedFlags } from "../flags.js";
 import { resolvePath, isHarmlessDevice } from "../paths.js";
 import { parseFor, tarExtractDir } from "../specs.js";
 import { isWriteRedirect } from "./dangerous.js";
+import { CONFIG_WRITERS } from "./sensitive-paths-config.js";
 
 /**
  * A list compiled once (per list identity) into what a lookup needs without allocating: literal
@@ -113,8 +114,48 @@ export function sensitiveTarget(word: Word, ctx: CheckContext): string | null {
   if (word.dynamic === null && !word.tilde && isHarmlessDevice(word.value)) return null;
   const r = resolvePath(word, ctx.paths);
   if (r.path === null || isHarmlessDevice(r.path)) return null;
-  const hit = sensitivePath(r.path, ctx);
+  const hit = sensitivePath(r.glob ? instantiate(r.path, ctx) : r.path, ctx);
   return hit === null ? null : shownAs(r.path, ctx) + hit.slice(r.path.length);
+}
+
+const GLOB_SEGMENT = /[*?[]/;
+
+/**
+ * A glob target read as a pattern: each glob segment is replaced by a name on the sensitive
+ * lists it matches (`~/.bashr?` → `~/.bashrc`, `~/.ss?/authorized_key?` → `~/.ssh/authorized_keys`),
+ * so the lookup asks "could this glob expand to a sensitive path?". Segments matching no listed
+ * name stay as they are.
+ */
+function instantiate(path: string, ctx: CheckContext): string {
+  const segments = path.split("/");
+  let changed = false;
+  for (let k = 1; k < segments.length; k++) {
+    const seg = segments[k] as string;
+    // Only a glob with a literal start (`.bashr?`, `.*rc`, `authorized_key?`): `*` or `*.py` in
+    // a project names its own files, not the one `sitecustomize.py` a list happens to hold.
+    const at = seg.search(GLOB_SEGMENT);
+    if (at <= 0) continue;
+    const glob = compileGlob(seg);
+    const names = k === segments.length - 1 ? listedNames(ctx.options.sensitiveFiles).concat(listedNames(ctx.options.sensitiveDirectories)) : listedNames(ctx.options.sensitiveDirectories);
+    const name = names.find((n) => n.startsWith(seg.slice(0, at)) && glob.test(n));
+    if (name !== undefined) {
+      segments[k] = name;
+      changed = true;
+    }
+  }
+  return changed ? segments.join("/") : path;
+}
+
+const namesOf = new WeakMap<readonly string[], string[]>();
+
+/** The literal segments a list names (`.ssh`, `authorized_keys`, `git` and `config` of `.config/git/config`). */
+function listedNames(list: readonly string[]): string[] {
+  let n = namesOf.get(list);
+  if (n === undefined) {
+    n = [...new Set(list.flatMap((e) => e.split("/")).filter((x) => x !== "" && !GLOB_CHARS.test(x)))];
+    namesOf.set(list, n);
+  }
+  return n;
 }
 
 /**
@@ -189,7 +230,7 @@ function operandWords(view: CommandView, p: ParsedFlags): Word[] {
 }
 
 /** The commands writeTargets knows (everything else writes nothing but its redirects). */
-const WRITERS: ReadonlySet<string> = new Set(["rm", "rmdir", "touch", "mkdir", "tee", "truncate", "shred", "unlink", "chmod", "chown", "chgrp", "sed", "cp", "mv", "ln", "install", "dd", "curl", "wget", "perl", "ruby", "rsync", "scp", "patch", "tar", "unzip"]);
+const WRITERS: ReadonlySet<string> = new Set([...Object.keys(CONFIG_WRITERS), "rm", "rmdir", "touch", "mkdir", "tee", "truncate", "shred", "unlink", "chmod", "chown", "chgrp", "sed", "cp", "mv", "ln", "install", "dd", "curl", "wget", "perl", "ruby", "rsync", "scp", "patch", "tar", "unzip"]);
 
 /** What a command writes or modifies, by command (the seed's list and more). */
 export function writeTargets(view: CommandView): Word[] {
@@ -261,7 +302,7 @@ export function writeTargets(view: CommandView): Word[] {
       return has(p, "list") || has(p, "test") || has(p, "pipe") ? [] : values(p, "exdir").map((v) => wordFor(view, v));
     }
     default:
-      return [];
+      return CONFIG_WRITERS[name]?.(view) ?? [];
   }
 }
 

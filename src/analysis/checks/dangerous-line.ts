@@ -1,0 +1,154 @@
+/**
+ * Dangerous operations seen only across a line: a write onto a block device through any tool's
+ * output option (`curl -o`, `wget -O`, `tar -cf`, `of=`, `ddrescue IN OUT`) or through a name a
+ * symlink made earlier on the line points at a device (`ln -sf /dev/sda d && dd of=d`), and the
+ * fork bomb (a function that runs itself twice, one in the background).
+ */
+
+import type { Facts, Word } from "../../facts/types.js";
+import type { CheckContext, FactsCheck, FindingDraft } from "../check.js";
+import type { CommandView } from "../command.js";
+import { isHarmlessDevice, resolvePath, type PathContext } from "../paths.js";
+import { isWriteRedirect } from "./dangerous.js";
+
+/** Output options (as written) whose value is the file written, for any tool. */
+const OUTPUT_OPTION = /^(?:-o|-O|--output|--output-document|--outfile|--out)$/;
+const OUTPUT_ATTACHED = /^(?:--output|--output-document|--outfile|--out)=/;
+/** dd and its relatives write to `of=` (onto a device directly, dd is core's dangerous/dd-device). */
+const DD_LIKE = /^(?:dd|dcfldd|dc3dd|ddpt|sg_dd)$/;
+/** Commands whose arguments are data, not options. */
+const DATA = /^(?:echo|printf|:|true|false|test|\[)$/;
+
+/** tar writes its archive (`-f`) when it creates, appends or updates. */
+const tarWrites = (args: readonly string[]): boolean =>
+  args.some((a, i) => /^--(?:create|append|update|concatenate)$/.test(a) || (/^-?[A-Za-z]*[cruA]/.test(a) && (i === 1 || a.startsWith("-")) && !a.startsWith("--")));
+
+/** The words this command writes to by an option (or, for ddrescue/dcfldd, by position). */
+function optionTargets(view: CommandView): Word[] {
+  const out: Word[] = [];
+  const { args, words } = view;
+  if (DATA.test(view.name)) return out;
+  const tar = view.name === "tar" && tarWrites(args);
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i] as string;
+    const w = words[i] as Word;
+    // A short cluster ending in the output letter takes the next word (`curl -sLo F`, `tar czf F`).
+    const cluster = (view.name === "curl" || view.name === "wget") && /^-[A-Za-z]*[oO]$/.test(a);
+    const tarFile = tar && (a === "--file" || /^-[A-Za-z]*f$/.test(a) || (i === 1 && /^[A-Za-z]*f$/.test(a)));
+    if (OUTPUT_OPTION.test(a) || cluster || tarFile) {
+      if (words[i + 1]) out.push(words[i + 1] as Word);
+    } else if (OUTPUT_ATTACHED.test(a) || (tar && a.startsWith("--file=")) || (a.startsWith("of=") && DD_LIKE.test(view.name))) {
+      const cut = a.indexOf("=") + 1;
+      out.push({ ...w, value: a.slice(cut), tilde: a.slice(cut).startsWith("~"), dynamic: w.dynamic?.map(([s, e]): [number, number] => [s - cut, e - cut]) ?? null });
+    }
+  }
+  // `ddrescue [opts] IN OUT [MAP]`: the second operand.
+  if (view.name === "ddrescue") {
+    const ops = words.filter((w, i) => i > 0 && !w.value.startsWith("-"));
+    if (ops[1]) out.push(ops[1]);
+  }
+  return out;
+}
+
+/** `ln -s[f] TARGET NAME`: NAME (absolute) when TARGET is a device. */
+function deviceLink(view: CommandView, paths: PathContext): string | null {
+  if (view.name !== "ln" || !view.args.some((a) => /^-[A-Za-z]*s/.test(a) || a === "--symbolic")) return null;
+  const ops = view.words.filter((w, i) => i > 0 && !w.value.startsWith("-"));
+  if (ops.length !== 2) return null;
+  const target = resolvePath(ops[0] as Word, paths).path;
+  const name = resolvePath(ops[1] as Word, paths).path;
+  return target !== null && name !== null && target.startsWith("/dev/") && !isHarmlessDevice(target) ? name : null;
+}
+
+/** The function a command runs itself from inside, twice with one in the background: `:(){ :|:& };:`. */
+function isForkBomb(view: CommandView): boolean {
+  const sc = view.sc;
+  if (!(sc.background || sc.pipeline >= 0)) return false;
+  const { constructs, source } = view.facts;
+  for (let c = sc.parent; c >= 0; c = (constructs[c] as Facts["constructs"][number]).parent) {
+    const con = constructs[c] as Facts["constructs"][number];
+    if (con.type !== "function_definition") continue;
+    const m = /^(?:function\s+)?([^\s(){};|&]+)/.exec(source.slice(con.start, Math.min(con.end, con.start + 256)));
+    return m !== null && m[1] === view.args[0];
+  }
+  return false;
+}
+
+const systemOn = (ctx: CheckContext): boolean => ctx.options.packs === undefined || ctx.options.packs.includes("system");
+
+/**
+ * A device path at the start of an argument or of its value (`/dev/sda`, `of=/dev/sda`,
+ * `--output=/dev/sda`, `-o/dev/sda`): anchored, so a word holding a whole nested command is not
+ * read to its end at every level (nested words stay linear).
+ */
+const DEVICE_ARG = /^(?:-[A-Za-z]|[-\w]{1,40}=)?\/dev\//;
+
+function mentionsDevice(args: readonly string[]): boolean {
+  for (let i = 1; i < args.length; i++) if (DEVICE_ARG.test(args[i] as string)) return true;
+  return false;
+}
+
+/** Views already looked at: the check is called once per parse with every parse's views. */
+const seen = new WeakSet<readonly CommandView[]>();
+
+/**
+ * One pass over every view of the line on the first call (later calls for nested parses add
+ * nothing), so nested `bash -c` strings stay linear. Views come grouped by parse, in order:
+ * links and cds do not cross from one parse to the next. Findings carry the view's range in the
+ * top-level source.
+ */
+function check(_facts: Facts, ctx: CheckContext, views: readonly CommandView[]): FindingDraft[] {
+  if (seen.has(views)) return [];
+  seen.add(views);
+  let out: FindingDraft[] | null = null;
+  let links: Set<string> | null = null;
+  let paths = ctx.paths;
+  let parse: Facts | null = null;
+  for (let k = 0; k < views.length; k++) {
+    const view = views[k] as CommandView;
+    if (view.facts !== parse) {
+      parse = view.facts;
+      links = null;
+      paths = ctx.paths;
+    }
+    if (view.wrapperOnly) continue;
+    if (view.sc.parent >= 0 && systemOn(ctx) && isForkBomb(view)) {
+      (out ??= []).push({ id: "dangerous/fork-bomb", message: `${view.args[0]} runs itself twice, once in the background, without end: a fork bomb that exhausts the machine's processes.`, start: view.start, end: view.end });
+    }
+    // `cd /dev` makes later relative names devices; any other cd ends that (the analysis'
+    // own cd tracking is per view; here only /dev matters, so no path is built per level).
+    if (view.name === "cd") {
+      const to = view.args[1] ?? "";
+      paths = to === "/dev" || to.startsWith("/dev/") ? { ...paths, cwd: to.replace(/\/+$/, "") } : ctx.paths;
+      continue;
+    }
+    // Most commands name no device and follow no device link: nothing more to look at.
+    if (links === null && !paths.cwd.startsWith("/dev") && !mentionsDevice(view.args)) continue;
+    const link = deviceLink(view, paths);
+    if (link !== null) (links ??= new Set()).add(link);
+    const targets = optionTargets(view);
+    if (links !== null) {
+      for (const r of view.redirects) if (isWriteRedirect(r.op, r.target)) targets.push(r.target as Word);
+      if (view.name === "tee") targets.push(...view.words.slice(1).filter((w) => !w.value.startsWith("-")));
+      if ((view.name === "cp" || view.name === "mv") && view.words.length > 2) targets.push(view.words[view.words.length - 1] as Word);
+    }
+    for (const w of targets) {
+      const path = resolvePath(w, paths).path;
+      if (path === null) continue;
+      const viaLink = links?.has(path) === true;
+      // dd's of= onto a device itself is core's dangerous/dd-device.
+      const direct = path.startsWith("/dev/") && !isHarmlessDevice(path) && view.name !== "dd";
+      if (viaLink || direct) {
+        (out ??= []).push({ id: "dangerous/device-write", message: `${view.name} writes to ${w.value}${viaLink ? ", a symlink made earlier to a device" : ""}, overwriting the device itself; check the target.`, start: view.start, end: view.end });
+        break;
+      }
+    }
+  }
+  return out ?? [];
+}
+
+export const dangerousInLine: FactsCheck = {
+  name: "dangerous",
+  findings: {},
+  check,
+};

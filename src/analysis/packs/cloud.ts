@@ -1,0 +1,68 @@
+/**
+ * The cloud pack: infrastructure destroyed through its CLI — terraform/tofu destroy, recursive
+ * bucket deletes, projects and resource groups deleted. Lists, plans and describes stay quiet.
+ */
+
+import type { CommandView } from "../command.js";
+import { has, parseFlags, type FlagSpec } from "../flags.js";
+import { finding, NONE, type Pack, type Rule } from "./types.js";
+
+const ID = "dangerous/cloud-delete";
+
+function terraform(view: CommandView) {
+  // `-chdir=dir` is terraform's one global option.
+  const ops = view.args.slice(1).filter((a) => !a.startsWith("-"));
+  const destroy = ops[0] === "destroy" || (ops[0] === "apply" && view.args.some((a) => /^--?destroy$/.test(a)));
+  if (!destroy || view.args.some((a) => /^--?help$/.test(a))) return NONE;
+  return [finding("dangerous/terraform-destroy", `${view.name} ${ops[0]} destroys every resource in the state${view.args.some((a) => /^--?auto-approve$/.test(a)) ? ", without asking (-auto-approve)" : ""}; run plan -destroy first.`)];
+}
+
+const AWS_S3: FlagSpec = { long: { recursive: "recursive", force: "force", dryrun: "dryrun", quiet: "quiet", delete: "delete" }, longValue: { exclude: "exclude", include: "include", profile: "profile", region: "region" } };
+
+/** aws's global options that take a value (`--profile p`): their values are not the service or verb. */
+const AWS_VALUE = /^--(?:profile|region|output|endpoint-url|query|color|ca-bundle|cli-read-timeout|cli-connect-timeout|cli-binary-format)$/;
+
+function aws(view: CommandView) {
+  const ops = view.args.slice(1).filter((a, i) => !a.startsWith("-") && !AWS_VALUE.test(view.args[i] as string));
+  const [svc, verb] = [ops[0] ?? "", ops[1] ?? ""];
+  if (svc === "s3") {
+    const p = parseFlags(view.args, AWS_S3, 1);
+    if (has(p, "dryrun")) return NONE;
+    if (verb === "rm" && has(p, "recursive")) return [finding(ID, "aws s3 rm --recursive deletes every object under the prefix; there is no undo without versioning.")];
+    if (verb === "rb" && has(p, "force")) return [finding(ID, "aws s3 rb --force deletes the bucket and every object in it.")];
+    if (verb === "sync" && has(p, "delete")) return [finding(ID, "aws s3 sync --delete deletes what the source lacks from the destination.")];
+    return NONE;
+  }
+  if (view.args.some((a) => a === "--dry-run")) return NONE;
+  return /^(?:delete-(?:bucket|db-instance|db-cluster|stack|table|cluster|file-system|vpc|repository|user|role|function)|terminate-instances|remove-(?:account|organization))$/.test(verb)
+    ? [finding(ID, `aws ${svc} ${verb} deletes cloud resources and their data.`)]
+    : NONE;
+}
+
+/** `gcloud [GROUP...] delete`, `az [GROUP...] delete`: the verb is the last plain word before the names. */
+function gcloudAz(view: CommandView) {
+  const ops = view.args.slice(1).filter((a) => !a.startsWith("-"));
+  const at = ops.findIndex((o) => o === "delete" || o === "destroy" || o === "purge");
+  if (at < 1) return NONE;
+  const group = ops.slice(0, at).join(" ");
+  const wholesale = /^(?:projects|group|sql instances|container clusters|storage buckets|storage|compute instances|cosmosdb|aks|vm|sql db|sql server|keyvault|storage account|functionapp|webapp|redis|postgres flexible-server|mysql flexible-server)$/.test(group);
+  return wholesale ? [finding(ID, `${view.name} ${group} ${ops[at]} deletes cloud resources and their data.`)] : NONE;
+}
+
+function gsutil(view: CommandView) {
+  const ops = view.args.slice(1).filter((a) => !a.startsWith("-"));
+  const recursive = view.args.some((a) => /^-[A-Za-z]*[rR]/.test(a));
+  return (ops[0] === "rm" && recursive) || ops[0] === "rb" ? [finding(ID, `gsutil ${ops[0]} deletes buckets or every object under the prefix.`)] : NONE;
+}
+
+const ENTRIES = new Map<string, Rule>([["terraform", terraform], ["tofu", terraform], ["terragrunt", terraform], ["aws", aws], ["gcloud", gcloudAz], ["az", gcloudAz], ["gsutil", gsutil]]);
+
+export const cloud: Pack = {
+  name: "cloud",
+  description: "terraform/tofu destroy, aws s3 rm --recursive / rb --force / delete-*, gcloud and az deletes of projects, groups, clusters, databases.",
+  entries: ENTRIES,
+  findings: {
+    "dangerous/terraform-destroy": { entry: "terraform destroy, tofu destroy, apply -destroy", description: "terraform, tofu or terragrunt destroy (or apply -destroy)." },
+    [ID]: { entry: "aws, gcloud, az, gsutil", description: "Deleting buckets, projects, resource groups, clusters, databases or instances through a cloud CLI." },
+  },
+};

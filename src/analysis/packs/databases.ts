@@ -1,0 +1,91 @@
+/**
+ * The databases pack: SQL handed to a client on the command line (psql -c, mysql -e, sqlite3
+ * DB 'SQL', a heredoc or here-string on stdin) read enough to find DROP, TRUNCATE, and DELETE or
+ * UPDATE without WHERE; redis FLUSHALL/FLUSHDB; dropdb; mongo's dropDatabase.
+ */
+
+import type { CommandView } from "../command.js";
+import { parseFlags, values, type FlagSpec } from "../flags.js";
+import { finding, NONE, type Pack, type Rule } from "./types.js";
+
+const SQL = "dangerous/sql-destructive";
+
+/**
+ * The destructive statement in `sql`, or null. Strings, quoted identifiers and comments are
+ * blanked first so `select 'drop table x'` stays quiet; statements are split on `;`.
+ */
+export function destructiveSql(sql: string): string | null {
+  const text = sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\/|'(?:[^']|'')*'|"(?:[^"]|"")*"|`[^`]*`/g, " ");
+  for (const raw of text.split(";")) {
+    const s = raw.trim().replace(/\s+/g, " ");
+    const m = /^(?:with\b[\s\S]*?\)\s*)?(drop|truncate|delete|update)\b/i.exec(s);
+    if (!m) continue;
+    const verb = (m[1] as string).toLowerCase();
+    if (verb === "drop" && /^drop (?:database|schema|table|user|role|owned|index|view|materialized view|function|extension|tablespace|collection)\b/i.test(s)) return s.split(" ").slice(0, 3).join(" ").toUpperCase();
+    if (verb === "truncate") return "TRUNCATE";
+    if ((verb === "delete" || verb === "update") && !/\bwhere\b/i.test(s)) return `${verb.toUpperCase()} without WHERE`;
+  }
+  return null;
+}
+
+/** Each client's options that carry SQL, and (for sqlite3) the operands after the database. */
+const CLIENTS: Readonly<Record<string, { spec: FlagSpec; sqlOperands?: number }>> = {
+  psql: { spec: { short: { X: "X", q: "quiet", t: "t", A: "A", x: "x", a: "a", e: "e", E: "E", n: "n", s: "s", S: "S", w: "w", W: "W", "1": "single" }, shortValue: { c: "sql", d: "dbname", f: "file", h: "host", p: "port", U: "username", v: "variable", o: "output", F: "F", R: "R", P: "pset", T: "T", L: "L" }, long: { quiet: "quiet", "no-psqlrc": "X", "single-transaction": "single" }, longValue: { command: "sql", dbname: "dbname", file: "file", host: "host", port: "port", username: "username", variable: "variable", set: "variable", output: "output", pset: "pset", "log-file": "L" } } },
+  mysql: { spec: { short: { B: "batch", N: "N", s: "silent", v: "verbose", t: "table", f: "force", n: "n", q: "q", r: "raw", X: "xml", H: "html", E: "vertical" }, shortValue: { e: "sql", h: "host", P: "port", u: "user", D: "database", S: "socket" }, shortOptional: { p: "password" }, long: { batch: "batch", force: "force", silent: "silent", verbose: "verbose", raw: "raw", vertical: "vertical" }, longValue: { execute: "sql", host: "host", port: "port", user: "user", database: "database", socket: "socket", "defaults-file": "defaults-file", protocol: "protocol", "init-command": "sql" }, longOptional: { password: "password" } } },
+  sqlite3: { spec: { singleDashLong: true, long: { bail: "bail", batch: "batch", csv: "csv", json: "json", line: "line", list: "list", header: "header", noheader: "noheader", readonly: "readonly", echo: "echo", box: "box", table: "table", markdown: "markdown", column: "column", html: "html", interactive: "interactive", safe: "safe", memtrace: "memtrace", stats: "stats", version: "version", help: "help" }, longValue: { cmd: "sql", separator: "separator", newline: "newline", nullvalue: "nullvalue", init: "init", vfs: "vfs", mmap: "mmap" } }, sqlOperands: 1 },
+  clickhouse: { spec: { shortValue: { q: "sql", h: "host", u: "user", d: "database" }, longValue: { query: "sql", host: "host", user: "user", database: "database", password: "password" } } },
+  "clickhouse-client": { spec: { shortValue: { q: "sql", h: "host", u: "user", d: "database" }, longValue: { query: "sql", host: "host", user: "user", database: "database", password: "password" } } },
+  sqlcmd: { spec: { shortValue: { Q: "sql", q: "sql", S: "server", U: "user", P: "password", d: "database", i: "input" } } },
+  cockroach: { spec: { shortValue: { e: "sql" }, longValue: { execute: "sql", url: "url", host: "host", database: "database", user: "user" } } },
+  duckdb: { spec: { singleDashLong: true, long: { readonly: "readonly", csv: "csv", json: "json" }, longValue: { c: "sql", cmd: "sql", s: "sql" } }, sqlOperands: 1 },
+};
+
+function sqlClient(view: CommandView) {
+  const client = CLIENTS[view.name === "mariadb" ? "mysql" : view.name === "clickhouse" ? "clickhouse" : view.name];
+  if (client === undefined) return NONE;
+  const p = parseFlags(view.args, client.spec, 1);
+  const texts = [...values(p, "sql")];
+  if (client.sqlOperands !== undefined) for (const i of p.operands.slice(client.sqlOperands)) texts.push(view.args[i] as string);
+  // A heredoc or here-string is what the client reads and runs.
+  for (const r of view.redirects) if ((r.op === "<<" || r.op === "<<-") && r.body) texts.push(r.body.value); else if (r.op === "<<<" && r.target) texts.push(r.target.value);
+  for (const t of texts) {
+    const hit = destructiveSql(t);
+    if (hit !== null) return [finding(SQL, `${view.name} runs ${hit}, which deletes data for good; back it up, or add a WHERE clause.`)];
+  }
+  return NONE;
+}
+
+function redis(view: CommandView) {
+  const words = view.args.slice(1).filter((a) => !a.startsWith("-"));
+  const cmd = words.find((w) => /^(?:flushall|flushdb)$/i.test(w));
+  return cmd ? [finding("dangerous/redis-flush", `redis-cli ${cmd.toUpperCase()} deletes every key${/all/i.test(cmd) ? " of every database" : " of the database"}.`)] : NONE;
+}
+
+function dropdb(view: CommandView) {
+  return view.args.some((a) => /^(?:--help|-\?|--version|-V)$/.test(a)) ? NONE : [finding(SQL, `${view.name} deletes a whole database.`)];
+}
+
+function mongo(view: CommandView) {
+  const evals = view.args.flatMap((a, i) => (a === "--eval" ? [view.args[i + 1] ?? ""] : a.startsWith("--eval=") ? [a.slice(7)] : []));
+  return evals.some((e) => /\.(?:dropDatabase|drop)\s*\(|\.deleteMany\s*\(\s*\{\s*\}\s*\)|\.remove\s*\(\s*\{\s*\}\s*\)/.test(e))
+    ? [finding(SQL, `${view.name} --eval drops a database or collection, or deletes every document.`)]
+    : NONE;
+}
+
+const ENTRIES = new Map<string, Rule>([
+  ...Object.keys(CLIENTS).map((n): [string, Rule] => [n, sqlClient]),
+  ["mariadb", sqlClient],
+  ["redis-cli", redis], ["valkey-cli", redis],
+  ["dropdb", dropdb], ["mysqladmin", (view) => view.args.some((a) => /^drop$/i.test(a)) ? dropdb(view) : NONE],
+  ["mongosh", mongo], ["mongo", mongo],
+]);
+
+export const databases: Pack = {
+  name: "databases",
+  description: "SQL with DROP, TRUNCATE or DELETE/UPDATE without WHERE (psql, mysql, sqlite3, ...), dropdb, redis FLUSHALL/FLUSHDB, mongo drops.",
+  entries: ENTRIES,
+  findings: {
+    [SQL]: { entry: "psql, mysql, mariadb, sqlite3, sqlcmd, clickhouse, cockroach, duckdb, dropdb, mysqladmin, mongosh", description: "SQL that drops or truncates, DELETE/UPDATE without WHERE, dropdb, mongo drop/deleteMany({})." },
+    "dangerous/redis-flush": { entry: "redis-cli, valkey-cli", description: "redis FLUSHALL or FLUSHDB." },
+  },
+};

@@ -1,0 +1,136 @@
+/**
+ * The packs beyond core, ESLint-style: `input → finding ids`, positives and the quiet examples
+ * side by side, through the real analyze() in guard mode; then each pack switched off.
+ */
+
+import { describe, expect, it } from "vitest";
+import { extractFactsReference } from "../../facts/reference.js";
+import { analyze } from "../analyze.js";
+import { cases, options, verify, type Row } from "../test-helpers.js";
+import { PACK_NAMES, packOf } from "./index.js";
+
+const g = (cmd: string, expected: readonly string[]): Row => [cmd, expected, expected.length === 0 ? "exact" : "has", true];
+
+const SYSTEM: Row[] = [
+  ...["shutdown", "shutdown -h now", "shutdown -r +5", "sudo reboot", "poweroff", "halt", "halt -p", "init 0", "telinit 6",
+    "systemctl poweroff", "systemctl reboot", "systemctl --no-wall halt", "systemctl -i suspend", "systemctl isolate rescue.target"].map((c) => g(c, ["dangerous/power-off"])),
+  ...["kill -- -1", "kill -TERM -1", "kill -s HUP -1", "kill -15 1", "pkill -u root", "pkill --euid 0", "killall -u bob", "killall5 -15"].map((c) => g(c, ["dangerous/kill-broad"])),
+  g(":(){ :|:& };:", ["dangerous/fork-bomb"]),
+  g("bomb() { bomb | bomb & }; bomb", ["dangerous/fork-bomb"]),
+  g("crontab -r", ["dangerous/crontab-remove"]),
+  g("crontab -ir", ["dangerous/crontab-remove"]),
+  ...["iptables -F", "iptables --flush", "ip6tables -t nat -F", "iptables -X", "iptables -P INPUT DROP", "nft flush ruleset", "sudo nft flush ruleset", "ufw disable", "ufw reset"].map((c) => g(c, ["dangerous/firewall-flush"])),
+  ...["systemctl stop sshd", "systemctl stop ssh.service", "systemctl disable --now ssh", "systemctl mask NetworkManager", "service ssh stop"].map((c) => g(c, ["dangerous/service-stop"])),
+  // quiet
+  ...["shutdown -c", "shutdown --help", "shutdown -k +5", "init 3", "systemctl status sshd", "systemctl restart sshd", "systemctl stop nginx",
+    "systemctl --dry-run poweroff", "halt -w", "reboot --wtmp-only", "kill 1234", "kill -TERM 1234", "kill -- -4242", "kill -l", "pkill node", "pkill -f 'node server'", "crontab -l",
+    "crontab -e", "iptables -L", "iptables -A INPUT -p tcp --dport 22 -j ACCEPT", "nft list ruleset", "ufw status", "f() { echo hi; }; f", "f() { f2 | cat & }; f"].map((c) => g(c, [])),
+];
+
+const DISKS: Row[] = [
+  ...["blkdiscard /dev/sda", "nvme format /dev/nvme0n1", "nvme sanitize -a 2 /dev/nvme0", "cryptsetup luksFormat /dev/sdb", "cryptsetup erase /dev/sdb",
+    "badblocks -w /dev/sdb", "badblocks -wsv /dev/sdb", "zpool destroy tank", "zfs destroy -r tank/data", "lvremove vg/lv", "mdadm --zero-superblock /dev/sdb1", "hdparm --security-erase p /dev/sda"].map((c) => g(c, ["dangerous/disk-erase"])),
+  ...["mkntfs /dev/sdb1", "mkdosfs -F 32 /dev/sdb1", "mkfs.exfat /dev/sdb1"].map((c) => g(c, ["dangerous/mkfs"])),
+  ...["blkdiscard --help", "nvme list", "cryptsetup open /dev/sdb x", "cryptsetup status x", "badblocks /dev/sdb", "badblocks -n /dev/sdb", "zpool status", "zfs list", "mkdosfs -C disk.img 1440", "lvs"].map((c) => g(c, [])),
+];
+
+const GIT: Row[] = [
+  g("git push origin --delete main", ["dangerous/git-push-delete"]),
+  g("git push -d origin v1", ["dangerous/git-push-delete"]),
+  g("git push origin :main", ["dangerous/git-push-delete"]),
+  g("git -C repo push origin :refs/tags/v1", ["dangerous/git-push-delete"]),
+  g("git -c remote.origin.push=+refs/heads/*:refs/heads/* push", ["dangerous/git-push-force"]),
+  g("git -c Remote.Origin.Push=+main push origin", ["dangerous/git-push-force"]),
+  g("git -c clean.requireForce=false clean -dx", ["dangerous/git-clean-force"]),
+  g("git rm -rf .", ["dangerous/git-rm-all"]),
+  g("git rm -r -- '*'", ["dangerous/git-rm-all"]),
+  g("git update-ref -d refs/heads/main", ["dangerous/git-ref-delete"]),
+  g("git checkout -- ./*", ["dangerous/git-checkout-discard"]),
+  g("git restore -- ':!x'", ["dangerous/git-restore-discard"]),
+  g("git restore ':(exclude)vendor'", ["dangerous/git-restore-discard"]),
+  g("git reflog expire --expire=now --all", ["dangerous/git-reflog-expire"]),
+  g("git reflog expire --expire-unreachable=now --all", ["dangerous/git-reflog-expire"]),
+  g("git gc --prune=now", ["dangerous/git-reflog-expire"]),
+  g("git prune", ["dangerous/git-reflog-expire"]),
+  g("git stash clear", ["dangerous/git-stash-drop"]),
+  g("git filter-branch --tree-filter 'rm x' HEAD", ["dangerous/git-history-rewrite"]),
+  g("git filter-repo --path secrets --invert-paths", ["dangerous/git-history-rewrite"]),
+  ...["git push", "git push origin main", "git push -u origin feature", "git push --dry-run origin :main", "git -c user.name=x commit -m m", "git clean -n",
+    "git -c clean.requireForce=true clean -dx", "git rm --cached -r .", "git rm -r docs", "git rm -n -r .", "git update-ref refs/heads/x HEAD", "git checkout -- src/a.ts",
+    "git restore src/a.ts", "git reflog", "git reflog expire --expire=90.days.ago --all", "git gc", "git gc --prune=2.weeks.ago", "git prune --dry-run", "git stash list"].map((c) => g(c, [])),
+];
+
+const CONTAINERS: Row[] = [
+  g("docker system prune -af --volumes", ["dangerous/container-volume-delete"]),
+  g("docker system prune -a", ["dangerous/container-prune"]),
+  g("podman system prune --all --force", ["dangerous/container-prune"]),
+  g("docker volume rm $(docker volume ls -q)", ["dangerous/container-volume-delete"]),
+  g("docker volume prune -f", ["dangerous/container-volume-delete"]),
+  g("docker compose down -v", ["dangerous/container-volume-delete"]),
+  g("docker -H ssh://h compose -f x.yml down --volumes", ["dangerous/container-volume-delete"]),
+  g("docker-compose down -v", ["dangerous/container-volume-delete"]),
+  g("docker run -v /:/host alpine rm -rf /host/etc", ["dangerous/container-host-root"]),
+  g("docker run --rm -it --mount type=bind,source=/,target=/h alpine sh", ["dangerous/container-host-root"]),
+  ...["docker ps", "docker system prune", "docker system df", "docker volume ls", "docker compose down", "docker compose up -d", "docker run -v /:/host:ro alpine ls /host",
+    "docker run -v $PWD:/src node npm test", "podman images"].map((c) => g(c, [])),
+];
+
+const KUBERNETES: Row[] = [
+  ...["kubectl delete ns prod", "kubectl delete namespace prod", "kubectl -n x delete pods --all", "kubectl delete pods --all -A", "kubectl --context prod delete pvc --all",
+    "kubectl delete node n1", "kubectl delete crd widgets.example.com", "kubectl drain n1", "oc delete project x --all"].map((c) => g(c, ["dangerous/kube-delete"])),
+  g("helm uninstall myrel", ["dangerous/helm-uninstall"]),
+  g("helm -n prod delete myrel", ["dangerous/helm-uninstall"]),
+  ...["kubectl get pods", "kubectl get ns", "kubectl delete pod web-1", "kubectl -n x delete deploy web", "kubectl delete ns prod --dry-run=client", "kubectl apply -f x.yaml",
+    "helm list", "helm uninstall x --dry-run", "helm install x chart"].map((c) => g(c, [])),
+];
+
+const CLOUD: Row[] = [
+  g("terraform destroy -auto-approve", ["dangerous/terraform-destroy"]),
+  g("terraform -chdir=infra destroy", ["dangerous/terraform-destroy"]),
+  g("terraform apply -destroy", ["dangerous/terraform-destroy"]),
+  g("tofu destroy", ["dangerous/terraform-destroy"]),
+  ...["aws s3 rm s3://b --recursive", "aws s3 rm --recursive s3://b/p", "aws s3 rb s3://b --force", "aws --profile p s3 sync . s3://b --delete", "aws ec2 terminate-instances --instance-ids i-1",
+    "aws rds delete-db-instance --db-instance-identifier d", "gcloud projects delete p", "gcloud sql instances delete db", "az group delete -n g", "az group delete --name g --yes",
+    "gsutil rm -r gs://b", "gsutil rb gs://b"].map((c) => g(c, ["dangerous/cloud-delete"])),
+  ...["terraform plan", "terraform plan -destroy", "terraform apply", "aws s3 ls", "aws s3 rm s3://b/one.txt", "aws s3 rm s3://b --recursive --dryrun", "aws s3 sync . s3://b",
+    "aws ec2 describe-instances", "gcloud projects list", "az group list", "gsutil ls gs://b", "gsutil rm gs://b/one"].map((c) => g(c, [])),
+];
+
+const DATABASES: Row[] = [
+  ...["psql -c 'DROP DATABASE prod'", "psql -h db -U u -d app -c 'drop table users'", "psql --command='TRUNCATE users'", "psql -c 'DELETE FROM users'", "psql -c 'update users set admin = true'",
+    "mysql -e 'drop database x'", "mysql -u root -p -e 'DROP TABLE t'", "mysql --execute='delete from t'", "mariadb -e 'truncate t'",
+    "sqlite3 app.db 'DROP TABLE users'", "sqlite3 -batch app.db 'select 1; delete from t'", "sqlite3 app.db \"DELETE FROM t -- where id=1\"",
+    "psql <<'EOF'\nDROP TABLE users;\nEOF", "mysql app <<< 'drop table t'", "dropdb prod", "mongosh --eval 'db.dropDatabase()'"].map((c) => g(c, ["dangerous/sql-destructive"])),
+  g("redis-cli FLUSHALL", ["dangerous/redis-flush"]),
+  g("redis-cli -h r -n 2 flushdb", ["dangerous/redis-flush"]),
+  ...["psql -c 'select 1'", "psql -c \"delete from users where id = 1\"", "psql -c \"select 'drop table x'\"", "psql -c 'select * from drop_log'", "mysql -e 'show tables'",
+    "sqlite3 app.db .tables", "sqlite3 app.db \"select 'drop table x'\"", "sqlite3 app.db 'update t set x = 1 where id = 2'", "psql -f migrate.sql", "redis-cli get k", "redis-cli keys '*'",
+    "mongosh --eval 'db.users.find()'"].map((c) => g(c, [])),
+];
+
+describe.each([["system", SYSTEM], ["disks", DISKS], ["git", GIT], ["containers", CONTAINERS], ["kubernetes", KUBERNETES], ["cloud", CLOUD], ["databases", DATABASES]] as const)("pack %s", (_name, rows) => {
+  it.each(cases(rows))("%s", (_title, row) => verify(row, "dangerous/"));
+});
+
+describe("packs: switching off", () => {
+  const ONE: Record<string, string> = {
+    core: "rm -rf /", system: "shutdown now", disks: "blkdiscard /dev/sda", git: "git push -f", containers: "docker volume prune",
+    kubernetes: "kubectl delete ns prod", cloud: "terraform destroy", databases: "psql -c 'drop table t'",
+  };
+  it.each(PACK_NAMES.map((p) => [p]))("%s off silences its own entries only", (pack) => {
+    const cmd = ONE[pack] as string;
+    const on = analyze(cmd, options(true), extractFactsReference).findings.filter((f) => f.id.startsWith("dangerous/"));
+    const off = analyze(cmd, options(true, { packs: PACK_NAMES.filter((p) => p !== pack) }), extractFactsReference).findings.filter((f) => f.id.startsWith("dangerous/"));
+    expect(on.length).toBeGreaterThan(0);
+    expect(off).toEqual([]);
+    // Another pack's example is unaffected.
+    const other = ONE[pack === "cloud" ? "databases" : "cloud"] as string;
+    expect(analyze(other, options(true, { packs: PACK_NAMES.filter((p) => p !== pack) }), extractFactsReference).findings.some((f) => f.id.startsWith("dangerous/"))).toBe(true);
+  });
+
+  it("names the pack and entry behind each pack finding", () => {
+    expect(packOf("dangerous/kube-delete")).toEqual({ pack: "kubernetes", entry: "kubectl delete, kubectl drain" });
+    expect(packOf("dangerous/rm-recursive-force")?.pack).toBe("core");
+    expect(packOf("deletion/root")).toBeNull();
+  });
+});

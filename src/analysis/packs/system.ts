@@ -1,0 +1,129 @@
+/**
+ * The system pack: powering the machine off, signalling every process, emptying the crontab,
+ * flushing the firewall, stopping remote access. Each is one word away from locking the user
+ * (or the agent) out of the machine.
+ */
+
+import type { CommandView } from "../command.js";
+import { has, parseFlags } from "../flags.js";
+import { isKillSignal, signalOf } from "../specs.js";
+import { killsBroadly } from "./core.js";
+import { finding, NONE, type Pack, type Rule } from "./types.js";
+
+const HELP = /^(?:-h|--help|-V|--version)$/;
+const asksHelp = (args: readonly string[]): boolean => args.some((a, i) => i > 0 && HELP.test(a));
+
+/** shutdown/reboot/poweroff/halt; not `shutdown -c` (cancel) or `-k` (only warns), not `--help`. */
+function power(view: CommandView) {
+  // `shutdown -h` halts: only the long spelling asks for help here.
+  // `-w` / `--wtmp-only` only writes the wtmp record.
+  if (view.args.some((a) => a === "--help" || a === "--version" || a === "--wtmp-only" || (view.name !== "shutdown" && /^-[A-Za-z]*w/.test(a) && !a.startsWith("--")))) return NONE;
+  if (view.name === "shutdown" && view.args.some((a) => /^-[A-Za-z]*[ck]/.test(a) && !a.startsWith("--"))) return NONE;
+  return [finding("dangerous/power-off", `${view.name} stops or restarts the machine, ending every session and job on it; ask first.`)];
+}
+
+/** `init 0` / `telinit 6`: runlevels 0 (halt) and 6 (reboot); 1/S drop to single user. */
+function init(view: CommandView) {
+  const level = view.args[1] ?? "";
+  return /^[016sS]$/.test(level) ? [finding("dangerous/power-off", `${view.name} ${level} halts, reboots or drops the machine to single-user mode.`)] : NONE;
+}
+
+const SYSTEMCTL: FlagSpecLike = { short: { q: "quiet", f: "force", i: "i", a: "all", l: "full", r: "recursive" }, shortValue: { t: "type", p: "property", s: "signal", H: "host", M: "machine", n: "lines", o: "output" }, long: { user: "user", system: "system", global: "global", now: "now", force: "force", quiet: "quiet", "no-block": "no-block", "no-wall": "no-wall", all: "all", runtime: "runtime", "dry-run": "dry-run" }, longValue: { type: "type", state: "state", property: "property", signal: "signal", host: "host", machine: "machine", root: "root", "job-mode": "job-mode", "kill-whom": "kill-whom", message: "message", when: "when" } };
+type FlagSpecLike = Parameters<typeof parseFlags>[1];
+
+const POWER_VERBS = new Set(["poweroff", "reboot", "halt", "kexec", "soft-reboot", "rescue", "emergency", "hibernate", "suspend", "hybrid-sleep", "suspend-then-hibernate"]);
+const SERVICE_VERBS = new Set(["stop", "disable", "mask", "kill", "isolate"]);
+/** Units whose loss cuts remote access or networking. */
+const LIFELINE = /^(?:sshd?|openssh(?:-server)?|ssh\.socket|sshd\.socket|network(?:ing)?|NetworkManager|systemd-networkd|dbus|systemd-logind|getty@.*)(?:\.service)?$/;
+
+function systemctl(view: CommandView) {
+  const p = parseFlags(view.args, SYSTEMCTL, 1);
+  if (has(p, "dry-run") || asksHelp(view.args)) return NONE;
+  const ops = p.operands.map((i) => view.args[i] as string);
+  const verb = ops[0] ?? "";
+  if (POWER_VERBS.has(verb)) return [finding("dangerous/power-off", `systemctl ${verb} stops, restarts or suspends the machine; ask first.`)];
+  if (verb === "isolate" && ops.slice(1).some((u) => /^(?:rescue|emergency|poweroff|reboot|halt)(?:\.target)?$/.test(u))) {
+    return [finding("dangerous/power-off", `systemctl isolate ${ops[1]} stops almost every service.`)];
+  }
+  if (SERVICE_VERBS.has(verb) && verb !== "isolate" && ops.slice(1).some((u) => LIFELINE.test(u))) {
+    return [finding("dangerous/service-stop", `systemctl ${verb} of ${ops.slice(1).join(" ")} can cut off remote access or networking to this machine.`)];
+  }
+  return NONE;
+}
+
+/** `service ssh stop`. */
+function service(view: CommandView) {
+  const [unit, verb] = [view.args[1] ?? "", view.args[2] ?? ""];
+  return LIFELINE.test(unit) && /^(?:stop|disable)$/.test(verb) ? [finding("dangerous/service-stop", `service ${unit} ${verb} can cut off remote access or networking to this machine.`)] : NONE;
+}
+
+/** kill/pkill/killall beyond one process with any signal (SIGKILL is core's dangerous/kill-force). */
+function kill(view: CommandView) {
+  if (isKillSignal(signalOf(view.args, view.name)) || view.args.some((a) => /^-(?:l|L|-list|-table)$/.test(a))) return NONE;
+  // A process group (`kill -- -PGID`) with SIGTERM is ordinary job control: only -1 and init count.
+  const broad = view.name === "kill" ? killsEveryone(view.args) : view.name === "killall5" || killsBroadly(view);
+  return broad
+    ? [finding("dangerous/kill-broad", `${view.name} signals every process, init, or processes chosen only by user; name the process.`)]
+    : NONE;
+}
+
+/** `kill -1`-style targets after the signal: -1 (every process) or 1 (init). */
+function killsEveryone(args: readonly string[]): boolean {
+  let signal = false;
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === "--") return args.slice(i + 1).some((x) => x === "-1" || x === "1");
+    if (a === "-s" || a === "-n") { i++; signal = true; continue; }
+    if (a.startsWith("-") && !signal) { signal = true; continue; }
+    if (a === "-1" || a === "1") return true;
+  }
+  return false;
+}
+
+function crontab(view: CommandView) {
+  // -r removes the whole crontab (-i only asks first on some systems).
+  return view.args.some((a, i) => i > 0 && /^-[A-Za-z]*r/.test(a) && !a.startsWith("--"))
+    ? [finding("dangerous/crontab-remove", "crontab -r deletes every scheduled job of the user with no backup; save it first (crontab -l > file).")]
+    : NONE;
+}
+
+/** iptables/ip6tables -F, -X, -P ... DROP with nothing allowed; nft flush ruleset; ufw disable/reset. */
+function firewall(view: CommandView) {
+  const args = view.args;
+  if (asksHelp(args)) return NONE;
+  if (view.name === "nft") {
+    const words = args.slice(1).filter((a) => !a.startsWith("-"));
+    return words[0] === "flush" && words[1] === "ruleset" || words.join(" ").includes("flush ruleset")
+      ? [finding("dangerous/firewall-flush", "nft flush ruleset removes every firewall rule, opening (or, with a drop policy, closing) the machine.")]
+      : NONE;
+  }
+  if (view.name === "ufw") return /^(?:disable|reset)$/.test(args[1] ?? "") ? [finding("dangerous/firewall-flush", `ufw ${args[1]} turns the firewall off or drops its rules.`)] : NONE;
+  const flush = args.some((a, i) => i > 0 && (/^-[A-Za-z]*[FX]$/.test(a) && !a.startsWith("--") || /^--(?:flush|delete-chain)$/.test(a)));
+  const dropPolicy = args.some((a, i) => (a === "-P" || a === "--policy") && /^DROP$/i.test(args[i + 2] ?? ""));
+  return flush || dropPolicy
+    ? [finding("dangerous/firewall-flush", `${view.name} ${flush ? "flushes firewall rules" : "sets a DROP policy"}, which can open the machine or lock everyone (you included) out.`)]
+    : NONE;
+}
+
+const ENTRIES = new Map<string, Rule>([
+  ["shutdown", power], ["reboot", power], ["poweroff", power], ["halt", power],
+  ["init", init], ["telinit", init],
+  ["systemctl", systemctl], ["service", service],
+  ["kill", kill], ["pkill", kill], ["killall", kill], ["killall5", kill],
+  ["crontab", crontab],
+  ["iptables", firewall], ["ip6tables", firewall], ["iptables-nft", firewall], ["iptables-legacy", firewall], ["nft", firewall], ["ufw", firewall],
+]);
+
+export const system: Pack = {
+  name: "system",
+  description: "Power off or reboot, signals to every process, crontab -r, firewall flushes, stopping sshd or networking.",
+  entries: ENTRIES,
+  findings: {
+    "dangerous/power-off": { entry: "shutdown, reboot, poweroff, halt, init, telinit, systemctl", description: "Powering off, rebooting, suspending or isolating the machine." },
+    "dangerous/kill-broad": { entry: "kill, pkill, killall, killall5", description: "Any signal to every process (-1), init, a process group, or processes chosen only by user." },
+    "dangerous/fork-bomb": { entry: "function definitions", description: "A function that calls itself twice in the background (:(){ :|:& };:)." },
+    "dangerous/crontab-remove": { entry: "crontab", description: "crontab -r." },
+    "dangerous/firewall-flush": { entry: "iptables, ip6tables, nft, ufw", description: "Flushing firewall rules, a DROP policy, ufw disable/reset." },
+    "dangerous/service-stop": { entry: "systemctl, service", description: "Stopping, disabling or masking sshd, networking, dbus or logind." },
+  },
+};
