@@ -22,7 +22,7 @@ import { describe, isObject } from "../config/json-value.js";
 import { defineAgent } from "./agent.js";
 import { payloadCwd, type AgentAdapter, type HookRequest } from "./hook.js";
 import { jsonHookSettings } from "./settings.js";
-import { REASON_PREFIX, type Verdict } from "./verdict.js";
+import { askAsDeny, type Verdict } from "./verdict.js";
 
 export const GEMINI_TOOL = "run_shell_command";
 export const GEMINI_EVENT = "BeforeTool";
@@ -66,11 +66,7 @@ export function geminiCli(options: GeminiOptions = { ask: false }): AgentAdapter
       if (verdict.decision === "allow") return null;
       if (verdict.decision === "deny") return { decision: "deny", reason: verdict.reason };
       if (options.ask) return { decision: "ask", reason: verdict.reason, systemMessage: verdict.reason };
-      const why = verdict.reason.startsWith(REASON_PREFIX) ? verdict.reason.slice(REASON_PREFIX.length) : verdict.reason;
-      return {
-        decision: "deny",
-        reason: `${REASON_PREFIX}this command needs a person's confirmation, which this hook cannot ask for, so it is denied: ${why} Ask the user to run it themselves if it is intended.`,
-      };
+      return { decision: "deny", reason: askAsDeny(verdict).reason };
     },
   };
 }

@@ -45,7 +45,7 @@ export interface JsonHookSpec {
   notes?(file: JsonFile, scope: Scope): string[];
 }
 
-function home(env: Env): string {
+export function home(env: Env): string {
   return env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir();
 }
 
@@ -56,10 +56,12 @@ function settingsPath(spec: JsonHookSpec, scope: Scope, cwd: string, env: Env): 
 }
 
 /** Whether a hook entry is shellguard's for this agent (any path to shellguard, any flags). */
-export function isOurEntry(entry: unknown, agent: string): boolean {
-  if (!isObject(entry) || typeof entry.command !== "string") return false;
+export function isOurEntry(entry: unknown, agent: string, field = "command"): boolean {
+  if (!isObject(entry)) return false;
+  const command = entry[field];
+  if (typeof command !== "string") return false;
   const re = new RegExp(String.raw`(?:^|[\s/\\"'])shellguard(?:\.js|\.cmd)?["']?\s+agent-hook\s+${agent}(?:["'\s]|$)`);
-  return re.test(entry.command);
+  return re.test(command);
 }
 
 export interface SettingsChange {
@@ -100,7 +102,7 @@ export function onPath(name: string, env: Env): boolean {
   return false;
 }
 
-function installNotes(spec: JsonHookSpec, file: JsonFile, scope: Scope, env: Env): string[] {
+export function installNotes(spec: Pick<JsonHookSpec, "title" | "command" | "notes">, file: JsonFile, scope: Scope, env: Env): string[] {
   const notes: string[] = [];
   if (!onPath("shellguard", env)) {
     notes.push(
