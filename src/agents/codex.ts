@@ -70,6 +70,7 @@ export const codexAgent = defineAgent({
     matcher: CODEX_TOOL,
     command: "shellguard agent-hook codex",
     entry: { type: "command", command: "shellguard agent-hook codex", statusMessage: "shellguard: checking the command" },
+    removeWhenEmpty: true,
     notes: (_file, scope) =>
       scope === "project" ? ["note: Codex runs a project's hooks only after you review and trust them (it asks at the next start)."] : [],
   }),

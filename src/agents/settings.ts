@@ -16,7 +16,7 @@
  * is not a JSON object (or whose `hooks` is malformed) is an error, and the file is left as it is.
  */
 
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
 import { isObject } from "../config/json-value.js";
@@ -43,6 +43,8 @@ export interface JsonHookSpec {
   entry: Record<string, unknown>;
   /** What the person should know after an install (hooks turned off, a trust prompt, ...). */
   notes?(file: JsonFile, scope: Scope): string[];
+  /** A hooks-only file (Codex's hooks.json): left empty by uninstall, it is removed. */
+  removeWhenEmpty?: boolean;
 }
 
 export function home(env: Env): string {
@@ -139,6 +141,14 @@ function installHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: Env): S
   };
 }
 
+function removeFile(path: string): void {
+  try {
+    rmSync(path);
+  } catch (error) {
+    throw new SettingsError(path, `cannot be removed (${(error as Error).message.split("\n")[0]})`);
+  }
+}
+
 /** Remove shellguard's hook entries (only those). Throws SettingsError. */
 function uninstallHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: Env): SettingsChange {
   const agent = spec.agent;
@@ -165,7 +175,8 @@ function uninstallHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: Env):
   if (kept.length > 0) hooks[spec.event] = kept;
   else delete hooks[spec.event];
   if (Object.keys(hooks).length === 0) delete file.value.hooks;
-  writeJsonFile(file);
+  if (spec.removeWhenEmpty && Object.keys(file.value).length === 0) removeFile(path);
+  else writeJsonFile(file);
   return {
     file: path,
     changed: true,
