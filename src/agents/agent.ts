@@ -40,6 +40,8 @@ export interface AgentDefinition<Name extends string = string> {
    */
   readonly guards: { readonly shell: readonly string[]; readonly read?: readonly string[]; readonly write?: readonly string[] };
   readonly flags: readonly AgentFlag[];
+  /** The payload the agent sends for its shell tool running `command` in `cwd` (doctor's canary). */
+  sample(command: string, cwd: string): Record<string, unknown>;
   /** The payload parser and answer format for one run, given the flags it was started with. */
   adapter(flags: ReadonlySet<string>): AgentAdapter;
   readonly settings: AgentSettings;

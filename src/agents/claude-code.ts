@@ -78,6 +78,7 @@ export const claudeCodeAgent = defineAgent({
   summary: `Claude Code ${CLAUDE_EVENT} hook for the ${CLAUDE_TOOL} tool`,
   guards: { shell: [CLAUDE_TOOL] },
   flags: [],
+  sample: (command, cwd) => ({ hook_event_name: CLAUDE_EVENT, cwd, permission_mode: "default", tool_name: CLAUDE_TOOL, tool_input: { command } }),
   adapter: () => claudeCode,
   settings: jsonHookSettings({
     agent: "claude-code",

@@ -60,6 +60,7 @@ export const codexAgent = defineAgent({
   summary: `Codex CLI ${CODEX_EVENT} hook for its ${CODEX_TOOL} tool`,
   guards: { shell: [CODEX_TOOL] },
   flags: [{ flag: "--ask", help: ['answer "permissionDecision": "ask" for a Codex that supports it;', "by default an ask is answered as a deny that says a person must confirm"] }],
+  sample: (command, cwd) => ({ hook_event_name: CODEX_EVENT, cwd, tool_name: CODEX_TOOL, tool_input: { command } }),
   adapter: (flags) => codex({ ask: flags.has("--ask") }),
   settings: jsonHookSettings({
     agent: "codex",

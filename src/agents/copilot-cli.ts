@@ -69,6 +69,7 @@ export const copilotCliAgent = defineAgent({
   summary: `GitHub Copilot CLI ${COPILOT_EVENT} hook for its ${COPILOT_TOOL} tool`,
   guards: { shell: [COPILOT_TOOL] },
   flags: [{ flag: "--ask", help: ['answer "permissionDecision": "ask" for a Copilot CLI that supports it;', "by default an ask is answered as a deny that says a person must confirm"] }],
+  sample: (command, cwd) => ({ timestamp: Date.now(), cwd, toolName: COPILOT_TOOL, toolArgs: JSON.stringify({ command }) }),
   adapter: (flags) => copilotCli({ ask: flags.has("--ask") }),
   settings: flatHookSettings({
     agent: "copilot-cli",

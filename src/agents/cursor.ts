@@ -75,6 +75,7 @@ export const cursorAgent = defineAgent({
   summary: `Cursor ${CURSOR_SHELL_EVENT} and ${CURSOR_READ_EVENT} hooks`,
   guards: { shell: [CURSOR_SHELL_EVENT], read: [CURSOR_READ_EVENT] },
   flags: [{ flag: "--ask", help: ['answer "permission": "ask" (the editor prompts);', "by default an ask is answered as a deny that says a person must confirm"] }],
+  sample: (command, cwd) => ({ hook_event_name: CURSOR_SHELL_EVENT, workspace_roots: [cwd], command, cwd }),
   adapter: (flags) => cursor({ ask: flags.has("--ask") }),
   settings: flatHookSettings({
     agent: "cursor",

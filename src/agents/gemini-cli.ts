@@ -82,6 +82,7 @@ export const geminiCliAgent = defineAgent({
       help: ['answer "decision": "ask" for a Gemini CLI that supports it;', "by default an ask is answered as a deny that says a person must confirm"],
     },
   ],
+  sample: (command, cwd) => ({ hook_event_name: GEMINI_EVENT, cwd, tool_name: GEMINI_TOOL, tool_input: { command } }),
   adapter: (flags) => geminiCli({ ask: flags.has("--ask") }),
   settings: jsonHookSettings({
     agent: "gemini-cli",

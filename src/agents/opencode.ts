@@ -165,6 +165,7 @@ export const openCodeAgent = defineAgent({
   summary: "OpenCode plugin (tool.execute.before) for bash, read, write, edit",
   guards: { shell: [OPENCODE_SHELL_TOOL], read: OPENCODE_READ_TOOLS, write: OPENCODE_WRITE_TOOLS },
   flags: [],
+  sample: (command, cwd) => ({ hook_event_name: "tool.execute.before", tool: OPENCODE_SHELL_TOOL, args: { command }, cwd }),
   adapter: () => openCode,
   settings: {
     file: ".opencode/plugins/shellguard.js",
