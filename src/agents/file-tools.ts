@@ -6,10 +6,19 @@
  */
 
 import { isAbsolute, resolve } from "node:path";
-import { describe } from "../config/json-value.js";
+import { describe, isObject } from "../config/json-value.js";
 import type { HookRequest } from "./hook.js";
 
-export type FileOp = "read" | "write";
+/** read: a file's content; search: the content of a file or a directory tree; list: names only; write. */
+export type FileOp = "read" | "search" | "list" | "write";
+
+/** A file tool: the operation it performs and the input field holding its path. */
+export interface FileTool {
+  op: FileOp;
+  field: string;
+  /** The path when the field is absent (a search of the working directory); absent: required. */
+  optional?: boolean;
+}
 
 /** `path` as one single-quoted shell word: no expansion of any kind. */
 export function shellQuote(path: string): string {
@@ -18,16 +27,33 @@ export function shellQuote(path: string): string {
 
 /** The shell command whose verdict a file tool's operation gets. */
 export function fileCommand(op: FileOp, path: string): string {
-  return op === "read" ? `cat -- ${shellQuote(path)}` : `cat > ${shellQuote(path)}`;
+  const p = shellQuote(path);
+  switch (op) {
+    case "read":
+      return `cat -- ${p}`;
+    case "search":
+      return `grep -r -e x -- ${p}`;
+    case "list":
+      return `ls -- ${p}`;
+    case "write":
+      return `cat > ${p}`;
+  }
 }
 
 /**
  * The check request for a file tool's operation on `path` (relative paths resolve against `cwd`);
  * malformed when the path is missing or not a string.
  */
-export function fileRequest(op: FileOp, path: unknown, field: string, cwd: string): HookRequest {
+export function fileRequest(op: FileOp, path: unknown, field: string, cwd: string, optional = false): HookRequest {
+  if (optional && (path === undefined || path === null || path === "")) path = cwd;
   if (typeof path !== "string" || path === "") return { kind: "malformed", problem: `"${field}" must be a non-empty string, not ${describe(path)}` };
   if (path.includes("\0")) return { kind: "malformed", problem: `"${field}" contains a NUL byte` };
   const absolute = isAbsolute(path) ? path : resolve(cwd, path);
   return { kind: "check", command: fileCommand(op, absolute), cwd, fileTool: true };
+}
+
+/** The request for a file tool's input (an object), or a malformed request. */
+export function fileToolRequest(tool: FileTool, input: unknown, cwd: string, prefix = "tool_input"): HookRequest {
+  if (!isObject(input)) return { kind: "malformed", problem: `"${prefix}" must be an object, not ${describe(input)}` };
+  return fileRequest(tool.op, input[tool.field], `${prefix}.${tool.field}`, cwd, tool.optional === true);
 }

@@ -88,7 +88,7 @@ async function decide(
   // Config warnings go to stderr, each once (the guard dedupes them), as `check` prints them.
   const guard = new Guard({ cwd: request.cwd, env: io.env, reload: false, onWarning: (w) => warnings.push(`shellguard: warning: ${oneLine(w, 1000)}`) });
   const explanation = guard.explain(request.command, request.mode !== undefined ? { mode: request.mode } : {});
-  const verdict = verdictFor(explanation.decision, { approve: explanation.config.agent.approve === true, strict: flags.strict });
+  const verdict = verdictFor(explanation.decision, { approve: explanation.config.agent.approve === true, strict: flags.strict && request.fileTool !== true });
   return request.fileTool && verdict?.decision === "allow" ? null : verdict;
 }
 

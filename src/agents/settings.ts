@@ -125,6 +125,20 @@ function installHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: Env): S
   const existing = list ? groupsWithOurs(list, agent) : [];
   if (existing.length > 0) {
     const g = existing[0] as Record<string, unknown>;
+    // An older install's group (matcher "Bash") that holds only shellguard's entry gets the
+    // current matcher, so the file tools added since are guarded too.
+    const onlyOurs = Array.isArray(g.hooks) && g.hooks.every((h) => isOurEntry(h, agent));
+    if (onlyOurs && typeof g.matcher === "string" && g.matcher !== spec.matcher) {
+      const before = g.matcher;
+      g.matcher = spec.matcher;
+      writeJsonFile(file);
+      return {
+        file: path,
+        changed: true,
+        message: `Updated the shellguard hook for ${spec.title} in ${path}: ${where}, matcher ${JSON.stringify(before)} → ${JSON.stringify(spec.matcher)}.`,
+        notes: [],
+      };
+    }
     const matcher = typeof g.matcher === "string" ? `, matcher ${JSON.stringify(g.matcher)}` : "";
     return { file: path, changed: false, message: `Already installed: the shellguard hook for ${spec.title} is in ${path} (${where}${matcher}); nothing changed.`, notes: [] };
   }
