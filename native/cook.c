@@ -93,7 +93,9 @@ static void cook_unquoted(SgCtx *x, Acc *a, uint32_t s, uint32_t e, bool at_star
     if (ch == '\\') {
       escaped = true;
       i++;
-    } else if (ch == '*' || ch == '?' || ch == '[' || ch == '{') {
+    } else if (ch == '*' || ch == '?' || ch == '[' || ch == '{' ||
+               (ch == '(' && i > s && (src[i - 1] == '?' || src[i - 1] == '*' || src[i - 1] == '+' || src[i - 1] == '@' || src[i - 1] == '!'))) {
+      /* `(` after a pattern character: an extglob (reading.c sg_parse_input let tree-sitter read it as word text) */
       a->flags |= W_GLOB;
     } else if (ch == '~' && i == s && at_start) {
       a->flags |= W_TILDE;

@@ -360,6 +360,10 @@ static void enter(SgCtx *x, TSTreeCursor *c, uint32_t d, bool has_prev, uint32_t
     SgErr er = {0, SRC_AT(n), SRC_END(n)};
     VEC_PUSH(&x->oom, x->errs, er);
   }
+  if (named && ts_node_symbol(n) < x->nsym && x->cons_type[ts_node_symbol(n)] == 9 /* test_command */ && ts_node_child_count(n) > 0 && !sg_test_open_ok(x, SRC_END(ts_node_child(n, 0)))) {
+    SgErr er = {0, SRC_AT(n), SRC_END(n)};
+    VEC_PUSH(&x->oom, x->errs, er);
+  }
   /* `|`, `;`, `<`... end a `[ ... ]` command in bash; tree-sitter reads them as test operators */
   if (p && p->in_test1 && !named &&
       (k == T_PIPE || k == T_OR || k == T_AND || k == T_AMP || k == T_SEMI || k == T_OP0 || k == T_OP0 + 2)) {

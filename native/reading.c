@@ -6,17 +6,125 @@
 #define SRC_END(n) (ts_node_end_byte(n) >> 1)
 #define PRIVATE_USE 0xE000
 
-/* CR, VT, FF become U+E000 in the copy tree-sitter reads (bash reads them as word characters);
- * returns src itself when there is none, NULL when the copy cannot be allocated. */
+/* Skipping and extglob scans below return the index after what they skipped, or on failure
+ * -1 minus the index where they stopped (the caller goes on from there: every scan is linear). */
+
+static bool word_start(const uint16_t *s, int64_t i) {
+  if (i == 0) return true;
+  uint16_t c = s[i - 1];
+  return c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')' ||
+         c == '<' || c == '>' || c == '`';
+}
+
+/* A quoted string opened at i (`'`, `$'` when ansi, `"`, `` ` ``); on one line unless multiline. */
+static int64_t skip_quoted(const uint16_t *s, int64_t len, int64_t i, bool ansi, bool multiline) {
+  uint16_t q = s[i];
+  for (int64_t j = i + 1; j < len; j++) {
+    if (s[j] == '\n' && !multiline) return -1 - j;
+    if (s[j] == '\\' && (q != '\'' || ansi)) j++;
+    else if (s[j] == q) return j + 1;
+  }
+  return -1 - len;
+}
+
+/* `$(…)` or `${…}` whose bracket is at i, on one line. */
+static int64_t skip_nested(const uint16_t *s, int64_t len, int64_t i) {
+  uint16_t open = s[i], close = open == '(' ? ')' : '}';
+  int64_t depth = 0;
+  for (int64_t j = i; j < len; j++) {
+    uint16_t c = s[j];
+    if (c == '\n' || c == '`') return -1 - j;
+    if (c == '\\') j++;
+    else if (c == '\'' || c == '"') {
+      int64_t e = skip_quoted(s, len, j, c == '\'' && j > 0 && s[j - 1] == '$', false);
+      if (e < 0) return e;
+      j = e - 1;
+    } else if (c == open) depth++;
+    else if (c == close && --depth == 0) return j + 1;
+  }
+  return -1 - len;
+}
+
+/* The extglob pattern whose `(` is at open (extglobEnd in src/facts/bash-reading.ts): with out,
+ * its parentheses, `|` and blanks outside quotes and nested expansions become U+E000 there (the
+ * caller passes out only once a dry run succeeded). */
+static int64_t extglob_end(const uint16_t *s, int64_t len, int64_t open, uint16_t *out) {
+  int64_t depth = 1;
+  bool content = false;
+  if (out) out[open] = PRIVATE_USE;
+  for (int64_t j = open + 1; j < len; j++) {
+    uint16_t c = s[j];
+    /* `;`, `&`, `<`, `>` are pattern text to bash here, but would split the word for tree-sitter */
+    if (c == '\n' || c == ';' || c == '&' || c == '<' || c == '>') return -1 - j;
+    if (c == ' ' || c == '\t' || c == '|') {
+      if (out) out[j] = PRIVATE_USE;
+      content = content || c == '|';
+      continue;
+    }
+    if (c == '(') {
+      depth++;
+      if (out) out[j] = PRIVATE_USE;
+    } else if (c == ')') {
+      if (out) out[j] = PRIVATE_USE;
+      if (--depth == 0) return content ? j + 1 : -1 - j;
+    } else if (c == '\\') {
+      if (j + 1 < len && s[j + 1] == '\n') return -1 - j;
+      j++;
+    } else if (c == '\'' || c == '"' || c == '`' || (c == '$' && j + 1 < len && (s[j + 1] == '(' || s[j + 1] == '{'))) {
+      int64_t e = c == '$' ? skip_nested(s, len, j + 1) : skip_quoted(s, len, j, c == '\'' && j > 0 && s[j - 1] == '$', false);
+      if (e < 0) return e;
+      j = e - 1;
+    }
+    content = true;
+  }
+  return -1 - len;
+}
+
+/* extglobMarks: every extglob pattern bash reads as part of a word, neutralised in out (NULL:
+ * only whether there is one). */
+static bool neutralise_extglobs(const uint16_t *s, int64_t len, uint16_t *out) {
+  bool any = false;
+  for (int64_t i = 0; i < len; i++) {
+    uint16_t c = s[i];
+    if (c == '\\') i++;
+    else if (c == '\'' || c == '"') {
+      int64_t e = skip_quoted(s, len, i, c == '\'' && i > 0 && s[i - 1] == '$', true);
+      if (e < 0) break;
+      i = e - 1;
+    } else if (c == '#' && word_start(s, i)) {
+      while (i < len && s[i] != '\n') i++;
+    } else if ((c == '?' || c == '*' || c == '+' || c == '@' || c == '!') && i + 1 < len && s[i + 1] == '(' &&
+               !(i > 0 && s[i - 1] == '$') && !(c == '!' && word_start(s, i))) {
+      int64_t e = extglob_end(s, len, i + 1, NULL);
+      if (e >= 0) {
+        any = true;
+        if (out) extglob_end(s, len, i + 1, out);
+      }
+      i = (e >= 0 ? e : -1 - e) - 1;
+    }
+  }
+  return any;
+}
+
+/* The text tree-sitter reads (parseCopy): CR, VT, FF, and the parentheses, `|` and blanks of
+ * extglob patterns become U+E000, same length; returns src itself when nothing changes, NULL
+ * when the copy cannot be allocated. */
 const uint16_t *sg_parse_input(const uint16_t *src, uint32_t len, uint16_t **buf, uint32_t *cap) {
-  uint32_t i = 0;
-  while (i < len && src[i] != '\r' && src[i] != '\v' && src[i] != '\f') i++;
-  if (i == len) return src;
+  bool blank_like = false, maybe_extglob = false;
+  for (uint32_t i = 0; i < len; i++) {
+    uint16_t c = src[i];
+    if (c == '\r' || c == '\v' || c == '\f') blank_like = true;
+    else if (c == '(' && i > 0 && (src[i - 1] == '?' || src[i - 1] == '*' || src[i - 1] == '+' || src[i - 1] == '@' || src[i - 1] == '!'))
+      maybe_extglob = true;
+  }
+  if (maybe_extglob) maybe_extglob = neutralise_extglobs(src, len, NULL);
+  if (!blank_like && !maybe_extglob) return src;
   if (!sg_grow((void **)buf, cap, (uint64_t)len + 1, 2)) return NULL;
   uint16_t *out = *buf;
   memcpy(out, src, (size_t)len * 2);
-  for (; i < len; i++)
+  for (uint32_t i = 0; i < len; i++)
     if (out[i] == '\r' || out[i] == '\v' || out[i] == '\f') out[i] = PRIVATE_USE;
+  if (maybe_extglob) neutralise_extglobs(src, len, out);
   return out;
 }
 
@@ -58,7 +166,16 @@ bool sg_scan_gap(SgCtx *x, uint32_t from, uint32_t to, bool in_command) {
  * pair first and may read an expansion tree-sitter did not. In backquotes, `\`` and `\$` too. */
 void sg_scan_token(SgCtx *x, uint32_t from, uint32_t to, bool in_backquotes, bool is_word) {
   const uint16_t *s = x->src;
+  /* `!(x)`: tree-sitter reads `! (x)` (bash without extglob), bash with extglob a glob word it runs */
+  if (!is_word && to == from + 1 && s[from] == '!' && to < x->len && s[to] == '(') return push_error(x, from, to + 1);
+  /* a command substitution inside one token (tree-sitter's extglob_pattern or regex swallows `$(…)`, `` `…` ``) */
+  /* (an expansion's own opening token, `$(`, `${`, `` ` ``, may start with the blanks before it) */
+  uint32_t k = from;
+  while (k < to && (s[k] == ' ' || s[k] == '\t')) k++;
+  bool swallows = k < to && s[k] != '$' && s[k] != '`';
   for (uint32_t i = from; i < to; i++) {
+    if (swallows && (s[i] == '`' || (s[i] == '$' && i + 1 < to && s[i + 1] == '(')))
+      return push_error(x, i, to);
     if (is_word && s[i] == '\n') return push_error(x, i, i + 1); /* bash ends the word there */
     if (s[i] != '\\') continue;
     /* inside backquotes bash unescapes \` and \$ before parsing the command */
@@ -72,7 +189,9 @@ void sg_scan_token(SgCtx *x, uint32_t from, uint32_t to, bool in_backquotes, boo
   }
 }
 
-/* An assignment tree-sitter parsed must start with a name bash accepts (`--x=1` is a command). */
+/* An assignment tree-sitter parsed must start with a name bash accepts (`--x=1` is a command) and
+ * have its `=` right after the name or the subscript's matching `]` (`a[1] =2 y` runs `a[1]`);
+ * blanks before it only come from an arithmetic `for ((i = 0; …))`. */
 bool sg_assignment_name_ok(const SgCtx *x, uint32_t start, uint32_t end) {
   const uint16_t *s = x->src;
   if (start >= end) return false;
@@ -80,8 +199,24 @@ bool sg_assignment_name_ok(const SgCtx *x, uint32_t start, uint32_t end) {
   if (!(c0 == '_' || (c0 >= 'a' && c0 <= 'z') || (c0 >= 'A' && c0 <= 'Z'))) return false;
   uint32_t i = start + 1;
   while (i < end && (s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9'))) i++;
+  if (i < end && s[i] == '[') {
+    for (uint32_t depth = 0; i < end; i++) {
+      if (s[i] == '[') depth++;
+      else if (s[i] == ']' && --depth == 0) break;
+    }
+    if (i >= end) return false;
+    i++;
+  } else {
+    while (i < end && (s[i] == ' ' || s[i] == '\t')) i++;
+  }
   if (i >= x->len) return false;
-  return s[i] == '=' || s[i] == '[' || (s[i] == '+' && i + 1 < x->len && s[i + 1] == '=');
+  return s[i] == '=' || (s[i] == '+' && i + 1 < x->len && s[i + 1] == '=');
+}
+
+/* A test_command's opening `[`/`[[` (ending at open_end) must be a word of its own: bash runs
+ * `[abc]` as a command, tree-sitter reads it as `[ abc ]`. */
+bool sg_test_open_ok(const SgCtx *x, uint32_t open_end) {
+  return open_end < x->len && (x->src[open_end] == ' ' || x->src[open_end] == '\t' || x->src[open_end] == '\n');
 }
 
 static bool text_is(const uint16_t *v, uint32_t n, const char *w) {

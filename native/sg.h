@@ -159,6 +159,7 @@ const uint16_t *sg_parse_input(const uint16_t *src, uint32_t len, uint16_t **buf
 bool sg_scan_gap(SgCtx *x, uint32_t from, uint32_t to, bool in_command);
 bool sg_glued_name_ok(const uint16_t *v, uint32_t n);
 void sg_check_heredoc(SgCtx *x, TSNode n);
+bool sg_test_open_ok(const SgCtx *x, uint32_t open_end);
 void sg_scan_token(SgCtx *x, uint32_t from, uint32_t to, bool in_backquotes, bool is_word);
 bool sg_assignment_name_ok(const SgCtx *x, uint32_t start, uint32_t end);
 void sg_finish_reading(SgCtx *x, TSNode root);

@@ -102,5 +102,6 @@ export { analyze } from "./analysis/index.js";
 export type { Analysis, AnalysisOptions, AnalyzedCommand } from "./analysis/types.js";
 export { extractFacts, ready, nativeAvailable } from "./facts/index.js";
 export type { Assignment, Construct, ConstructType, Facts, ParseError, Redirect, SimpleCommand, Span, Word } from "./facts/types.js";
-export { ConfigError, loadConfig } from "./config/index.js";
+export { ConfigError, loadConfig, trust, untrust, isTrusted, starterConfig } from "./config/index.js";
+export type { LoadConfigOptions, TrustOptions, StarterOptions } from "./config/index.js";
 export type { ConfigFileInfo, ResolvedConfig, RuleSet, RuleSpec } from "./config/types.js";

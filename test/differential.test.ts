@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { extractFactsNative } from "../src/facts/native.js";
 import { extractFactsReference, extractFactsWith, type TSParser } from "../src/facts/reference.js";
 import { loadWasmParser } from "../src/facts/wasm.js";
-import { blankLikeCases, continuationCases, heredocCases, mutate, rng } from "./oracle/mutate.js";
+import { blankLikeCases, continuationCases, extglobCases, heredocCases, mutate, rng, wordShapeCases } from "./oracle/mutate.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The tldr corpus, kept in the repository as test material (CC BY 4.0, see its NOTICE). */
@@ -80,7 +80,7 @@ describe("native vs reference vs WebAssembly", () => {
   });
 
   it("agree on every generated member of the classes where tree-sitter and bash disagree (test/oracle)", async () => {
-    await compareAll("classes", [...blankLikeCases(), ...continuationCases(), ...heredocCases()]);
+    await compareAll("classes", [...blankLikeCases(), ...continuationCases(), ...heredocCases(), ...wordShapeCases(), ...extglobCases()]);
   });
 
   it("agree on seeded random mutations of corpus lines", async () => {

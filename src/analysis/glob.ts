@@ -72,7 +72,7 @@ class Builder {
 
   alt(options: Frag[]): Frag {
     if (options.length === 1) return options[0] as Frag;
-    // A chain of splits: s1 → (opt0 | s2 → (opt1 | …)).
+    // A chain of splits: s1 → (opt0 | s2 → (opt1 | ...)).
     let right = options[options.length - 1] as Frag;
     for (let i = options.length - 2; i >= 0; i--) {
       const s = this.add(SPLIT);

@@ -67,6 +67,8 @@ export interface AnalysisOptions {
   workingDirectories: readonly string[];
   sensitiveFiles: readonly string[];
   sensitiveDirectories: readonly string[];
+  /** Secret patterns and their exceptions (config `sensitive.secrets` / `notSecrets`); the built-in lists when absent. */
+  secrets?: { files: readonly string[]; except: readonly string[] };
   /** The default git pack of dangerous patterns. */
   gitPack: boolean;
 }

@@ -88,6 +88,7 @@ export function formatExplanation(x: Explanation, s: Style): string {
     lines.push(s.dim(`config: ${f.path} (${notes})`));
   }
   for (const w of x.config.warnings) lines.push(s.dim(`config warning: ${oneLine(w)}`));
+  lines.push(s.dim(`secrets (sensitive.secrets): ${x.config.secretFiles.join(" ")}; not secrets (sensitive.notSecrets): ${x.config.notSecretFiles.join(" ")}`));
   lines.push(s.bold("Decision"));
   return lines.join("\n") + "\n" + formatDecision(x.decision, s);
 }

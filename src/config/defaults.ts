@@ -41,6 +41,10 @@ export const DEFAULT_SENSITIVE_DIRECTORIES: readonly string[] = [
   "/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var/spool/cron", "/sys", "/proc",
 ];
 
+// The built-in secret lists live beside the check that reads them (the analysis layer, below config).
+import { DEFAULT_NOT_SECRET_FILES, DEFAULT_SECRET_FILES } from "../analysis/secret-lists.js";
+export { DEFAULT_NOT_SECRET_FILES, DEFAULT_SECRET_FILES };
+
 /** Freeze an object and everything in it. */
 export function deepFreeze<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -58,6 +62,8 @@ export const DEFAULTS: Readonly<ResolvedConfig> = deepFreeze({
   workingDirectories: [],
   sensitiveFiles: [...DEFAULT_SENSITIVE_FILES],
   sensitiveDirectories: [...DEFAULT_SENSITIVE_DIRECTORIES],
+  secretFiles: [...DEFAULT_SECRET_FILES],
+  notSecretFiles: [...DEFAULT_NOT_SECRET_FILES],
   dangerousPatterns: [],
   gitPack: true,
   lintSeverity: {},
@@ -77,6 +83,8 @@ export function cloneDefaults(): ResolvedConfig {
     workingDirectories: [],
     sensitiveFiles: [...DEFAULTS.sensitiveFiles],
     sensitiveDirectories: [...DEFAULTS.sensitiveDirectories],
+    secretFiles: [...DEFAULTS.secretFiles],
+    notSecretFiles: [...DEFAULTS.notSecretFiles],
     dangerousPatterns: [],
     gitPack: DEFAULTS.gitPack,
     lintSeverity: {},

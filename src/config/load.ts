@@ -306,19 +306,22 @@ function applyLayer(state: ResolvedConfig, raw: RawConfig, file: string, trusted
     pushUnique(state.workingDirectories, raw.workingDirectories.map((d) => resolve(base, expandTilde(d, env))));
   }
 
-  const editList = (list: string[], edit: RawListEdit | undefined, keyPath: string): string[] => {
+  // `exempts`: the list takes entries out of another (notSecrets), so adding loosens, removing tightens.
+  const editList = (list: string[], edit: RawListEdit | undefined, keyPath: string, exempts = false): string[] => {
     if (edit === undefined) return list;
     if (Array.isArray(edit)) return may(keyPath) ? [...new Set(edit)] : list;
     let out = list;
-    if (edit.remove?.length && may(`${keyPath}.remove`)) {
+    if (edit.remove?.length && (exempts || may(`${keyPath}.remove`))) {
       const gone = new Set(edit.remove);
       out = out.filter((x) => !gone.has(x));
     }
-    if (edit.add) pushUnique(out, edit.add);
+    if (edit.add?.length && (!exempts || may(`${keyPath}.add`))) pushUnique(out, edit.add);
     return out;
   };
   state.sensitiveFiles = editList(state.sensitiveFiles, raw.sensitive?.files, "sensitive.files");
   state.sensitiveDirectories = editList(state.sensitiveDirectories, raw.sensitive?.directories, "sensitive.directories");
+  state.secretFiles = editList(state.secretFiles, raw.sensitive?.secrets, "sensitive.secrets");
+  state.notSecretFiles = editList(state.notSecretFiles, raw.sensitive?.notSecrets, "sensitive.notSecrets", true);
 
   const patterns: RawPatternEdit | undefined = raw.dangerous?.patterns;
   if (Array.isArray(patterns)) {

@@ -36,6 +36,10 @@ export interface ResolvedConfig {
   sensitiveFiles: string[];
   /** Directory names or absolute paths (globs allowed) that must not be written into: `.git`, `.ssh`, ... */
   sensitiveDirectories: string[];
+  /** Secrets (globs; basenames, trailing paths, `~/` or absolute paths): reading one asks in the agent modes, sending one anywhere asks in every mode. */
+  secretFiles: string[];
+  /** Paths the secret patterns match that are not secrets (`*.pub`, `.env.example`). */
+  notSecretFiles: string[];
   /** Extra dangerous command patterns (rule syntax); a match is a safety ask. */
   dangerousPatterns: RuleSpec[];
   /** The default git pack of dangerous patterns (reset --hard, push --force, ...). */

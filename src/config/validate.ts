@@ -22,7 +22,7 @@ export interface RawConfig {
   shell?: { mode?: string; onError?: OnError };
   rules?: { deny?: RawRule[]; ask?: RawRule[]; allow?: RawRule[] };
   workingDirectories?: string[];
-  sensitive?: { files?: RawListEdit; directories?: RawListEdit };
+  sensitive?: { files?: RawListEdit; directories?: RawListEdit; secrets?: RawListEdit; notSecrets?: RawListEdit };
   dangerous?: { patterns?: RawPatternEdit; git?: boolean };
   lint?: { severity?: Record<string, Severity>; ignore?: string[] };
   agent?: { approve?: boolean };

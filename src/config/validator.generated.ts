@@ -5,7 +5,7 @@
 "use strict";
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"shellguard configuration","description":"Configuration for shellguard, which decides whether a shell command may run (allow, ask or deny). Files: package.json#shellguard, .shellguardrc, .shellguardrc.{json,yaml,yml,js,cjs,mjs}, shellguard.config.{js,cjs,mjs} (nearest to the working directory, up to the home directory), and $XDG_CONFIG_HOME/shellguard/config.{json,yaml,yml}. See docs/config.md.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The JSON Schema of this file, for editors. Ignored by shellguard.","type":"string"},"mode":{"description":"Permission mode for `shellguard check` and the library when the caller names none. default: ask unless a rule or the read-only check allows. acceptEdits: also allow file edits inside the working directories. explore (alias plan): read-only commands only, everything else denied. bypass (alias bypassPermissions): allow unless a deny or ask rule objects (safety findings are ignored: use dontAsk for unattended runs that must stay safe). dontAsk: like default, but every ask becomes deny. guard: ask only when a check finds something, otherwise allow. Ignored in an untrusted project config.","$ref":"#/definitions/mode"},"shell":{"description":"Settings for the interactive shell hook (`eval \"$(shellguard hook zsh)\"`). Ignored in an untrusted project config.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"Permission mode for commands typed at the prompt. Default: guard.","$ref":"#/definitions/mode"},"onError":{"description":"What the hook does when shellguard itself fails (crash, timeout): allow runs the command anyway, deny refuses it. Default: allow.","enum":["allow","deny"]}}},"rules":{"description":"Permission rules. Rules from the user config and the project config are concatenated. A deny or ask rule fires when it matches any simple command of the line; allow rules allow a line only when they (or the read-only check) cover every simple command in it.","type":"object","additionalProperties":false,"properties":{"deny":{"description":"Rules that deny a command, in every mode (highest priority).","$ref":"#/definitions/ruleList"},"ask":{"description":"Rules that make shellguard ask a person before the command runs.","$ref":"#/definitions/ruleList"},"allow":{"description":"Rules that allow a command without asking (safety findings still ask). Ignored in an untrusted project config.","$ref":"#/definitions/ruleList"}}},"workingDirectories":{"description":"Extra working directories (besides the current one) inside which acceptEdits allows file edits. Relative paths are resolved against the directory of the config file; a leading ~/ means the home directory. Ignored in an untrusted project config.","$ref":"#/definitions/stringList"},"sensitive":{"description":"Paths that commands must not write to (a write is a safety ask).","type":"object","additionalProperties":false,"properties":{"files":{"description":"File basenames (globs allowed) that must not be written, e.g. .bashrc or .env.*. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"directories":{"description":"Directory names (any path segment, e.g. .git) or absolute paths (e.g. /etc), globs allowed, that must not be written into. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"}}},"dangerous":{"description":"Dangerous command patterns: a match is a safety ask that no allow rule can silence.","type":"object","additionalProperties":false,"properties":{"patterns":{"description":"Extra dangerous patterns in rule syntax. An object {add, remove} edits the list built so far; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/patternEdit"},"git":{"description":"Whether the built-in git pack is on: reset --hard, clean -f, push --force, branch -D, checkout/restore ., stash drop/clear. Default: true. false is ignored in an untrusted project config.","type":"boolean"}}},"lint":{"description":"Settings for `shellguard lint`.","type":"object","additionalProperties":false,"properties":{"ignore":{"description":"Files lint skips when it expands a directory or glob, in gitignore syntax (`test/fixtures/`, `*.generated.sh`, `!keep.sh`), relative to this config file's directory. A file named on the command line is linted anyway.","$ref":"#/definitions/stringList"},"severity":{"description":"Severity by finding id (e.g. dangerous/rm-recursive-force) or by check name (e.g. injection); a finding id wins over its check name. off hides the finding.","type":"object","propertyNames":{"description":"A check name or a finding id: lowercase words joined by -, optionally check/finding.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$"},"additionalProperties":{"description":"off, info, warning or error.","$ref":"#/definitions/severity"}}}},"agent":{"description":"Settings for AI agent front ends (`shellguard check`, the library). Ignored in an untrusted project config.","type":"object","additionalProperties":false,"properties":{"approve":{"description":"Whether an agent integration may approve an ask itself instead of handing it to a person. Default: false.","type":"boolean"}}},"import":{"description":"Rule sources to import, e.g. claude-settings (the permission rules of Claude Code settings files). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}},"definitions":{"mode":{"description":"A permission mode: default, acceptEdits, explore (alias plan), bypass (alias bypassPermissions), dontAsk or guard.","enum":["default","acceptEdits","explore","plan","bypass","bypassPermissions","dontAsk","guard"]},"severity":{"description":"A lint severity.","enum":["off","info","warning","error"]},"nonEmptyString":{"description":"A string with at least one non-blank character.","type":"string","pattern":"\\S"},"stringList":{"description":"A list of non-empty strings.","type":"array","items":{"$ref":"#/definitions/nonEmptyString"}},"rulePattern":{"description":"A rule pattern: `git commit:*` (the command or the command followed by anything), a pattern with * wildcards (\\* a literal star, \\\\ a backslash), otherwise a substring. `Bash(...)` around it is accepted, as in Claude Code settings.","type":"string","pattern":"\\S"},"ruleObject":{"description":"A rule with a reason and examples that are checked when the config loads.","type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"description":"The rule pattern (same syntax as a rule string).","$ref":"#/definitions/rulePattern"},"reason":{"description":"Why the rule exists; shown to the person or agent when it fires.","type":"string"},"match":{"description":"Commands the pattern must match; a command that does not match is a config error.","type":"array","items":{"type":"string"}},"notMatch":{"description":"Commands the pattern must not match; a command that matches is a config error.","type":"array","items":{"type":"string"}}}},"rule":{"description":"A rule: a pattern string or a {pattern, reason, match, notMatch} object.","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/rulePattern"},"else":{"$ref":"#/definitions/ruleObject"}},"ruleList":{"description":"A list of rules.","type":"array","items":{"$ref":"#/definitions/rule"}},"listEdit":{"description":"A plain array (replaces the list so far) or {add, remove} (edits it).","type":["array","object"],"if":{"type":"array"},"then":{"$ref":"#/definitions/stringList"},"else":{"type":"object","additionalProperties":false,"properties":{"add":{"description":"Entries to add to the list so far.","$ref":"#/definitions/stringList"},"remove":{"description":"Entries to remove from the list so far (exact text). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}}}},"patternEdit":{"description":"A plain array of rules (replaces the list so far) or {add, remove} (edits it).","type":["array","object"],"if":{"type":"array"},"then":{"$ref":"#/definitions/ruleList"},"else":{"type":"object","additionalProperties":false,"properties":{"add":{"description":"Patterns to add to the list so far.","$ref":"#/definitions/ruleList"},"remove":{"description":"Patterns to remove from the list so far (by pattern text). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"shellguard configuration","description":"Configuration for shellguard, which decides whether a shell command may run (allow, ask or deny). Files: package.json#shellguard, .shellguardrc, .shellguardrc.{json,yaml,yml,js,cjs,mjs}, shellguard.config.{js,cjs,mjs} (nearest to the working directory, up to the home directory), and $XDG_CONFIG_HOME/shellguard/config.{json,yaml,yml}. See docs/config.md.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The JSON Schema of this file, for editors. Ignored by shellguard.","type":"string"},"mode":{"description":"Permission mode for `shellguard check` and the library when the caller names none. default: ask unless a rule or the read-only check allows. acceptEdits: also allow file edits inside the working directories. explore (alias plan): read-only commands only, everything else denied. bypass (alias bypassPermissions): allow unless a deny or ask rule objects (safety findings are ignored: use dontAsk for unattended runs that must stay safe). dontAsk: like default, but every ask becomes deny. guard: ask only when a check finds something, otherwise allow. Ignored in an untrusted project config.","$ref":"#/definitions/mode"},"shell":{"description":"Settings for the interactive shell hook (`eval \"$(shellguard hook zsh)\"`). Ignored in an untrusted project config.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"Permission mode for commands typed at the prompt. Default: guard.","$ref":"#/definitions/mode"},"onError":{"description":"What the hook does when shellguard itself fails (crash, timeout): allow runs the command anyway, deny refuses it. Default: allow.","enum":["allow","deny"]}}},"rules":{"description":"Permission rules. Rules from the user config and the project config are concatenated. A deny or ask rule fires when it matches any simple command of the line; allow rules allow a line only when they (or the read-only check) cover every simple command in it.","type":"object","additionalProperties":false,"properties":{"deny":{"description":"Rules that deny a command, in every mode (highest priority).","$ref":"#/definitions/ruleList"},"ask":{"description":"Rules that make shellguard ask a person before the command runs.","$ref":"#/definitions/ruleList"},"allow":{"description":"Rules that allow a command without asking (safety findings still ask). Ignored in an untrusted project config.","$ref":"#/definitions/ruleList"}}},"workingDirectories":{"description":"Extra working directories (besides the current one) inside which acceptEdits allows file edits. Relative paths are resolved against the directory of the config file; a leading ~/ means the home directory. Ignored in an untrusted project config.","$ref":"#/definitions/stringList"},"sensitive":{"description":"Paths that commands must not write to (a write is a safety ask), and secrets that must not be read or sent.","type":"object","additionalProperties":false,"properties":{"files":{"description":"File basenames (globs allowed) that must not be written, e.g. .bashrc or .env.*. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"directories":{"description":"Directory names (any path segment, e.g. .git) or absolute paths (e.g. /etc), globs allowed, that must not be written into. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"secrets":{"description":"Secrets: files whose content must not be read by an agent or sent over the network. Basenames (id_rsa, *.pem), trailing paths (.ssh/id_*), ~/ or absolute paths, dir/** for everything inside; globs allowed. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"notSecrets":{"description":"Paths the secrets patterns match that are not secrets (*.pub, .env.example), same pattern forms. An object {add, remove} edits the built-in list; a plain array replaces it (an untrusted project config may only remove).","$ref":"#/definitions/listEdit"}}},"dangerous":{"description":"Dangerous command patterns: a match is a safety ask that no allow rule can silence.","type":"object","additionalProperties":false,"properties":{"patterns":{"description":"Extra dangerous patterns in rule syntax. An object {add, remove} edits the list built so far; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/patternEdit"},"git":{"description":"Whether the built-in git pack is on: reset --hard, clean -f, push --force, branch -D, checkout/restore ., stash drop/clear. Default: true. false is ignored in an untrusted project config.","type":"boolean"}}},"lint":{"description":"Settings for `shellguard lint`.","type":"object","additionalProperties":false,"properties":{"ignore":{"description":"Files lint skips when it expands a directory or glob, in gitignore syntax (`test/fixtures/`, `*.generated.sh`, `!keep.sh`), relative to this config file's directory. A file named on the command line is linted anyway.","$ref":"#/definitions/stringList"},"severity":{"description":"Severity by finding id (e.g. dangerous/rm-recursive-force) or by check name (e.g. injection); a finding id wins over its check name. off hides the finding.","type":"object","propertyNames":{"description":"A check name or a finding id: lowercase words joined by -, optionally check/finding.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$"},"additionalProperties":{"description":"off, info, warning or error.","$ref":"#/definitions/severity"}}}},"agent":{"description":"Settings for AI agent front ends (`shellguard check`, the library). Ignored in an untrusted project config.","type":"object","additionalProperties":false,"properties":{"approve":{"description":"Whether an agent integration may approve an ask itself instead of handing it to a person. Default: false.","type":"boolean"}}},"import":{"description":"Rule sources to import, e.g. claude-settings (the permission rules of Claude Code settings files). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}},"definitions":{"mode":{"description":"A permission mode: default, acceptEdits, explore (alias plan), bypass (alias bypassPermissions), dontAsk or guard.","enum":["default","acceptEdits","explore","plan","bypass","bypassPermissions","dontAsk","guard"]},"severity":{"description":"A lint severity.","enum":["off","info","warning","error"]},"nonEmptyString":{"description":"A string with at least one non-blank character.","type":"string","pattern":"\\S"},"stringList":{"description":"A list of non-empty strings.","type":"array","items":{"$ref":"#/definitions/nonEmptyString"}},"rulePattern":{"description":"A rule pattern: `git commit:*` (the command or the command followed by anything), a pattern with * wildcards (\\* a literal star, \\\\ a backslash), otherwise a substring. `Bash(...)` around it is accepted, as in Claude Code settings.","type":"string","pattern":"\\S"},"ruleObject":{"description":"A rule with a reason and examples that are checked when the config loads.","type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"description":"The rule pattern (same syntax as a rule string).","$ref":"#/definitions/rulePattern"},"reason":{"description":"Why the rule exists; shown to the person or agent when it fires.","type":"string"},"match":{"description":"Commands the pattern must match; a command that does not match is a config error.","type":"array","items":{"type":"string"}},"notMatch":{"description":"Commands the pattern must not match; a command that matches is a config error.","type":"array","items":{"type":"string"}}}},"rule":{"description":"A rule: a pattern string or a {pattern, reason, match, notMatch} object.","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/rulePattern"},"else":{"$ref":"#/definitions/ruleObject"}},"ruleList":{"description":"A list of rules.","type":"array","items":{"$ref":"#/definitions/rule"}},"listEdit":{"description":"A plain array (replaces the list so far) or {add, remove} (edits it).","type":["array","object"],"if":{"type":"array"},"then":{"$ref":"#/definitions/stringList"},"else":{"type":"object","additionalProperties":false,"properties":{"add":{"description":"Entries to add to the list so far.","$ref":"#/definitions/stringList"},"remove":{"description":"Entries to remove from the list so far (exact text). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}}}},"patternEdit":{"description":"A plain array of rules (replaces the list so far) or {add, remove} (edits it).","type":["array","object"],"if":{"type":"array"},"then":{"$ref":"#/definitions/ruleList"},"else":{"type":"object","additionalProperties":false,"properties":{"add":{"description":"Patterns to add to the list so far.","$ref":"#/definitions/ruleList"},"remove":{"description":"Patterns to remove from the list so far (by pattern text). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}}}}}};
 const schema12 = {"description":"A permission mode: default, acceptEdits, explore (alias plan), bypass (alias bypassPermissions), dontAsk or guard.","enum":["default","acceptEdits","explore","plan","bypass","bypassPermissions","dontAsk","guard"]};
 const schema23 = {"description":"A lint severity.","enum":["off","info","warning","error"]};
 const func2 = Object.prototype.hasOwnProperty;
@@ -424,7 +424,7 @@ return errors === 0;
 
 const schema22 = {"description":"A plain array of rules (replaces the list so far) or {add, remove} (edits it).","type":["array","object"],"if":{"type":"array"},"then":{"$ref":"#/definitions/ruleList"},"else":{"type":"object","additionalProperties":false,"properties":{"add":{"description":"Patterns to add to the list so far.","$ref":"#/definitions/ruleList"},"remove":{"description":"Patterns to remove from the list so far (by pattern text). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}}}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 if(!data || typeof data != "object"){
@@ -523,7 +523,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
@@ -679,7 +679,7 @@ if(data.sensitive !== undefined){
 let data10 = data.sensitive;
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 for(const key3 in data10){
-if(!((key3 === "files") || (key3 === "directories"))){
+if(!((((key3 === "files") || (key3 === "directories")) || (key3 === "secrets")) || (key3 === "notSecrets"))){
 const err9 = {instancePath:instancePath+"/sensitive",schemaPath:"#/properties/sensitive/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.sensitive,data:data10};
 if(vErrors === null){
 vErrors = [err9];
@@ -702,6 +702,18 @@ vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.error
 errors = vErrors.length;
 }
 }
+if(data10.secrets !== undefined){
+if(!(validate21(data10.secrets, {instancePath:instancePath+"/sensitive/secrets",parentData:data10,parentDataProperty:"secrets",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+if(data10.notSecrets !== undefined){
+if(!(validate21(data10.notSecrets, {instancePath:instancePath+"/sensitive/notSecrets",parentData:data10,parentDataProperty:"notSecrets",rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
 }
 else {
 const err10 = {instancePath:instancePath+"/sensitive",schemaPath:"#/properties/sensitive/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.sensitive.type,parentSchema:schema11.properties.sensitive,data:data10};
@@ -715,11 +727,11 @@ errors++;
 }
 }
 if(data.dangerous !== undefined){
-let data13 = data.dangerous;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key4 in data13){
+let data15 = data.dangerous;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key4 in data15){
 if(!((key4 === "patterns") || (key4 === "git"))){
-const err11 = {instancePath:instancePath+"/dangerous",schemaPath:"#/properties/dangerous/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.dangerous,data:data13};
+const err11 = {instancePath:instancePath+"/dangerous",schemaPath:"#/properties/dangerous/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.dangerous,data:data15};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -729,16 +741,16 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data13.patterns !== undefined){
-if(!(validate27(data13.patterns, {instancePath:instancePath+"/dangerous/patterns",parentData:data13,parentDataProperty:"patterns",rootData}))){
-vErrors = vErrors === null ? validate27.errors : vErrors.concat(validate27.errors);
+if(data15.patterns !== undefined){
+if(!(validate29(data15.patterns, {instancePath:instancePath+"/dangerous/patterns",parentData:data15,parentDataProperty:"patterns",rootData}))){
+vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
 }
-if(data13.git !== undefined){
-let data15 = data13.git;
-if(typeof data15 !== "boolean"){
-const err12 = {instancePath:instancePath+"/dangerous/git",schemaPath:"#/properties/dangerous/properties/git/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.dangerous.properties.git.type,parentSchema:schema11.properties.dangerous.properties.git,data:data15};
+if(data15.git !== undefined){
+let data17 = data15.git;
+if(typeof data17 !== "boolean"){
+const err12 = {instancePath:instancePath+"/dangerous/git",schemaPath:"#/properties/dangerous/properties/git/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.dangerous.properties.git.type,parentSchema:schema11.properties.dangerous.properties.git,data:data17};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -750,7 +762,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/dangerous",schemaPath:"#/properties/dangerous/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.dangerous.type,parentSchema:schema11.properties.dangerous,data:data13};
+const err13 = {instancePath:instancePath+"/dangerous",schemaPath:"#/properties/dangerous/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.dangerous.type,parentSchema:schema11.properties.dangerous,data:data15};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -761,11 +773,11 @@ errors++;
 }
 }
 if(data.lint !== undefined){
-let data16 = data.lint;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-for(const key5 in data16){
+let data18 = data.lint;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+for(const key5 in data18){
 if(!((key5 === "ignore") || (key5 === "severity"))){
-const err14 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data16};
+const err14 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.lint,data:data18};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -775,17 +787,17 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data16.ignore !== undefined){
-if(!(validate19(data16.ignore, {instancePath:instancePath+"/lint/ignore",parentData:data16,parentDataProperty:"ignore",rootData}))){
+if(data18.ignore !== undefined){
+if(!(validate19(data18.ignore, {instancePath:instancePath+"/lint/ignore",parentData:data18,parentDataProperty:"ignore",rootData}))){
 vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
 errors = vErrors.length;
 }
 }
-if(data16.severity !== undefined){
-let data18 = data16.severity;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-for(const key6 in data18){
-const _errs36 = errors;
+if(data18.severity !== undefined){
+let data20 = data18.severity;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+for(const key6 in data20){
+const _errs38 = errors;
 if(typeof key6 === "string"){
 if(!pattern3.test(key6)){
 const err15 = {instancePath:instancePath+"/lint/severity",schemaPath:"#/properties/lint/properties/severity/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$"+"\"",schema:"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$",parentSchema:schema11.properties.lint.properties.severity.propertyNames,data:key6,propertyName:key6};
@@ -798,9 +810,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-var valid8 = _errs36 === errors;
+var valid8 = _errs38 === errors;
 if(!valid8){
-const err16 = {instancePath:instancePath+"/lint/severity",schemaPath:"#/properties/lint/properties/severity/propertyNames",keyword:"propertyNames",params:{propertyName: key6},message:"property name must be valid",schema:schema11.properties.lint.properties.severity.propertyNames,parentSchema:schema11.properties.lint.properties.severity,data:data18};
+const err16 = {instancePath:instancePath+"/lint/severity",schemaPath:"#/properties/lint/properties/severity/propertyNames",keyword:"propertyNames",params:{propertyName: key6},message:"property name must be valid",schema:schema11.properties.lint.properties.severity.propertyNames,parentSchema:schema11.properties.lint.properties.severity,data:data20};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -810,10 +822,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-for(const key7 in data18){
-let data19 = data18[key7];
-if(!((((data19 === "off") || (data19 === "info")) || (data19 === "warning")) || (data19 === "error"))){
-const err17 = {instancePath:instancePath+"/lint/severity/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema23.enum},message:"must be equal to one of the allowed values",schema:schema23.enum,parentSchema:schema23,data:data19};
+for(const key7 in data20){
+let data21 = data20[key7];
+if(!((((data21 === "off") || (data21 === "info")) || (data21 === "warning")) || (data21 === "error"))){
+const err17 = {instancePath:instancePath+"/lint/severity/" + key7.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/definitions/severity/enum",keyword:"enum",params:{allowedValues: schema23.enum},message:"must be equal to one of the allowed values",schema:schema23.enum,parentSchema:schema23,data:data21};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -825,7 +837,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/lint/severity",schemaPath:"#/properties/lint/properties/severity/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.severity.type,parentSchema:schema11.properties.lint.properties.severity,data:data18};
+const err18 = {instancePath:instancePath+"/lint/severity",schemaPath:"#/properties/lint/properties/severity/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.properties.severity.type,parentSchema:schema11.properties.lint.properties.severity,data:data20};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -837,7 +849,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data16};
+const err19 = {instancePath:instancePath+"/lint",schemaPath:"#/properties/lint/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.lint.type,parentSchema:schema11.properties.lint,data:data18};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -848,11 +860,11 @@ errors++;
 }
 }
 if(data.agent !== undefined){
-let data20 = data.agent;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key8 in data20){
+let data22 = data.agent;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+for(const key8 in data22){
 if(!(key8 === "approve")){
-const err20 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.agent,data:data20};
+const err20 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.agent,data:data22};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -862,10 +874,10 @@ vErrors.push(err20);
 errors++;
 }
 }
-if(data20.approve !== undefined){
-let data21 = data20.approve;
-if(typeof data21 !== "boolean"){
-const err21 = {instancePath:instancePath+"/agent/approve",schemaPath:"#/properties/agent/properties/approve/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.agent.properties.approve.type,parentSchema:schema11.properties.agent.properties.approve,data:data21};
+if(data22.approve !== undefined){
+let data23 = data22.approve;
+if(typeof data23 !== "boolean"){
+const err21 = {instancePath:instancePath+"/agent/approve",schemaPath:"#/properties/agent/properties/approve/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema11.properties.agent.properties.approve.type,parentSchema:schema11.properties.agent.properties.approve,data:data23};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -877,7 +889,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.agent.type,parentSchema:schema11.properties.agent,data:data20};
+const err22 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.agent.type,parentSchema:schema11.properties.agent,data:data22};
 if(vErrors === null){
 vErrors = [err22];
 }

@@ -114,7 +114,7 @@ export function customPatternFindings(analysis: Analysis, patterns: readonly Com
 }
 
 /** Which check's finding leads the reason: the one whose harm is worst, then by position. */
-const CHECK_RANK: Readonly<Record<string, number>> = { deletion: 0, shell: 1, dangerous: 2, "sensitive-path": 3, sed: 4, internal: 5, injection: 6 };
+const CHECK_RANK: Readonly<Record<string, number>> = { deletion: 0, secret: 1, shell: 2, dangerous: 3, "sensitive-path": 4, sed: 5, internal: 6, injection: 7 };
 
 function leadingFinding(findings: readonly Finding[]): Finding {
   let best = findings[0]!;

@@ -199,6 +199,7 @@ export class Guard {
       workingDirectories: config.workingDirectories,
       sensitiveFiles: config.sensitiveFiles,
       sensitiveDirectories: config.sensitiveDirectories,
+      secrets: { files: config.secretFiles, except: config.notSecretFiles },
       gitPack: config.gitPack,
     };
   }

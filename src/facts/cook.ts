@@ -61,7 +61,8 @@ function cookUnquoted(b: WordBuilder, text: string, atStart: boolean): void {
       }
       continue;
     }
-    if (GLOB_CHARS.has(c)) b.glob = true;
+    // an extglob pattern (`@(a|b)`: bash-reading.ts parseCopy let tree-sitter read it as word text)
+    if (GLOB_CHARS.has(c) || (c === "(" && i > 0 && "?*+@!".includes(text[i - 1] as string))) b.glob = true;
     if (c === "~" && atStart && i === 0) b.tilde = true;
     out += c;
   }

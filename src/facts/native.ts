@@ -20,6 +20,7 @@
  *              flags (1 has target, 2 has body), [target word], [body word]
  */
 import { createRequire } from "node:module";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -51,16 +52,31 @@ const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 let addon: NativeAddon | undefined;
 let loadError: Error | undefined;
 
-/** Loads the addon once (a prebuilt binary if present, else build/Release); throws if it cannot. */
+/** `require(file)`, or undefined when it is missing or does not load (another platform's build). */
+function tryRequire(require: NodeJS.Require, file: string): unknown {
+  try {
+    return require(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The prebuilt binary this platform would use (scripts/prebuild.mjs names it so). */
+function prebuildPath(): string {
+  const libc = process.platform !== "linux" ? "" : existsSync("/etc/alpine-release") ? ".musl" : ".glibc";
+  return path.join(packageRoot, "prebuilds", `${process.platform}-${process.arch}`, `shellguard.napi${libc}.node`);
+}
+
+/** Loads the addon once (a local build, else the prebuilt binary); throws if it cannot. */
 export function loadNativeAddon(): NativeAddon {
   if (addon) return addon;
   if (loadError) throw loadError;
   try {
     const require = createRequire(import.meta.url);
-    try {
-      // The local build, directly: node-gyp-build's search costs start-up time on every run.
-      addon = require(path.join(packageRoot, "build", "Release", "shellguard.node")) as NativeAddon;
-    } catch {
+    addon = (tryRequire(require, path.join(packageRoot, "build", "Release", "shellguard.node")) ??
+      tryRequire(require, prebuildPath())) as NativeAddon | undefined;
+    if (addon === undefined) {
+      // Anything else node-gyp-build knows (other tags, a Debug build): its search costs start-up time.
       const nodeGypBuild = require("node-gyp-build") as (dir: string) => unknown;
       addon = nodeGypBuild(packageRoot) as NativeAddon;
     }

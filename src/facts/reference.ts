@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import type { Assignment, Construct, Facts, ParseError, Redirect, SimpleCommand, Word } from "./types.js";
 import { CONSTRUCT_TYPES } from "./types.js";
 import { cookHeredocBody, cookWord, mergeContinuations, prefixWord } from "./cook.js";
-import { assignmentNameOk, checkHeredoc, parseCopy, scanGap, scanToken, type HeredocParts, type Joint } from "./bash-reading.js";
+import { assignmentNameOk, checkHeredoc, parseCopy, scanGap, scanToken, testOpenOk, type HeredocParts, type Joint } from "./bash-reading.js";
 
 interface TSNode {
   id: number;
@@ -182,6 +182,7 @@ function walk(root: TSNode, source: string): Facts {
     if (node.type === "heredoc_redirect") checkHeredoc(source, heredocParts(node), errors);
     if (node.childCount === 0 && !LITERAL_TOKENS.has(node.type)) scanToken(source, node.startIndex, node.endIndex, frame.inBackquotes, node.type === "word", errors);
     if (node.type === "variable_assignment" && !assignmentNameOk(source, node.startIndex, node.endIndex)) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
+    if (node.type === "test_command" && node.childCount > 0 && !testOpenOk(source, (node.child(0) as TSNode).endIndex)) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (frame.inSingleTest && !node.isNamed && ENDS_SINGLE_TEST.has(node.type)) errors.push({ type: "ERROR", start: node.startIndex, end: node.endIndex });
     if (!node.isNamed) continue;
     if (node.type === "redirected_statement" && hasHeredocAmp(node)) frame.background = true;

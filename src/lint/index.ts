@@ -135,6 +135,7 @@ export function lintSettings(config: ResolvedConfig, cwd: string, env: Env): Lin
       workingDirectories: config.workingDirectories,
       sensitiveFiles: config.sensitiveFiles,
       sensitiveDirectories: config.sensitiveDirectories,
+      secrets: { files: config.secretFiles, except: config.notSecretFiles },
       gitPack: config.gitPack,
     },
   };

@@ -44,8 +44,8 @@ function checkOptions(command: string): void {
   // The words after `shellguard lint`, and those put in an `args=(...)` array for it.
   const parts: string[] = [];
   for (const line of command.split("\n")) {
-    const at = line.indexOf("shellguard lint");
-    if (at !== -1) parts.push(line.slice(at + "shellguard lint".length));
+    const m = /shellguard lint|"\$SHELLGUARD_BIN" lint/.exec(line);
+    if (m !== null) parts.push(line.slice(m.index + m[0].length));
     for (const m of line.matchAll(/\bargs\+?=\(([^)]*)\)/g)) parts.push(m[1]!);
   }
   expect(parts.length).toBeGreaterThan(0);
@@ -91,21 +91,27 @@ describe("pre-commit hook", () => {
     expect(r.stdout).toContain("bad.sh\n  2:1  warning");
     expect(r.stdout).toContain("README.md\n");
     expect(r.stdout).not.toContain("notes.yml");
-    expect(r.status).toBe(0);
+    // --max-warnings 0: a warning fails the hook, so pre-commit shows it and stops the commit.
+    expect(r.status).toBe(1);
+    const clean = spawnSync(cmd!, [...rest, ...(hook.args ?? []), "ok.sh", "notes.yml"], { cwd: join(sb.base, "proj"), env: env(), encoding: "utf8" });
+    expect(clean.status).toBe(0);
   });
 });
 
 describe("composite action", () => {
-  const lintStep = (): Step => action.runs.steps.find((s) => s.run?.includes("shellguard lint"))!;
+  const lintStep = (): Step => action.runs.steps.find((s) => s.run?.includes('"$SHELLGUARD_BIN" lint'))!;
 
-  it("installs shellguard with npm and runs `shellguard lint --format github`", () => {
+  it("installs shellguard from its own checkout (never a registry package) and runs `lint --format github`", () => {
     expect(action.runs.using).toBe("composite");
-    expect(action.runs.steps.some((s) => /npm install --global .*shellguard@/.test(s.run ?? ""))).toBe(true);
+    const install = action.runs.steps.find((s) => /npm ci\b/.test(s.run ?? "")) as Step & { "working-directory"?: string };
+    expect(install["working-directory"]).toBe("${{ github.action_path }}");
+    expect(install.run).toContain('SHELLGUARD_BIN=$PWD/bin/shellguard.cjs');
+    expect(action.runs.steps.some((s) => /npm (install|i)\b.*shellguard@|npx .*shellguard/.test(s.run ?? ""))).toBe(false);
     const step = lintStep();
     expect(step.shell).toBe("bash");
     expect(step.run).toMatch(/--format github/);
     checkOptions(step.run!);
-    expect(Object.keys(action.inputs).sort()).toEqual(["config", "max-warnings", "paths", "version"]);
+    expect(Object.keys(action.inputs).sort()).toEqual(["config", "max-warnings", "node-version", "paths"]);
   });
 
   it("its lint step works: annotations, and the exit code follows --max-warnings", () => {
@@ -120,7 +126,7 @@ describe("composite action", () => {
       return out;
     };
     const run = (over: Record<string, string>) =>
-      spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", step.run!], { cwd: join(sb.base, "proj"), env: { ...env(), ...inputs(over) }, encoding: "utf8" });
+      spawnSync("bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", step.run!], { cwd: join(sb.base, "proj"), env: { ...env(), ...inputs(over), SHELLGUARD_BIN: join(ROOT, "bin", "shellguard.cjs") }, encoding: "utf8" });
     const r = run({});
     expect(quiet(r.stderr)).toBe("");
     expect(r.stdout).toContain("::warning file=bad.sh,line=2,col=1,");

@@ -75,11 +75,50 @@ export function heredocCases(): string[] {
   return out;
 }
 
+/**
+ * Words tree-sitter may split or join where bash does not: a `[`/`[[` touching the next character
+ * (bash reads one glob word, a command), an assignment whose `=` is not where bash looks for it.
+ */
+export function wordShapeCases(): string[] {
+  const out: string[] = [];
+  for (const open of ["[", "[[", "[ ", "[[ "]) {
+    for (const inner of ["sgprobe", "sgprobe ", "-n x", "a b", "sgprobe]"]) {
+      const close = open.startsWith("[[") ? "]]" : "]";
+      out.push(`${open}${inner}${close}`, `${open}${inner} ${close}; sgprobe2`, `true && ${open}${inner}${close}`, `if ${open}${inner}${close}; then sgprobe2; fi`);
+    }
+  }
+  for (const gap of ["", " ", "\t", "\\\n"]) {
+    for (const name of ["a[1]", "a[x y]", "a[b[1]]", "a", "a[1]+"]) out.push(`${name}${gap}=2 sgprobe`, `x=1 ${name}${gap}=2 sgprobe`, `declare ${name}${gap}=2; sgprobe`);
+    out.push(`for ((i${gap}= 0; i < 1; i++)); do sgprobe; done`);
+  }
+  return out;
+}
+
+/**
+ * extglob patterns (bash-reading.ts parseCopy hands them to tree-sitter as word text) in every
+ * kind of word and context, with extglob off (bash's default in a script: `(` is syntax there)
+ * and on; commands inside, around and glued to the pattern must stay visible.
+ */
+export function extglobCases(): string[] {
+  const patterns = ["@(a|b)", "!(x)", "*(a|b)", "+(a)", "?(a)", "?( *)", "@(a|$(sgprobe))", "@(a|`sgprobe`)", "@()", "@( )", "@(a|(b|c))", "@('a|b'|\"c d\")", "@(a\\|b)", "@(sgprobe)", "!(sgprobe)", "@(a|b", "@(a;sgprobe)", "@(a|b)|sgprobe", "@(a)(sgprobe)", "@(a|b))|sgprobe", "@(a|${x:-$(sgprobe)})", "@(a|\nsgprobe)", "@(a #)|sgprobe"];
+  const out: string[] = [];
+  for (const p of patterns) {
+    for (const pre of ["", "x", "-", "*.", "$", "\\", "/", "'q'"]) {
+      const w = pre + p;
+      for (const line of [`echo ${w}; sgprobe2`, w, `${w} && sgprobe2`, `true && ${w}`, `case y in ${w}) sgprobe2;; esac`, `[[ y == ${w} ]] && sgprobe2`, `x=${w} sgprobe2`, `f${w} { sgprobe2; }; f${w}`]) {
+        out.push(line, `shopt -s extglob\n${line}`);
+      }
+    }
+  }
+  return out;
+}
+
 /** Insertions that change how a line is read. */
 const INSERTS = [
   "\r", "\v", "\f", "\\\n", "\\\r\n", "\n", "\t", " ", "#", ";", "&&", "||", "|", "&", "$(", ")", "`", "'", '"', "\\",
   "<<EOF\n", "\nEOF\n", "<<-EOF\n\t", "<<'E'\n", "\nE\n", "$'\\r'", "{", "}", "(", ")", "((", "))", "[[", "]]", "!", "$", "${", "=", "\\ ",
   "; sgprobe", " && sgprobe", "\nsgprobe\n", "$(sgprobe)", "`sgprobe`", " # ", "<(sgprobe)", "\r#", "\\\n#",
+  "@(", "!(", "?( ", "+(a|", "*(", "[", "]", " =",
 ];
 
 /** One random mutation of a line: 1-3 insertions, a splice with another line, a quote or nesting. */

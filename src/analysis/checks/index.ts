@@ -4,12 +4,14 @@ import type { CommandCheck, FactsCheck, FindingMeta } from "../check.js";
 import { dangerous } from "./dangerous.js";
 import { deletion } from "./deletion.js";
 import { injection } from "./injection.js";
+import { exfiltration } from "./exfiltration.js";
+import { secretsCheck } from "./secrets.js";
 import { sedCheck } from "./sed.js";
 import { sensitivePaths } from "./sensitive-paths.js";
 import { sideEffects, sideEffectsInFacts } from "./side-effects.js";
 
-export const COMMAND_CHECKS: readonly CommandCheck[] = [dangerous, sedCheck, sensitivePaths, deletion, sideEffects];
-export const FACTS_CHECKS: readonly FactsCheck[] = [injection, sideEffectsInFacts];
+export const COMMAND_CHECKS: readonly CommandCheck[] = [dangerous, sedCheck, sensitivePaths, deletion, sideEffects, secretsCheck];
+export const FACTS_CHECKS: readonly FactsCheck[] = [injection, sideEffectsInFacts, exfiltration];
 
 /** Findings that unwrapping itself reports (src/analysis/unwrap.ts). */
 export const SHELL_FINDINGS: Readonly<Record<string, FindingMeta>> = {

@@ -1,0 +1,223 @@
+/**
+ * Which paths are secrets (config `sensitive.secrets` less `sensitive.notSecrets`), and which
+ * directories hold them. A pattern without a `/` matches a basename (`*.pem`), one with a `/`
+ * the end of the path (`.ssh/id_*`), `~/…` and `/…` the whole path; `dir/**` everything inside.
+ * Patterns may come from an untrusted project config (it may add), so they are matched by the
+ * linear automata of ../glob.ts. Every operand of every command passes through here, so a path
+ * is first tested against the patterns' last segments, which rejects nearly all of them.
+ */
+
+import { DEFAULT_NOT_SECRET_FILES, DEFAULT_SECRET_FILES } from "../secret-lists.js";
+import { compileGlob, compileGlobs, type Glob } from "../glob.js";
+import type { AnalysisOptions } from "../types.js";
+
+const GLOB_CHARS = /[*?[\]{}()!+@]/;
+
+/** One list compiled for one home. */
+interface PatternSet {
+  /** Literal last segments, and globs of last segments: a path whose basename passes neither cannot match a file pattern. */
+  lastNames: ReadonlySet<string>;
+  lastGlob: Glob | null;
+  /** Each last-segment glob's literal start and end (`id_*`: "id_", ""): a basename that fits none skips the automaton. Null: some glob has neither. */
+  lastAffixes: ReadonlyArray<readonly [string, string]> | null;
+  /** Literal directory segments of `dir/**` patterns: a path with none of them cannot match one. */
+  dirNames: ReadonlySet<string>;
+  /** The same, as one test over the whole path (`/(?:\.azure|Keychains)(?:\/|$)/`). */
+  dirTest: RegExp | null;
+  /** Some `…/**` pattern has a glob in its directory part: every path is a candidate. */
+  anyDir: boolean;
+  /** Relative patterns, tested against every tail of the path; absolute ones against the path. */
+  relative: Glob | null;
+  absolute: Glob | null;
+}
+
+/** A secrets list and its exceptions, compiled, plus the directories that hold secrets. */
+export interface SecretMatcher {
+  secrets: PatternSet;
+  except: PatternSet;
+  /** Directories that hold secrets (`.ssh`, `.config/gcloud`, the home of `~/.npmrc`): relative tails and absolute paths. */
+  containerRelative: Glob | null;
+  containerAbsolute: ReadonlySet<string>;
+  /** The relative containers' last segments (all literal): a path ending in none is no container. */
+  containerLast: ReadonlySet<string>;
+  /** Literal last segments of the secret patterns, for a glob operand (`cat .env*`) to be tested against. */
+  literalLasts: readonly string[];
+}
+
+const DEFAULT_LISTS = { files: DEFAULT_SECRET_FILES, except: DEFAULT_NOT_SECRET_FILES };
+
+const cache = new WeakMap<readonly string[], { except: readonly string[]; home: string; matcher: SecretMatcher }>();
+
+/** The matcher for the options' lists (compiled once per list and home). */
+export function secretMatcher(options: Pick<AnalysisOptions, "home" | "secrets">): SecretMatcher {
+  const lists = options.secrets ?? DEFAULT_LISTS;
+  const hit = cache.get(lists.files);
+  if (hit !== undefined && hit.except === lists.except && hit.home === options.home) return hit.matcher;
+  const matcher = build(lists.files, lists.except, options.home);
+  cache.set(lists.files, { except: lists.except, home: options.home, matcher });
+  return matcher;
+}
+
+/** `~/x` → `<home>/x`; trailing slashes dropped. */
+function anchor(pattern: string, home: string): string {
+  const p = pattern.length > 1 ? pattern.replace(/\/+$/, "") : pattern;
+  return p === "~" ? home : p.startsWith("~/") ? home.replace(/\/+$/, "") + p.slice(1) : p;
+}
+
+function compileSet(list: readonly string[], home: string): PatternSet {
+  const lastNames = new Set<string>();
+  const lastGlobs: string[] = [];
+  const dirNames = new Set<string>();
+  let anyDir = false;
+  const relative: string[] = [];
+  const absolute: string[] = [];
+  for (const raw of list) {
+    const p = anchor(raw, home);
+    if (p === "") continue;
+    (p.startsWith("/") ? absolute : relative).push(p);
+    const segs = p.split("/").filter((s) => s !== "");
+    const last = segs[segs.length - 1] ?? "";
+    if (last === "**") {
+      // Everything inside the directory: the path must name the directory's last segment.
+      const dir = segs[segs.length - 2];
+      if (dir === undefined || GLOB_CHARS.test(dir)) anyDir = true;
+      else dirNames.add(dir);
+    } else if (GLOB_CHARS.test(last)) lastGlobs.push(last);
+    else lastNames.add(last);
+  }
+  const affixes = lastGlobs.map((g): [string, string] => [g.slice(0, g.search(GLOB_CHARS)), g.slice(lastGlobIndex(g) + 1)]);
+  return {
+    lastNames, lastGlob: oneGlob(lastGlobs), lastAffixes: affixes.some(([a, z]) => a === "" && z === "") ? null : affixes,
+    dirNames, dirTest: dirNames.size === 0 ? null : new RegExp(`(?:^|/)(?:${[...dirNames].map(escapeRegExp).join("|")})(?:/|$)`),
+    anyDir, relative: oneGlob(relative), absolute: oneGlob(absolute),
+  };
+}
+
+function lastGlobIndex(g: string): number {
+  for (let k = g.length - 1; k >= 0; k--) if (GLOB_CHARS.test(g[k] as string)) return k;
+  return -1;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}
+
+/**
+ * Fewer automata to run: the patterns without `**`, `|`, parentheses or escapes become one
+ * (`@(a|b)`; `**` is only a globstar outside a group); the rest stay one each.
+ */
+function oneGlob(list: readonly string[]): Glob | null {
+  const plain = list.filter((p) => !/[|()\\]|\*\*/.test(p));
+  if (plain.length < 2) return compileGlobs(list);
+  const rest = list.filter((p) => !plain.includes(p));
+  return compileGlobs([`@(${plain.join("|")})`, ...rest]);
+}
+
+function build(files: readonly string[], except: readonly string[], home: string): SecretMatcher {
+  const containerRelative: string[] = [];
+  const containerAbsolute = new Set<string>();
+  const literalLasts = new Set<string>();
+  for (const raw of files) {
+    const p = anchor(raw, home);
+    const segs = p.split("/").filter((s) => s !== "");
+    const last = segs[segs.length - 1] ?? "";
+    if (last !== "**" && !GLOB_CHARS.test(last)) literalLasts.add(last);
+    // The directories leading to it, up to the first glob segment; an absolute pattern's parent only (not `/etc` for all of it).
+    const dirs = segs.slice(0, -1);
+    if (p.startsWith("/")) {
+      if (dirs.length > 0 && !dirs.some((d) => GLOB_CHARS.test(d))) containerAbsolute.add("/" + dirs.join("/"));
+      if (last === "**" && dirs.length > 1) containerAbsolute.add("/" + dirs.slice(0, -1).join("/"));
+      continue;
+    }
+    for (let k = 1; k <= dirs.length; k++) {
+      if (GLOB_CHARS.test(dirs[k - 1] as string)) break;
+      containerRelative.push(dirs.slice(0, k).join("/"));
+    }
+  }
+  return {
+    secrets: compileSet(files, home),
+    except: compileSet(except, home),
+    containerRelative: compileGlobs([...new Set(containerRelative)]),
+    containerLast: new Set(containerRelative.map((c) => c.slice(c.lastIndexOf("/") + 1))),
+    containerAbsolute,
+    literalLasts: [...literalLasts],
+  };
+}
+
+/** Whether `path` (absolute, normalised) may match the set: its basename or a directory segment says so. */
+function candidate(set: PatternSet, path: string): boolean {
+  const base = path.slice(path.lastIndexOf("/") + 1);
+  if (set.lastNames.has(base) || set.anyDir) return true;
+  if (set.lastGlob !== null && fitsAffix(set.lastAffixes, base) && set.lastGlob.test(base)) return true;
+  return set.dirTest !== null && set.dirTest.test(path);
+}
+
+function fitsAffix(affixes: PatternSet["lastAffixes"], base: string): boolean {
+  if (affixes === null) return true;
+  for (let k = 0; k < affixes.length; k++) {
+    const [a, z] = affixes[k] as readonly [string, string];
+    if (base.startsWith(a) && base.endsWith(z) && base.length >= a.length + z.length) return true;
+  }
+  return false;
+}
+
+function matches(set: PatternSet, path: string): boolean {
+  if (!candidate(set, path)) return false;
+  if (set.absolute !== null && set.absolute.test(path)) return true;
+  if (set.relative === null) return false;
+  // Every tail of the path: `.ssh/id_rsa`, `u/.ssh/id_rsa`, ... (a pattern matches the end of the path).
+  for (let k = path.lastIndexOf("/"); k >= 0; k = k === 0 ? -1 : path.lastIndexOf("/", k - 1)) {
+    if (set.relative.test(path.slice(k + 1))) return true;
+  }
+  return false;
+}
+
+/**
+ * A cheap first look at a static word before it is resolved: false when no spelling of it can be
+ * a secret (or, with `containers`, a directory holding one). Most operands stop here.
+ */
+export function mayBeSecret(m: SecretMatcher, value: string, containers: boolean): boolean {
+  const set = m.secrets;
+  let end = value.length;
+  while (end > 1 && value.charCodeAt(end - 1) === 47 /* / */) end--;
+  const base = value.slice(value.lastIndexOf("/", end - 1) + 1, end);
+  if (base === "" || base === "." || base === ".." || base.startsWith("~") || set.anyDir || set.lastNames.has(base)) return true;
+  if (set.lastGlob !== null && fitsAffix(set.lastAffixes, base)) return true;
+  if (containers && m.containerLast.has(base)) return true;
+  return set.dirTest !== null && set.dirTest.test(value);
+}
+
+/** Whether the absolute, normalised `path` is a secret. */
+export function isSecretPathIn(m: SecretMatcher, path: string): boolean {
+  return matches(m.secrets, path) && !matches(m.except, path);
+}
+
+/** Whether the absolute, normalised `path` is a directory that holds secrets (`~/.ssh`, `~/.aws`; with `absolute`, also home and `/etc`). */
+export function isSecretContainer(m: SecretMatcher, path: string, absolute = true): boolean {
+  if (absolute && m.containerAbsolute.has(path)) return true;
+  if (m.containerRelative === null || !m.containerLast.has(path.slice(path.lastIndexOf("/") + 1))) return false;
+  for (let k = path.lastIndexOf("/"); k >= 0; k = k === 0 ? -1 : path.lastIndexOf("/", k - 1)) {
+    if (m.containerRelative.test(path.slice(k + 1))) return true;
+  }
+  return false;
+}
+
+/**
+ * For a glob operand (`~/.ssh/id_*`, `.env*`): whether it may name a secret. Its text is tested as
+ * it is (`id_*` is a pattern too), its directory as a holder of secrets (`~/.ssh/*`), and its last
+ * segment against the patterns' literal basenames (`.env*` names `.env`).
+ */
+export function globMayNameSecret(m: SecretMatcher, path: string): boolean {
+  if (isSecretPathIn(m, path)) return true;
+  const slash = path.lastIndexOf("/");
+  const dir = slash <= 0 ? "/" : path.slice(0, slash);
+  // `~/.ssh/*` (not `~/*.txt`: home holds `.npmrc`, which no glob without a leading dot names).
+  if (isSecretContainer(m, dir, false)) return true;
+  const base = path.slice(slash + 1);
+  // `*`, `?*.txt`: a glob that starts with a wildcard names nothing in particular (and, without
+  // dotglob, no dotfile); only one with a literal start (`.env*`, `id_*`) is taken to aim at a secret.
+  if (!GLOB_CHARS.test(base) || GLOB_CHARS.test(base[0] as string)) return false;
+  const g = compileGlob(base);
+  for (const name of m.literalLasts) if (g.test(name) && isSecretPathIn(m, `${dir === "/" ? "" : dir}/${name}`)) return true;
+  return false;
+}

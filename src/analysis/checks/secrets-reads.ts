@@ -1,0 +1,182 @@
+/**
+ * What a command reads that is a secret: any operand (also `--opt=FILE`, `@FILE`, `if=FILE`),
+ * glob operand or input redirect (`< FILE`) naming one, unless the command only looks at names
+ * and metadata (`ls`, `stat`, `chmod`, `test`) or uses the file as a credential without printing
+ * it (`ssh -i KEY`, `curl --cert`). An interpreter one-liner that names one in its code reads it
+ * too. Shared by the read check (secrets.ts) and the exfiltration check (exfiltration.ts).
+ */
+
+import type { Word } from "../../facts/types.js";
+import type { CheckContext } from "../check.js";
+import type { CommandView } from "../command.js";
+import { normalise, resolvePath, type PathContext } from "../paths.js";
+import { globMayNameSecret, isSecretContainer, isSecretPathIn, mayBeSecret, secretMatcher, type SecretMatcher } from "./secrets-paths.js";
+
+/** One secret a command names: the path, and the range of the word or redirect that names it. */
+export interface SecretHit {
+  path: string;
+  start: number;
+  end: number;
+}
+
+/** Commands that look at names, metadata or permissions, or run a file as shell code, not print it. */
+export const NOT_READERS: ReadonlySet<string> = new Set([
+  "ls", "dir", "vdir", "stat", "file", "du", "df", "test", "[", "[[", "realpath", "readlink", "basename", "dirname",
+  "chmod", "chown", "chgrp", "chattr", "lsattr", "setfacl", "getfacl", "touch", "rm", "rmdir", "unlink", "shred", "truncate",
+  "mkdir", "mv", "ln", "tee", "wc", "cd", "pushd", "popd", "echo", "printf", "find", "locate", "which", "type", "lsof", "fuser",
+  "ssh", "ssh-add", "ssh-keygen", "ssh-copy-id", "ssh-agent", "autossh", "mosh", "source", ".", "export", "unset",
+  "dconf", "gsettings", "dropbearkey", "wg",
+]);
+
+/** Options whose value is a credential the tool uses without printing it (any command): `--kubeconfig FILE`. */
+const CREDENTIAL_LONG: ReadonlySet<string> = new Set([
+  "--kubeconfig", "--identity-file", "--cert", "--key", "--cacert", "--capath", "--proxy-cert", "--proxy-key", "--proxy-cacert",
+  "--netrc-file", "--private-key", "--certificate", "--ca-certificate", "--ca-directory", "--key-file", "--cert-file",
+  "--tls-key", "--tls-cert", "--tlscert", "--tlskey", "--tlscacert", "--ssh-key", "--ssl-key", "--ssl-cert", "--client-key", "--client-cert",
+]);
+
+/**
+ * Any tool's options, by name, whose value is a key or certificate it uses (`--keyfile`,
+ * `--signing-key`, `-inkey`, `--ssl-certfile`) or a file it writes (`-out`, `--outfile`).
+ */
+const KEY_OR_OUTPUT_OPTION = /^-{1,2}(?:[\w-]*(?:key|keyfile|key-file|privkey|cert|certfile|cert-file|certificate|identity|identity-file|secret|cafile|capath)|out|output|outfile|out-file|output-file|keyout)$/i;
+
+/** Short options of that kind, per command (`ssh -i KEY`, `curl -E CERT`). */
+const CREDENTIAL_SHORT: Readonly<Record<string, string>> = {
+  scp: "iF", sftp: "iF", ssh: "iF", rsync: "e", curl: "E", sshfs: "F", age: "i", rage: "i", dbclient: "i",
+};
+
+/** Options whose value is a file the command writes, not reads (`curl -o FILE`). */
+const OUTPUT_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
+  curl: new Set(["-o", "--output", "--output-dir", "-c", "--cookie-jar", "-D", "--dump-header", "--trace", "--trace-ascii", "--stderr", "--etag-save", "--hsts", "--alt-svc"]),
+  wget: new Set(["-O", "--output-document", "-o", "--output-file", "-a", "--append-output", "-P", "--directory-prefix", "--save-cookies"]),
+};
+
+/** Commands that read whole directories (`tar czf - ~/.ssh`, `grep -r token ~/.aws`, `cp -r ~/.ssh x`). */
+const RECURSIVE_READERS: ReadonlySet<string> = new Set([
+  "tar", "bsdtar", "zip", "7z", "7za", "rar", "cpio", "pax", "cp", "rsync", "scp", "grep", "egrep", "fgrep", "rg", "ag", "ack",
+  "git", "aws", "gsutil", "rclone", "restic", "borg", "duplicity", "gh", "zstd", "xz", "gzip",
+]);
+
+const INTERPRETERS: ReadonlySet<string> = new Set([
+  "python", "pypy", "pypy3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "luajit", "tclsh", "wish", "Rscript",
+  "osascript", "pwsh", "powershell", "awk", "gawk", "mawk", "nawk", "busybox", "groovy", "kotlin", "scala", "julia", "racket",
+  "guile", "sbcl", "elixir", "erl", "swift", "java", "jshell",
+]);
+
+/** Interpreters whose code arguments may name a file (`python3 -c "open('/home/u/.netrc')"`); `python3.12` is `python`. */
+export function isInterpreter(name: string): boolean {
+  if (INTERPRETERS.has(name)) return true;
+  const c = name.charCodeAt(name.length - 1);
+  return c >= 48 && c <= 57 && INTERPRETERS.has(name.replace(/[0-9.]+$/, ""));
+}
+
+/** A path text (`~/x`, `$HOME/x`, `a/b`) → absolute; null when a run-time part remains. */
+export function resolveText(text: string, paths: PathContext): string | null {
+  let t = text;
+  if (t === "~" || t.startsWith("~/")) t = paths.home + t.slice(1);
+  else {
+    const m = /^\$(?:\{HOME\}|HOME\b)/.exec(t);
+    if (m !== null) t = paths.home + t.slice(m[0].length);
+  }
+  if (t === "" || t.includes("$") || t.includes("`")) return null;
+  return normalise(t, paths.cwd);
+}
+
+/** The paths an argument word may name besides itself: after `=` (`if=F`, `--file=F`, `x=@F`), after `@` (`@F`, `name@F`). */
+function embeddedTexts(value: string): string[] {
+  const out: string[] = [];
+  const eq = value.indexOf("=");
+  if (eq >= 0) out.push(value.slice(eq + 1).replace(/^[@<]/, ""));
+  if (value.startsWith("@") || value.startsWith("<")) out.push(value.slice(1));
+  // curl --data-urlencode NAME@FILE
+  const at = value.indexOf("@");
+  if (at > 0 && eq < 0) out.push(value.slice(at + 1));
+  return out;
+}
+
+/** Tokens of code (`open('/home/u/.netrc').read()`) that look like paths. */
+function pathTokens(code: string): string[] {
+  const out: string[] = [];
+  for (const m of code.matchAll(/[~$A-Za-z0-9_./{}@+-]+/g)) {
+    const t = m[0];
+    if (t.includes("/") || t.startsWith(".") || t.includes(".")) out.push(t.replace(/^[@]/, ""));
+  }
+  return out;
+}
+
+function isSecretText(m: SecretMatcher, text: string, paths: PathContext, recursive: boolean): string | null {
+  const p = resolveText(text, paths);
+  if (p === null) return null;
+  return isSecretPathIn(m, p) || (recursive && isSecretContainer(m, p)) ? p : null;
+}
+
+/** Whether word k is the value of a credential or output option (`-i KEY`, `--cert=X`, `-o FILE`), or is such an option with its value attached. */
+function optionValueToSkip(view: CommandView, k: number): boolean {
+  const short = CREDENTIAL_SHORT[view.name] ?? "";
+  const outputs = OUTPUT_OPTIONS[view.name];
+  const valueOf = (opt: string): boolean => CREDENTIAL_LONG.has(opt) || (outputs?.has(opt) ?? false) || (opt.length === 2 && opt[0] === "-" && short.includes(opt[1] as string)) || (opt.length > 2 && opt[0] === "-" && KEY_OR_OUTPUT_OPTION.test(opt));
+  const a = view.args[k] as string;
+  if (a.startsWith("--")) {
+    const eq = a.indexOf("=");
+    if (eq > 0) return valueOf(a.slice(0, eq));
+  } else if (a.length > 2 && a[0] === "-" && short.includes(a[1] as string)) return true; // `-i~/.ssh/id_rsa`
+  const prev = view.args[k - 1];
+  return prev !== undefined && k > 1 && valueOf(prev);
+}
+
+/** The secrets `view` reads (empty for a command that only looks at names or metadata). */
+export function secretReads(view: CommandView, ctx: CheckContext): SecretHit[] {
+  return computeReads(view, ctx);
+}
+
+function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
+  const m = secretMatcher(ctx.options);
+  let out: SecretHit[] | null = null;
+  const add = (path: string, start: number, end: number): void => {
+    out ??= [];
+    if (!out.some((h) => h.path === path)) out.push({ path, start, end });
+  };
+  const words = view.words;
+  if (words.length <= 1 && view.redirects.length === 0) return NONE;
+  for (const r of view.redirects) {
+    if ((r.op === "<" || r.op === "<>") && r.target !== null) {
+      const p = resolvePath(r.target, ctx.paths).path;
+      if (p !== null && (r.target.glob ? globMayNameSecret(m, p) : isSecretPathIn(m, p))) add(p, r.start, r.end);
+    }
+  }
+  if (NOT_READERS.has(view.name)) return out ?? NONE;
+  const recursive = RECURSIVE_READERS.has(view.name);
+  const code = isInterpreter(view.name);
+  // Whether a word is an option's value to pass over is only asked of the rare word that names a secret.
+  const skip = (k: number, w: Word): boolean => URL.test(w.value) || ((w.value.startsWith("-") || (view.args[k - 1] as string).startsWith("-")) && optionValueToSkip(view, k));
+  for (let k = 1; k < view.words.length; k++) {
+    const w = view.words[k] as Word;
+    if (w.dynamic === null && !w.glob && !code && !mayBeSecret(m, w.value, recursive) && !EMBEDS.test(w.value)) continue;
+    const r = resolvePath(w, ctx.paths);
+    if (r.path !== null && !w.value.startsWith("-")) {
+      const hit = w.glob ? globMayNameSecret(m, r.path) : isSecretPathIn(m, r.path) || (recursive && isSecretContainer(m, r.path));
+      if (hit) {
+        if (!skip(k, w)) add(r.path, w.start, w.end);
+        continue;
+      }
+    }
+    for (const t of code ? pathTokens(w.value) : embeddedTexts(w.value)) {
+      const p = isSecretText(m, t, ctx.paths, recursive);
+      if (p !== null) {
+        if (!skip(k, w)) add(p, w.start, w.end);
+        break;
+      }
+    }
+  }
+  return out ?? NONE;
+}
+
+const NONE: SecretHit[] = [];
+const EMBEDS = /[=@<]/;
+const URL = /^[a-z][a-z0-9+.-]*:\/\//i;
+
+/** Paths shown relative to home (`~/.ssh/id_rsa`), as a person would write them. */
+export function display(path: string, paths: PathContext): string {
+  return path === paths.home ? "~" : path.startsWith(paths.home + "/") ? "~" + path.slice(paths.home.length) : path;
+}
