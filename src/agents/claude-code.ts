@@ -75,7 +75,7 @@ export const claudeCode: AgentAdapter = {
     if (fileTool) {
       const base = payloadCwd(payload.cwd, io);
       if (typeof base !== "string") return { kind: "malformed", problem: base.problem };
-      const request = fileToolRequest(fileTool, input, base);
+      const request = fileToolRequest(tool, fileTool, input, base);
       return request.kind === "check" ? { ...request, mode: claudeMode(payload.permission_mode) } : request;
     }
     if (!isObject(input)) return { kind: "malformed", problem: `"tool_input" must be an object, not ${describe(input)}` };

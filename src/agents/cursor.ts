@@ -48,7 +48,7 @@ export function cursor(options: { ask: boolean } = { ask: false }): AgentAdapter
       const name = payload.hook_event_name;
       if (name === CURSOR_READ_EVENT) {
         event = CURSOR_READ_EVENT;
-        return fileRequest("read", payload.file_path, "file_path", workspaceRoot(payload, io));
+        return fileRequest("read", payload.file_path, "file_path", workspaceRoot(payload, io), false, "beforeReadFile");
       }
       if (name !== undefined && name !== CURSOR_SHELL_EVENT) {
         return typeof name === "string" ? { kind: "ignore" } : { kind: "malformed", problem: `"hook_event_name" must be a string, not ${describe(name)}` };

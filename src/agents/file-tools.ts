@@ -44,16 +44,16 @@ export function fileCommand(op: FileOp, path: string): string {
  * The check request for a file tool's operation on `path` (relative paths resolve against `cwd`);
  * malformed when the path is missing or not a string.
  */
-export function fileRequest(op: FileOp, path: unknown, field: string, cwd: string, optional = false): HookRequest {
+export function fileRequest(op: FileOp, path: unknown, field: string, cwd: string, optional = false, tool = "the file tool"): HookRequest {
   if (optional && (path === undefined || path === null || path === "")) path = cwd;
   if (typeof path !== "string" || path === "") return { kind: "malformed", problem: `"${field}" must be a non-empty string, not ${describe(path)}` };
   if (path.includes("\0")) return { kind: "malformed", problem: `"${field}" contains a NUL byte` };
   const absolute = isAbsolute(path) ? path : resolve(cwd, path);
-  return { kind: "check", command: fileCommand(op, absolute), cwd, fileTool: true };
+  return { kind: "check", command: fileCommand(op, absolute), cwd, fileTool: { tool, path: absolute } };
 }
 
 /** The request for a file tool's input (an object), or a malformed request. */
-export function fileToolRequest(tool: FileTool, input: unknown, cwd: string, prefix = "tool_input"): HookRequest {
+export function fileToolRequest(name: string, tool: FileTool, input: unknown, cwd: string, prefix = "tool_input"): HookRequest {
   if (!isObject(input)) return { kind: "malformed", problem: `"${prefix}" must be an object, not ${describe(input)}` };
-  return fileRequest(tool.op, input[tool.field], `${prefix}.${tool.field}`, cwd, tool.optional === true);
+  return fileRequest(tool.op, input[tool.field], `${prefix}.${tool.field}`, cwd, tool.optional === true, name);
 }

@@ -76,7 +76,7 @@ export function geminiCli(options: GeminiOptions = { ask: false }): AgentAdapter
       if (fileTool) {
         const base = payloadCwd(payload.cwd, io);
         if (typeof base !== "string") return { kind: "malformed", problem: base.problem };
-        return fileToolRequest(fileTool, isObject(input) ? geminiFileInput(input) : input, base);
+        return fileToolRequest(tool, fileTool, isObject(input) ? geminiFileInput(input) : input, base);
       }
       if (!isObject(input)) return { kind: "malformed", problem: `"tool_input" must be an object, not ${describe(input)}` };
       const command = input.command;

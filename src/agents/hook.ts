@@ -38,7 +38,7 @@ export type HookRequest =
       /** The mode to decide in; undefined: the config's mode. */
       mode?: ModeName;
       /** A file tool's read or write, judged as a shell command: never approved, only vetoed. */
-      fileTool?: boolean;
+      fileTool?: { tool: string; path: string };
     };
 
 export interface AgentAdapter {
@@ -88,8 +88,12 @@ async function decide(
   // Config warnings go to stderr, each once (the guard dedupes them), as `check` prints them.
   const guard = new Guard({ cwd: request.cwd, env: io.env, reload: false, onWarning: (w) => warnings.push(`shellguard: warning: ${oneLine(w, 1000)}`) });
   const explanation = guard.explain(request.command, request.mode !== undefined ? { mode: request.mode } : {});
-  const verdict = verdictFor(explanation.decision, { approve: explanation.config.agent.approve === true, strict: flags.strict && request.fileTool !== true });
-  return request.fileTool && verdict?.decision === "allow" ? null : verdict;
+  const file = request.fileTool;
+  const verdict = verdictFor(explanation.decision, { approve: explanation.config.agent.approve === true, strict: flags.strict && !file });
+  if (!file || !verdict) return verdict;
+  if (verdict.decision === "allow") return null;
+  // Say which tool call was judged, and as what, before the shell command's reason.
+  return { ...verdict, reason: `${REASON_PREFIX}${file.tool} ${file.path}, judged as \`${request.command}\`: ${verdict.reason.slice(REASON_PREFIX.length)}` };
 }
 
 function failClosed(problem: string): Verdict {

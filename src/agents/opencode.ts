@@ -49,7 +49,7 @@ export const openCode: AgentAdapter = {
     if (!guarded) return { kind: "ignore" };
     if (!isObject(args)) return { kind: "malformed", problem: `"args" must be an object, not ${describe(args)}` };
     if (tool !== OPENCODE_SHELL_TOOL) {
-      return fileRequest((OPENCODE_READ_TOOLS as readonly string[]).includes(tool) ? "read" : "write", args.filePath, "args.filePath", base);
+      return fileRequest((OPENCODE_READ_TOOLS as readonly string[]).includes(tool) ? "read" : "write", args.filePath, "args.filePath", base, false, tool);
     }
     const command = args.command;
     if (typeof command !== "string") return { kind: "malformed", problem: `"args.command" must be a string, not ${describe(command)}` };

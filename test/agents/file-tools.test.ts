@@ -1,7 +1,8 @@
 /**
  * Agents' file tools through the hook: a read is judged like `cat` of the path, a write like a
  * shell write to it (the same checks, the same lists). One table over every agent's file tools:
- * sensitive writes and secret reads are vetoed, ordinary files are not, nothing is approved.
+ * secret reads (secret/read) and sensitive writes are vetoed, ordinary files are not, nothing is
+ * approved.
  */
 
 import { join } from "node:path";
@@ -72,6 +73,49 @@ describe.each(TOOLS.filter((t) => t.op !== "write").map((t) => [t.label, t] as c
   it.each(ORDINARY)("~/%s → no output, never an allow (even with agent.approve)", async (rel) => {
     sb.write("xdg/shellguard/config.json", { agent: { approve: true } });
     expect(await hook(c, join(sb.home, rel))).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+});
+
+/** Secrets (issue 16): relative to HOME. `.env.example` is not one. */
+const SECRETS = [".ssh/id_ed25519", ".aws/credentials", ".netrc", "project/.env"];
+
+describe.each(TOOLS.filter((t) => t.op === "read" || t.op === "search").map((t) => [t.label, t] as const))("%s", (_label, c) => {
+  it.each(SECRETS)("~/%s → vetoed, like the shell read (secret/read)", async (rel) => {
+    const path = join(sb.home, rel);
+    expect(shellDecision(c.op, path)).not.toBe("allow");
+    const r = await hook(c, path);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/"(deny|ask)"/);
+    if (c.agent !== "cursor") expect(r.stdout).toContain("secret/read");
+  });
+
+  it("~/project/.env.example → no output", async () => {
+    expect(await hook(c, join(sb.home, "project", ".env.example"))).toEqual({ code: 0, stdout: "", stderr: "" });
+  });
+});
+
+describe("what the agent is told", () => {
+  it("claude-code Read of ~/.ssh/id_ed25519: an ask naming the tool, the path and the shell read it was judged as", async () => {
+    const path = join(sb.home, ".ssh", "id_ed25519");
+    const reason = createGuard({ cwd: sb.dir, env: sb.env, reload: false }).check(fileCommand("read", path)).reason;
+    const r = await hook(TOOLS[0]!, path);
+    expect(JSON.parse(r.stdout)).toEqual({
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "ask",
+        permissionDecisionReason: `shellguard: Read ${path}, judged as \`cat -- '${path}'\`: ${reason}`,
+      },
+    });
+  });
+
+  it("cursor beforeReadFile of ~/.ssh/id_ed25519: {\"permission\":\"deny\"} (that event knows no ask)", async () => {
+    const r = await hook(TOOLS.find((t) => t.agent === "cursor")!, join(sb.home, ".ssh", "id_ed25519"));
+    expect(r).toEqual({ code: 0, stdout: '{"permission":"deny"}\n', stderr: "" });
+  });
+
+  it("in plan mode a Claude Code Write is denied, like the shell write in explore", async () => {
+    const r = await runHook(sb, ["claude-code"], JSON.stringify(claudePayload("", { cwd: sb.dir, permission_mode: "plan", tool_name: "Write", tool_input: { file_path: join(sb.dir, "a.txt"), content: "x" } })));
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe("deny");
   });
 });
 
