@@ -34,9 +34,14 @@ export interface AgentDefinition<Name extends string = string> {
   readonly title: string;
   /** One line for `agent-hook --help`: which hook, for which tool. */
   readonly summary: string;
-  /** The agent's tools this hook guards, by the agent's own names (`Bash`, `run_shell_command`). */
-  readonly guards: { readonly shell: readonly string[] };
+  /**
+   * The agent's tools (or hook events) this hook guards, by the agent's own names (`Bash`,
+   * `run_shell_command`): shell tools, and file tools judged like a shell read or write.
+   */
+  readonly guards: { readonly shell: readonly string[]; readonly read?: readonly string[]; readonly write?: readonly string[] };
   readonly flags: readonly AgentFlag[];
+  /** The payload the agent sends for its shell tool running `command` in `cwd` (doctor's canary). */
+  sample(command: string, cwd: string): Record<string, unknown>;
   /** The payload parser and answer format for one run, given the flags it was started with. */
   adapter(flags: ReadonlySet<string>): AgentAdapter;
   readonly settings: AgentSettings;

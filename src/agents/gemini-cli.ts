@@ -13,6 +13,9 @@
  * `--ask` (for a Gemini CLI that forces its confirmation prompt on `"decision": "ask"`), an ask is
  * answered `{ "decision": "ask", "reason", "systemMessage" }`.
  *
+ * File tools (read_file, search_file_content, write_file, replace) are judged like the shell read
+ * or write of their path (file-tools.ts), and never approved.
+ *
  * Gemini sends no approval mode, so the command is decided in the config's mode. An allow is
  * never answered (nothing is printed).
  */
@@ -20,12 +23,31 @@
 import { resolve } from "node:path";
 import { describe, isObject } from "../config/json-value.js";
 import { defineAgent } from "./agent.js";
+import { fileToolRequest, type FileTool } from "./file-tools.js";
 import { payloadCwd, type AgentAdapter, type HookRequest } from "./hook.js";
 import { jsonHookSettings } from "./settings.js";
-import { REASON_PREFIX, type Verdict } from "./verdict.js";
+import { askAsDeny, type Verdict } from "./verdict.js";
 
 export const GEMINI_TOOL = "run_shell_command";
 export const GEMINI_EVENT = "BeforeTool";
+
+/** Gemini CLI's file tools, judged like the shell read or write of their path (file-tools.ts). */
+export const GEMINI_FILE_TOOLS: Readonly<Record<string, FileTool>> = {
+  read_file: { op: "read", field: "file_path" },
+  search_file_content: { op: "search", field: "dir_path", optional: true },
+  write_file: { op: "write", field: "file_path" },
+  replace: { op: "write", field: "file_path" },
+};
+const GEMINI_MATCHER = [GEMINI_TOOL, ...Object.keys(GEMINI_FILE_TOOLS)].join("|");
+
+/** Older releases name the path fields differently (`absolute_path`, `path`). */
+function geminiFileInput(input: Record<string, unknown>): Record<string, unknown> {
+  return {
+    ...input,
+    file_path: input.file_path ?? input.absolute_path,
+    dir_path: input.dir_path ?? input.path,
+  };
+}
 
 export interface GeminiAnswer {
   decision: "deny" | "ask";
@@ -48,8 +70,14 @@ export function geminiCli(options: GeminiOptions = { ask: false }): AgentAdapter
       }
       const tool = payload.tool_name;
       if (typeof tool !== "string") return { kind: "malformed", problem: `"tool_name" must be a string, not ${describe(tool)}` };
-      if (tool !== GEMINI_TOOL) return { kind: "ignore" };
+      const fileTool = Object.prototype.hasOwnProperty.call(GEMINI_FILE_TOOLS, tool) ? GEMINI_FILE_TOOLS[tool] : undefined;
+      if (tool !== GEMINI_TOOL && !fileTool) return { kind: "ignore" };
       const input = payload.tool_input;
+      if (fileTool) {
+        const base = payloadCwd(payload.cwd, io);
+        if (typeof base !== "string") return { kind: "malformed", problem: base.problem };
+        return fileToolRequest(tool, fileTool, isObject(input) ? geminiFileInput(input) : input, base);
+      }
       if (!isObject(input)) return { kind: "malformed", problem: `"tool_input" must be an object, not ${describe(input)}` };
       const command = input.command;
       if (typeof command !== "string") return { kind: "malformed", problem: `"tool_input.command" must be a string, not ${describe(command)}` };
@@ -66,11 +94,7 @@ export function geminiCli(options: GeminiOptions = { ask: false }): AgentAdapter
       if (verdict.decision === "allow") return null;
       if (verdict.decision === "deny") return { decision: "deny", reason: verdict.reason };
       if (options.ask) return { decision: "ask", reason: verdict.reason, systemMessage: verdict.reason };
-      const why = verdict.reason.startsWith(REASON_PREFIX) ? verdict.reason.slice(REASON_PREFIX.length) : verdict.reason;
-      return {
-        decision: "deny",
-        reason: `${REASON_PREFIX}this command needs a person's confirmation, which this hook cannot ask for, so it is denied: ${why} Ask the user to run it themselves if it is intended.`,
-      };
+      return { decision: "deny", reason: askAsDeny(verdict).reason };
     },
   };
 }
@@ -79,20 +103,21 @@ export const geminiCliAgent = defineAgent({
   name: "gemini-cli",
   title: "Gemini CLI",
   summary: `Gemini CLI ${GEMINI_EVENT} hook for ${GEMINI_TOOL}`,
-  guards: { shell: [GEMINI_TOOL] },
+  guards: { shell: [GEMINI_TOOL], read: ["read_file", "search_file_content"], write: ["write_file", "replace"] },
   flags: [
     {
       flag: "--ask",
       help: ['answer "decision": "ask" for a Gemini CLI that supports it;', "by default an ask is answered as a deny that says a person must confirm"],
     },
   ],
+  sample: (command, cwd) => ({ hook_event_name: GEMINI_EVENT, cwd, tool_name: GEMINI_TOOL, tool_input: { command } }),
   adapter: (flags) => geminiCli({ ask: flags.has("--ask") }),
   settings: jsonHookSettings({
     agent: "gemini-cli",
     title: "Gemini CLI",
     dir: ".gemini",
     event: GEMINI_EVENT,
-    matcher: GEMINI_TOOL,
+    matcher: GEMINI_MATCHER,
     command: "shellguard agent-hook gemini-cli",
     entry: {
       type: "command",

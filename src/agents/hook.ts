@@ -37,6 +37,8 @@ export type HookRequest =
       cwd: string;
       /** The mode to decide in; undefined: the config's mode. */
       mode?: ModeName;
+      /** A file tool's read or write, judged as a shell command: never approved, only vetoed. */
+      fileTool?: { tool: string; path: string };
     };
 
 export interface AgentAdapter {
@@ -79,12 +81,19 @@ async function decide(
   request: Extract<HookRequest, { kind: "check" }>,
   io: HookIO,
   flags: HookFlags,
+  warnings: string[],
 ): Promise<Verdict | null> {
   // Loaded here so that install/uninstall and the non-shell-tool path never load the engine.
   const { Guard } = await import("../engine/guard.js");
-  const guard = new Guard({ cwd: request.cwd, env: io.env, reload: false });
+  // Config warnings go to stderr, each once (the guard dedupes them), as `check` prints them.
+  const guard = new Guard({ cwd: request.cwd, env: io.env, reload: false, onWarning: (w) => warnings.push(`shellguard: warning: ${oneLine(w, 1000)}`) });
   const explanation = guard.explain(request.command, request.mode !== undefined ? { mode: request.mode } : {});
-  return verdictFor(explanation.decision, { approve: explanation.config.agent.approve === true, strict: flags.strict });
+  const file = request.fileTool;
+  const verdict = verdictFor(explanation.decision, { approve: explanation.config.agent.approve === true, strict: flags.strict && !file });
+  if (!file || !verdict) return verdict;
+  if (verdict.decision === "allow") return null;
+  // Say which tool call was judged, and as what, before the shell command's reason.
+  return { ...verdict, reason: `${REASON_PREFIX}${file.tool} ${file.path}, judged as \`${request.command}\`: ${verdict.reason.slice(REASON_PREFIX.length)}` };
 }
 
 function failClosed(problem: string): Verdict {
@@ -117,6 +126,7 @@ function requestFrom(text: string, adapter: AgentAdapter, io: HookIO): HookReque
 export async function runHook(adapter: AgentAdapter, io: HookIO, flags: HookFlags, read: ReadOptions = {}): Promise<number> {
   let verdict: Verdict | null;
   let problem: string | null = null;
+  const warnings: string[] = [];
   try {
     const input = await readPayload(io.stdin, read);
     const request: HookRequest = input.ok ? requestFrom(input.text, adapter, io) : { kind: "malformed", problem: input.problem };
@@ -125,13 +135,14 @@ export async function runHook(adapter: AgentAdapter, io: HookIO, flags: HookFlag
       problem = request.problem;
       verdict = failClosed(problem);
     } else {
-      verdict = await decide(request, io, flags);
+      verdict = await decide(request, io, flags, warnings);
     }
   } catch (error) {
     // A config error, or anything unexpected: still an answer, never a crash.
     problem = problemOf(error);
     verdict = failClosed(problem);
   }
+  for (const warning of warnings) await write(io.stderr, warning + "\n");
   if (problem !== null) await write(io.stderr, `shellguard agent-hook ${adapter.name}: ${oneLine(problem, 1000)}; denied (fail closed)\n`);
   const answer = verdict ? adapter.answer(verdict) : null;
   if (answer !== null && answer !== undefined) await write(io.stdout, JSON.stringify(answer) + "\n");

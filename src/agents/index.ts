@@ -3,6 +3,7 @@
  *
  *   shellguard agent-hook claude-code [--strict]           Claude Code PreToolUse hook (stdin → stdout)
  *   shellguard agent-hook gemini-cli [--strict] [--ask]    Gemini CLI BeforeTool hook
+ *   shellguard agent-hook codex | copilot-cli | cursor | opencode ...   (see registry.ts)
  *   shellguard agent-hook install <agent> [--project|--user]
  *   shellguard agent-hook uninstall <agent> [--project|--user]
  *
@@ -21,6 +22,12 @@ export type { ClaudeRules, ClaudeScope, ClaudeSettingsFile, ClaudeSettingsRules 
 export { defineAgent, type AgentDefinition, type AgentFlag, type AgentSettings } from "./agent.js";
 export { claudeCode, claudeCodeAgent, claudeMode, CLAUDE_MODES, type ClaudeAnswer } from "./claude-code.js";
 export { geminiCli, geminiCliAgent, type GeminiAnswer, type GeminiOptions } from "./gemini-cli.js";
+export { codex, codexAgent, type CodexAnswer } from "./codex.js";
+export { copilotCli, copilotCliAgent, type CopilotAnswer } from "./copilot-cli.js";
+export { cursor, cursorAgent, type CursorAnswer } from "./cursor.js";
+export { openCode, openCodeAgent, pluginSource, PLUGIN_MARKER, type OpenCodeAnswer } from "./opencode.js";
+export { fileCommand, fileRequest, type FileOp } from "./file-tools.js";
+export { flatHookSettings, type FlatHookSpec } from "./flat-settings.js";
 export { runHook, type AgentAdapter, type HookIO, type HookRequest } from "./hook.js";
 export { AGENT_CATALOG, AGENTS, agentNamed, isAgentName, type AgentName } from "./registry.js";
 export { isOurEntry, jsonHookSettings, type JsonHookSpec, type Scope, type SettingsChange } from "./settings.js";
@@ -111,6 +118,9 @@ function brokenHook(adapter: AgentAdapter, problem: string): AgentAdapter {
 }
 
 async function runHookCommand(agent: AgentDefinition, args: readonly string[], io: HookIO): Promise<number> {
+  // A stray word is a mistake in how the hook is called, not in its input: a usage error (exit 3).
+  const word = args.find((a) => !a.startsWith("-"));
+  if (word !== undefined) throw new UsageError(`${agent.name} takes no arguments, only flags: unexpected argument "${word}"`);
   let flags: Set<string>;
   try {
     flags = flagsOf(args, ["--strict", ...agent.flags.map((f) => f.flag)]);

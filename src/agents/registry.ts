@@ -5,9 +5,13 @@
 
 import type { AgentDefinition } from "./agent.js";
 import { claudeCodeAgent } from "./claude-code.js";
+import { codexAgent } from "./codex.js";
+import { copilotCliAgent } from "./copilot-cli.js";
+import { cursorAgent } from "./cursor.js";
 import { geminiCliAgent } from "./gemini-cli.js";
+import { openCodeAgent } from "./opencode.js";
 
-export const AGENT_CATALOG = [claudeCodeAgent, geminiCliAgent] as const;
+export const AGENT_CATALOG = [claudeCodeAgent, geminiCliAgent, codexAgent, copilotCliAgent, cursorAgent, openCodeAgent] as const;
 
 export type AgentName = (typeof AGENT_CATALOG)[number]["name"];
 export const AGENTS: readonly AgentName[] = AGENT_CATALOG.map((a) => a.name);

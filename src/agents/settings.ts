@@ -16,7 +16,7 @@
  * is not a JSON object (or whose `hooks` is malformed) is an error, and the file is left as it is.
  */
 
-import { accessSync, constants } from "node:fs";
+import { accessSync, constants, rmSync } from "node:fs";
 import { homedir } from "node:os";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
 import { isObject } from "../config/json-value.js";
@@ -43,9 +43,11 @@ export interface JsonHookSpec {
   entry: Record<string, unknown>;
   /** What the person should know after an install (hooks turned off, a trust prompt, ...). */
   notes?(file: JsonFile, scope: Scope): string[];
+  /** A hooks-only file (Codex's hooks.json): left empty by uninstall, it is removed. */
+  removeWhenEmpty?: boolean;
 }
 
-function home(env: Env): string {
+export function home(env: Env): string {
   return env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir();
 }
 
@@ -56,10 +58,12 @@ function settingsPath(spec: JsonHookSpec, scope: Scope, cwd: string, env: Env): 
 }
 
 /** Whether a hook entry is shellguard's for this agent (any path to shellguard, any flags). */
-export function isOurEntry(entry: unknown, agent: string): boolean {
-  if (!isObject(entry) || typeof entry.command !== "string") return false;
+export function isOurEntry(entry: unknown, agent: string, field = "command"): boolean {
+  if (!isObject(entry)) return false;
+  const command = entry[field];
+  if (typeof command !== "string") return false;
   const re = new RegExp(String.raw`(?:^|[\s/\\"'])shellguard(?:\.js|\.cmd)?["']?\s+agent-hook\s+${agent}(?:["'\s]|$)`);
-  return re.test(entry.command);
+  return re.test(command);
 }
 
 export interface SettingsChange {
@@ -100,7 +104,7 @@ export function onPath(name: string, env: Env): boolean {
   return false;
 }
 
-function installNotes(spec: JsonHookSpec, file: JsonFile, scope: Scope, env: Env): string[] {
+export function installNotes(spec: Pick<JsonHookSpec, "title" | "command" | "notes">, file: JsonFile, scope: Scope, env: Env): string[] {
   const notes: string[] = [];
   if (!onPath("shellguard", env)) {
     notes.push(
@@ -121,6 +125,20 @@ function installHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: Env): S
   const existing = list ? groupsWithOurs(list, agent) : [];
   if (existing.length > 0) {
     const g = existing[0] as Record<string, unknown>;
+    // An older install's group (matcher "Bash") that holds only shellguard's entry gets the
+    // current matcher, so the file tools added since are guarded too.
+    const onlyOurs = Array.isArray(g.hooks) && g.hooks.every((h) => isOurEntry(h, agent));
+    if (onlyOurs && typeof g.matcher === "string" && g.matcher !== spec.matcher) {
+      const before = g.matcher;
+      g.matcher = spec.matcher;
+      writeJsonFile(file);
+      return {
+        file: path,
+        changed: true,
+        message: `Updated the shellguard hook for ${spec.title} in ${path}: ${where}, matcher ${JSON.stringify(before)} → ${JSON.stringify(spec.matcher)}.`,
+        notes: [],
+      };
+    }
     const matcher = typeof g.matcher === "string" ? `, matcher ${JSON.stringify(g.matcher)}` : "";
     return { file: path, changed: false, message: `Already installed: the shellguard hook for ${spec.title} is in ${path} (${where}${matcher}); nothing changed.`, notes: [] };
   }
@@ -135,6 +153,14 @@ function installHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: Env): S
     message: `Installed the shellguard hook for ${spec.title} in ${path}: ${where}, matcher ${JSON.stringify(spec.matcher)}, command ${JSON.stringify(spec.command)}.`,
     notes: installNotes(spec, file, scope, env),
   };
+}
+
+function removeFile(path: string): void {
+  try {
+    rmSync(path);
+  } catch (error) {
+    throw new SettingsError(path, `cannot be removed (${(error as Error).message.split("\n")[0]})`);
+  }
 }
 
 /** Remove shellguard's hook entries (only those). Throws SettingsError. */
@@ -163,7 +189,8 @@ function uninstallHook(spec: JsonHookSpec, scope: Scope, cwd: string, env: Env):
   if (kept.length > 0) hooks[spec.event] = kept;
   else delete hooks[spec.event];
   if (Object.keys(hooks).length === 0) delete file.value.hooks;
-  writeJsonFile(file);
+  if (spec.removeWhenEmpty && Object.keys(file.value).length === 0) removeFile(path);
+  else writeJsonFile(file);
   return {
     file: path,
     changed: true,

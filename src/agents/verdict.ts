@@ -60,3 +60,15 @@ export function verdictFor(decision: Decision, options: VerdictOptions): Verdict
   if (decision.step === "mode" && !options.strict && decision.mode !== "explore") return null;
   return { decision: decision.decision, reason };
 }
+
+/**
+ * An ask for an agent that cannot be trusted to ask (it ignores "ask" in some of its modes, or
+ * documents only allow and deny): a deny whose reason says a person must confirm the command.
+ */
+export function askAsDeny(verdict: Verdict): Verdict {
+  const why = verdict.reason.startsWith(REASON_PREFIX) ? verdict.reason.slice(REASON_PREFIX.length) : verdict.reason;
+  return {
+    decision: "deny",
+    reason: `${REASON_PREFIX}this command needs a person's confirmation, which this hook cannot ask for, so it is denied: ${why} Ask the user to run it themselves if it is intended.`,
+  };
+}

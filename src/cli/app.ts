@@ -135,6 +135,16 @@ export async function runApp(argv: string[]): Promise<void> {
       },
     )
     .command(
+      "doctor",
+      "Is shellguard active? Shell hooks, agent hooks (a canary each), config, parser (exit 1 when something is broken)",
+      (y) => y.option("json", { type: "boolean", describe: "Machine-readable report" }).option("cwd", { type: "string", describe: "Working directory" }),
+      async (a) => {
+        if (failed) return;
+        const { runDoctor } = await import("../agents/doctor-cli.js");
+        setExit(await runDoctor({ json: a.json, cwd: a.cwd }, { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() }));
+      },
+    )
+    .command(
       "trust [file]",
       "Trust a project config file (default: the one found from the working directory)",
       (y) => y.positional("file", { type: "string" }).option("cwd", { type: "string", describe: "Working directory" }),
@@ -156,7 +166,7 @@ export async function runApp(argv: string[]): Promise<void> {
     )
     // Parsed by their own modules (main.ts delegates before yargs loads); listed here for --help.
     .command("lint [paths..]", "Lint shell in scripts, Markdown, workflows, Dockerfiles, package.json (see shellguard lint --help)", (y) => y.strict(false).help(false), () => undefined)
-    .command("agent-hook <agent>", "Veto hook for coding agents: claude-code, gemini-cli, install, uninstall (see shellguard agent-hook --help)", (y) => y.strict(false).help(false), () => undefined)
+    .command("agent-hook <agent>", "Veto hook for coding agents: claude-code, gemini-cli, codex, copilot-cli, cursor, opencode, install, uninstall (see shellguard agent-hook --help)", (y) => y.strict(false).help(false), () => undefined)
     .command("hook <shell>", "Print the shell integration to eval: bash, zsh or fish (see docs/shell.md)", (y) => y.strict(false).help(false), () => undefined)
     .command("off", "Switch the shell hook off for this shell session (a function the hook defines)", (y) => y, () => undefined)
     .command("on", "Switch the shell hook back on for this shell session", (y) => y, () => undefined)
@@ -169,7 +179,7 @@ export async function runApp(argv: string[]): Promise<void> {
       if (rest?.length && !TAKES_COMMAND.has(sub)) throw new UsageError(`${sub} takes no words after "--" (got ${rest.map((w) => JSON.stringify(w)).join(" ")}).`);
       return true;
     }, true)
-    .demandCommand(1, "Name a command: check, explain, serve, lint, hook, agent-hook, init, test, trust, untrust, completion.")
+    .demandCommand(1, "Name a command: check, explain, serve, lint, hook, agent-hook, doctor, init, test, trust, untrust, completion.")
     .recommendCommands()
     .strict()
     .version(version())

@@ -20,6 +20,7 @@ const probe = join(base, "probe.cjs");
 writeFileSync(probe, 'process.on("exit", () => { const u = process.cpuUsage(); process.stderr.write(`\\nBENCH ${(u.user + u.system) / 1000}\\n`); });\n');
 const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: join(base, "xdg"), XDG_CACHE_HOME: join(base, "cache") };
 
+const { agentNamed } = await import(new URL("../../dist/agents/index.js", import.meta.url).href);
 const claude = (command, tool = "Bash") =>
   JSON.stringify({ session_id: "s", transcript_path: "/t.jsonl", cwd: project, permission_mode: "default", hook_event_name: "PreToolUse", tool_name: tool, tool_input: { command }, tool_use_id: "toolu_1" });
 const gemini = (command) =>
@@ -30,8 +31,13 @@ const cases = [
   ["claude-code: rm -rf ~ (ask)", [bin, "agent-hook", "claude-code"], claude("rm -rf ~")],
   ["claude-code: ls (no output)", [bin, "agent-hook", "claude-code"], claude("ls -la")],
   ["claude-code: git log | head (no output)", [bin, "agent-hook", "claude-code"], claude("git log --oneline | head -20")],
-  ["claude-code: Read tool (ignored)", [bin, "agent-hook", "claude-code"], claude("", "Read")],
+  ["claude-code: Read README.md (judged as cat, no output)", [bin, "agent-hook", "claude-code"], claude("", "Read").replace('"tool_input":{"command":""}', `"tool_input":{"file_path":"${project}/README.md"}`)],
   ["gemini-cli: rm -rf ~ (deny)", [bin, "agent-hook", "gemini-cli"], gemini("rm -rf ~")],
+  // The other agents, from each definition's own sample payload.
+  ...["codex", "copilot-cli", "cursor", "opencode"].flatMap((name) => [
+    [`${name}: rm -rf ~ (deny)`, [bin, "agent-hook", name], JSON.stringify(agentNamed(name).sample("rm -rf ~", project))],
+    [`${name}: ls (no output)`, [bin, "agent-hook", name], JSON.stringify(agentNamed(name).sample("ls -la", project))],
+  ]),
 ];
 
 const median = (xs) => {

@@ -89,3 +89,55 @@ export function geminiPayload(command: string, fields: Record<string, unknown> =
     ...fields,
   };
 }
+
+/** A Codex CLI PreToolUse payload for its Bash tool (developers.openai.com/codex/hooks). */
+export function codexPayload(command: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    session_id: "019a7c2e-5b1d-7f30-9c4e-3d2a1b0c9e8f",
+    turn_id: "019a7c2e-6a00-7d11-8e2f-4b5c6d7e8f90",
+    transcript_path: "/home/dev/.codex/sessions/2026/12/02/rollout-2026-12-02T10-00-00-019a7c2e.jsonl",
+    cwd: "/home/dev/project",
+    hook_event_name: "PreToolUse",
+    model: "gpt-5-codex",
+    permission_mode: "default",
+    tool_name: "Bash",
+    tool_input: { command },
+    tool_use_id: "call_9XkQ2mVb7LrT4sWn1yZc",
+    ...fields,
+  };
+}
+
+/** A Copilot CLI preToolUse payload for its bash tool: toolArgs is JSON text (docs.github.com CLI hooks reference). */
+export function copilotPayload(command: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    timestamp: 1764669600000,
+    cwd: "/home/dev/project",
+    toolName: "bash",
+    toolArgs: JSON.stringify({ command, description: "Run a shell command" }),
+    ...fields,
+  };
+}
+
+const CURSOR_COMMON = {
+  conversation_id: "b7e1c2d4-8f3a-4e5b-9c6d-0a1b2c3d4e5f",
+  generation_id: "4c5d6e7f-8a9b-4c0d-a1e2-f3a4b5c6d7e8",
+  model: "claude-4.5-sonnet",
+  cursor_version: "2.1.46",
+  workspace_roots: ["/home/dev/project"],
+  user_email: "dev@example.com",
+};
+
+/** A Cursor beforeShellExecution payload (cursor.com/docs/agent/hooks). */
+export function cursorShellPayload(command: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...CURSOR_COMMON, hook_event_name: "beforeShellExecution", command, cwd: "/home/dev/project", ...fields };
+}
+
+/** A Cursor beforeReadFile payload. */
+export function cursorReadPayload(filePath: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return { ...CURSOR_COMMON, hook_event_name: "beforeReadFile", file_path: filePath, content: "(file content)", attachments: [], ...fields };
+}
+
+/** What the shellguard OpenCode plugin sends for a tool.execute.before call. */
+export function opencodePayload(tool: string, args: Record<string, unknown>, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return { hook_event_name: "tool.execute.before", tool, sessionID: "ses_5f1c2a9e8d4b", callID: "call_01HJ6Q2nQ4pW", args, cwd: "/home/dev/project", ...fields };
+}

@@ -18,9 +18,9 @@ afterEach(() => sb.cleanup());
 const run = (...args: string[]) => runHook(sb, args);
 const json = (path: string): unknown => JSON.parse(readFileSync(path, "utf8"));
 
-const CLAUDE_ENTRY = { matcher: "Bash", hooks: [{ type: "command", command: "shellguard agent-hook claude-code" }] };
+const CLAUDE_ENTRY = { matcher: "Bash|Read|Grep|Glob|Edit|MultiEdit|Write|NotebookEdit", hooks: [{ type: "command", command: "shellguard agent-hook claude-code" }] };
 const GEMINI_ENTRY = {
-  matcher: "run_shell_command",
+  matcher: "run_shell_command|read_file|search_file_content|write_file|replace",
   hooks: [{ type: "command", command: "shellguard agent-hook gemini-cli", name: "shellguard", description: "shellguard: stop dangerous shell commands before they run" }],
 };
 
@@ -186,7 +186,7 @@ describe("install details", () => {
 
   it.each([
     [["install"], "install needs an agent"],
-    [["install", "cursor"], 'unknown agent "cursor"'],
+    [["install", "windsurf"], 'unknown agent "windsurf"'],
     [["install", "claude-code", "--project", "--user"], "use one of --project and --user"],
     [["uninstall", "gemini-cli", "--global"], "unknown option --global"],
     [["frobnicate"], 'unknown agent-hook command "frobnicate"'],
@@ -202,5 +202,17 @@ describe("install details", () => {
     const r = await run("--help");
     expect(r.code).toBe(0);
     expect(r.stdout).toContain("install <agent> [--project|--user]");
+  });
+
+  it("an older install (matcher \"Bash\") gets the current matcher; a group shared with other hooks is left alone", async () => {
+    const mine = { type: "command", command: "shellguard agent-hook claude-code" };
+    sb.write(settingsFile(), { model: "x", hooks: { PreToolUse: [{ matcher: "Bash", hooks: [mine] }] } });
+    const r = await run("install", "claude-code");
+    expect(r.stdout).toBe(`Updated the shellguard hook for Claude Code in ${settingsFile()}: hooks.PreToolUse, matcher "Bash" → "${CLAUDE_ENTRY.matcher}".\n`);
+    expect(json(settingsFile())).toEqual({ model: "x", hooks: { PreToolUse: [CLAUDE_ENTRY] } });
+    const shared = { model: "x", hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./log.sh" }, mine] }] } };
+    sb.write(settingsFile(), shared);
+    expect((await run("install", "claude-code")).stdout).toMatch(/^Already installed/);
+    expect(json(settingsFile())).toEqual(shared);
   });
 });
