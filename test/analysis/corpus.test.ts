@@ -33,7 +33,9 @@ describe("analysis over the tldr corpus", () => {
     // Reviewed 2026-12 (issue 17 packs): +~95 lines, the tldr pages of the tools the packs cover
     // (halt/reboot/init, badblocks -w, aws delete-*, kubectl delete --all, terraform destroy,
     // dropdb, docker compose down -v, filter-branch, git config credential.helper, ssh-keygen -f).
-    expect(s.withFindings).toBeLessThan(680);
+    // With issue 16 and 15 merged: 680 lines (+29 secret/read, private keys and .env files, reviewed
+    // with that work; the rest code run through tmux/screen/at/ssh -o and friends).
+    expect(s.withFindings).toBeLessThan(720);
   }, 600_000);
 
   it("guard mode: no throw, fewer findings (constructs are looked into)", () => {

@@ -52,8 +52,9 @@ describe("lintText", () => {
       dangerousPatterns: [{ pattern: "kubectl delete:*", source: "t" }],
     });
     const r = lintText("x.sh", "sudo terraform destroy\nnpm publish\nkubectl delete pod x\nnpm test\n", "script", s);
-    expect(ids(r)).toEqual(["1:1 error rule/deny", "2:1 warning rule/ask", "3:1 warning dangerous/custom-pattern"]);
-    expect(r.messages[0]!.message).toBe('"terraform destroy" matches the deny rule "terraform destroy:*" (prod).');
+    // the cloud pack reports terraform destroy too (docs/checks/dangerous/terraform-destroy.md)
+    expect(ids(r)).toEqual(["1:1 warning dangerous/terraform-destroy", "1:1 error rule/deny", "2:1 warning rule/ask", "3:1 warning dangerous/custom-pattern"]);
+    expect(r.messages.find((m) => m.id === "rule/deny")!.message).toBe('"terraform destroy" matches the deny rule "terraform destroy:*" (prod).');
     expect(r.errorCount).toBe(1);
   });
 
