@@ -45,8 +45,17 @@ async function main() {
   const log = opts.json ? () => {} : (msg) => process.stderr.write(`${msg}\n`);
   const result = { date: new Date().toISOString(), node: process.version, platform: `${process.platform}-${process.arch}` };
   const sections = SECTIONS.filter((s) => opts.only === null || opts.only.has(s.name));
+  const skipped = new Map();
   for (const s of sections) {
-    const figures = await s.run({ lines, passes: opts.passes, log });
+    let figures;
+    try {
+      figures = await s.run({ lines, passes: opts.passes, log });
+    } catch (err) {
+      // One section that cannot run (a tool missing) must not lose the others' figures.
+      skipped.set(s.name, err instanceof Error ? err.message : String(err));
+      log(`${s.name}: skipped (${skipped.get(s.name)})`);
+      continue;
+    }
     // The facts figures are also the top level of the object (nativeUs, referenceUs, ...).
     if (s.name === "facts") Object.assign(result, figures);
     else result[s.name] = figures;
@@ -63,6 +72,10 @@ async function main() {
   }
   console.log(`shellguard bench — ${lines.length} tldr lines, ${opts.passes} passes (median of per-pass mean µs per line), ${result.node} ${result.platform}`);
   for (const s of sections) {
+    if (skipped.has(s.name)) {
+      console.log(`\n[${s.name}]\n  skipped: ${skipped.get(s.name)}`);
+      continue;
+    }
     const figures = s.name === "facts" ? result : result[s.name];
     const rows = s.rows(figures);
     const width = Math.max(...rows.map((r) => r[0].length));
@@ -73,6 +86,7 @@ async function main() {
     }
   }
   console.log(`\nwritten to ${path.relative(process.cwd(), out)}`);
+  if (skipped.size > 0) process.exitCode = 1;
 }
 
 main().catch((err) => {
