@@ -56,13 +56,17 @@ function spliceAll(s: string, edits: Array<[start: number, end: number, text: st
 }
 
 /** A prefix wrapper before the first command's name: `rm x; ls` → `sudo rm x; ls`. */
-function prefix(words: string): Transform {
+function prefix(words: string, opts: { plainWords?: boolean } = {}): Transform {
   return {
     id: `wrap:${words}`,
     family: "wrap",
     apply(line, facts) {
       const c = firstCommand(facts);
-      return c ? splice(line, c.argv[0]!.start, c.argv[0]!.start, words + " ") : null;
+      if (!c) return null;
+      // `watch` joins its words with blanks and hands them to `sh -c`: a quoted word holding a
+      // blank is split again, so the wrapped line would run something else (not the same command).
+      if (opts.plainWords === true && c.argv.some((w) => w.quoted && /\s/.test(w.value))) return null;
+      return splice(line, c.argv[0]!.start, c.argv[0]!.start, words + " ");
     },
   };
 }
@@ -210,7 +214,7 @@ export const TRANSFORMS: readonly Transform[] = [
   prefix("setsid"),
   prefix("flock /tmp/lock"),
   prefix("fakeroot"),
-  prefix("watch -n 1"),
+  prefix("watch -n 1", { plainWords: true }),
   execInSubshell,
   printfIntoXargs,
   whole("bash -c", (l) => `bash -c ${singleQuote(l)}`),
