@@ -1,6 +1,7 @@
 /** Built-in configuration: what shellguard uses when no config file says otherwise. */
 
 import { PACK_NAMES } from "../analysis/packs/types.js";
+import { DEFAULT_NOT_SECRET_FILES, DEFAULT_SECRET_FILES } from "../analysis/secret-lists.js";
 import type { ResolvedConfig } from "./types.js";
 
 /**
@@ -50,7 +51,6 @@ export const DEFAULT_SENSITIVE_DIRECTORIES: readonly string[] = [
 ];
 
 // The built-in secret lists live beside the check that reads them (the analysis layer, below config).
-import { DEFAULT_NOT_SECRET_FILES, DEFAULT_SECRET_FILES } from "../analysis/secret-lists.js";
 export { DEFAULT_NOT_SECRET_FILES, DEFAULT_SECRET_FILES };
 
 /** Freeze an object and everything in it. */

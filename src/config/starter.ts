@@ -76,7 +76,7 @@ rules:
 
 # Extra working directories for acceptEdits, relative to this file. Needs a trusted config.
 workingDirectories: []
-#  - ../shared-lib
+#  - ../common-lib
 
 # Paths commands must not write to. {add, remove} edits the built-in list; a plain array
 # replaces it (remove and replace need a trusted config).

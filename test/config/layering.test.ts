@@ -92,10 +92,10 @@ describe("layering: defaults < user < project", () => {
   it("resolves workingDirectories against the config file's directory", () => {
     const sb = sandbox();
     sb.write(join(sb.userDir, "config.json"), { workingDirectories: ["~/scratch", "/abs/dir"] });
-    const project = sb.write("home/repo/.shellguardrc.json", { workingDirectories: ["../shared-lib", "sub/dir"] });
+    const project = sb.write("home/repo/.shellguardrc.json", { workingDirectories: ["../common-lib", "sub/dir"] });
     trust(project, { env: sb.env });
     const c = sb.load({ cwd: join(sb.repo) });
-    expect(c.workingDirectories).toEqual([join(sb.home, "scratch"), "/abs/dir", join(sb.home, "shared-lib"), join(sb.repo, "sub", "dir")]);
+    expect(c.workingDirectories).toEqual([join(sb.home, "scratch"), "/abs/dir", join(sb.home, "common-lib"), join(sb.repo, "sub", "dir")]);
   });
 
   it("does not change DEFAULTS", () => {
