@@ -10,6 +10,7 @@ import type { Word } from "../../facts/types.js";
 import type { CheckContext } from "../check.js";
 import type { CommandView } from "../command.js";
 import { normalise, resolvePath, type PathContext } from "../paths.js";
+import { wholeDynamic } from "../unwrap/strings.js";
 import { globMayNameSecret, isSecretContainer, isSecretPathIn, mayBeSecret, secretMatcher, type SecretMatcher } from "./secrets-paths.js";
 
 /** One secret a command names: the path, and the range of the word or redirect that names it. */
@@ -75,18 +76,12 @@ export function isInterpreter(name: string): boolean {
 const PATH_MAX = 4096;
 const HOME_FIRST = /^\$(?:\{HOME\}|HOME\b)/;
 
-/** The word is one run-time value from its first character to its last. */
-function wholeDynamic(w: Word): boolean {
-  const d = w.dynamic;
-  return d !== null && d.length === 1 && (d[0] as [number, number])[0] === 0 && (d[0] as [number, number])[1] >= w.value.length;
-}
-
 /** A path text (`~/x`, `$HOME/x`, `a/b`) → absolute; null when a run-time part remains. */
 export function resolveText(text: string, paths: PathContext): string | null {
   let t = text;
   if (t === "~" || t.startsWith("~/")) t = paths.home + t.slice(1);
   else {
-    const m = /^\$(?:\{HOME\}|HOME\b)/.exec(t);
+    const m = HOME_FIRST.exec(t);
     if (m !== null) t = paths.home + t.slice(m[0].length);
   }
   if (t === "" || t.includes("$") || t.includes("`")) return null;
