@@ -153,7 +153,7 @@ export function evaluateIn(analysis: Analysis, config: EngineConfig | ResolvedCo
     n: StepTrace["n"],
     decision: Behavior,
     reason: string,
-    extra: { safety?: boolean; rule?: RuleHit | null; suggest?: boolean } = {},
+    extra: { safety?: boolean; rule?: Pick<RuleHit, "rule"> | null; suggest?: boolean } = {},
   ): Evaluation => {
     trace(n, "decided", `${decision}: ${reason}`);
     for (let k = n + 1; k <= 6; k++) steps.push({ n: k as StepTrace["n"], step: STEP_NAMES[k - 1]!, outcome: "not-reached", detail: "" });
@@ -172,15 +172,20 @@ export function evaluateIn(analysis: Analysis, config: EngineConfig | ResolvedCo
     return { decision: result, steps };
   };
 
+  // A line the grammar could not read whole may hold commands the analysis did not see (bash runs
+  // `$(...)` in a heredoc body whose first line starts with a blank): rules are then also tried on
+  // its raw text, coarsely split, so breaking the syntax never escapes a deny or ask rule.
+  const unread = analysis.facts.errors.length > 0;
+
   // 1. Deny rules: every mode, highest priority.
-  const deny = findAnyMatch(rules.deny, analysis.commands);
+  const deny = findAnyMatch(rules.deny, analysis.commands) ?? (unread ? rawRuleMatch(analysis.source, rules.deny) : null);
   if (deny) {
     return finish(1, "deny", `${quote(deny.form)} matches the deny rule ${quote(deny.rule.pattern)}${withReason(deny.rule)}.`, { rule: deny });
   }
   trace(1, "passed", rules.deny.length ? `none of ${rules.deny.length} deny rule(s) matched` : "no deny rules");
 
   // 2. Ask rules.
-  const ask = findAnyMatch(rules.ask, analysis.commands);
+  const ask = findAnyMatch(rules.ask, analysis.commands) ?? (unread ? rawRuleMatch(analysis.source, rules.ask) : null);
   if (ask) {
     const what = `${quote(ask.form)} matches the ask rule ${quote(ask.rule.pattern)}${withReason(ask.rule)}`;
     if (policy.askBecomesDeny) {
@@ -250,15 +255,15 @@ export function decide(analysis: Analysis, config: EngineConfig | ResolvedConfig
 }
 
 /**
- * Deny rules over text that could not be analysed: the whole text, whitespace-normalised, then
- * each piece between separators, unquoted, from any word on, as written and by program names
+ * Rules over text that could not be analysed (or not whole): the whole text, whitespace-normalised,
+ * then each piece between separators, unquoted, from any word on, as written and by program names
  * (raw-forms.ts), so `timeout 5 '/bin/rm' x ((` still meets `rm:*`.
  */
-function failedDenyMatch(source: string, deny: readonly CompiledRule[]): { rule: CompiledRule; form: string } | null {
-  if (deny.length === 0) return null;
+function rawRuleMatch(source: string, rules: readonly CompiledRule[]): { rule: CompiledRule; form: string } | null {
+  if (rules.length === 0) return null;
   const normalised = source.replace(/\s+/g, " ").trim();
   const pieces = rawForms(source);
-  for (const rule of deny) {
+  for (const rule of rules) {
     if (rule.test(normalised)) return { rule, form: normalised };
     const form = pieces.find((p) => rule.testFromWords(p));
     if (form !== undefined) return { rule, form };
@@ -268,7 +273,7 @@ function failedDenyMatch(source: string, deny: readonly CompiledRule[]): { rule:
 
 /**
  * Fail safe when the analysis itself throws: never a silent allow. Deny rules are still tried on
- * the text, coarsely split (`failedDenyMatch`); otherwise ask (deny in dontAsk and explore) with the finding
+ * the text, coarsely split (`rawRuleMatch`); otherwise ask (deny in dontAsk and explore) with the finding
  * `internal/analysis-failed`.
  */
 export function analysisFailedDecision(
@@ -294,7 +299,7 @@ export function analysisFailedDecision(
     findings: [finding],
     suggestions: [] as string[],
   };
-  const deny = failedDenyMatch(source, compileConfig(config).deny);
+  const deny = rawRuleMatch(source, compileConfig(config).deny);
   if (deny) {
     const { rule, form } = deny;
     return { ...base, decision: "deny", reason: `${quote(form)} matches the deny rule ${quote(rule.pattern)}${withReason(rule)}.`, step: "deny-rule", safety: false, rule: rule.pattern };
