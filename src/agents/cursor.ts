@@ -20,7 +20,7 @@ import { describe } from "../config/json-value.js";
 import { defineAgent } from "./agent.js";
 import { fileRequest } from "./file-tools.js";
 import { flatHookSettings } from "./flat-settings.js";
-import { payloadCwd, type AgentAdapter, type HookIO, type HookRequest } from "./hook.js";
+import { payloadCwd, type AgentAdapter, type HookContext, type HookRequest } from "./hook.js";
 import { askAsDeny, type Verdict } from "./verdict.js";
 
 export const CURSOR_SHELL_EVENT = "beforeShellExecution";
@@ -32,7 +32,7 @@ export type CursorAnswer =
   | { permission: "deny" };
 
 /** The first workspace root: where a read is resolved and its config is found. */
-function workspaceRoot(payload: Record<string, unknown>, io: HookIO): string {
+function workspaceRoot(payload: Record<string, unknown>, io: HookContext): string {
   const roots = payload.workspace_roots;
   const first = Array.isArray(roots) ? roots[0] : undefined;
   const cwd = payloadCwd(typeof first === "string" ? first : undefined, io);

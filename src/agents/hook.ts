@@ -12,6 +12,7 @@
 import { resolve } from "node:path";
 import type { ModeName } from "../engine/types.js";
 import { describe, isObject } from "../config/json-value.js";
+import { fileToolVerdict } from "./file-tools.js";
 import { readPayload, type ReadOptions } from "./stdin.js";
 import { REASON_PREFIX, verdictFor, type Verdict } from "./verdict.js";
 import type { Env } from "../config/env.js";
@@ -41,10 +42,13 @@ export type HookRequest =
       fileTool?: { tool: string; path: string };
     };
 
+/** What an adapter's parse may read of the hook's context: not its streams (an SDK adapter has none). */
+export type HookContext = Pick<HookIO, "cwd" | "env">;
+
 export interface AgentAdapter {
   /** `claude-code`, `gemini-cli`: the name in messages. */
   readonly name: string;
-  parse(payload: Record<string, unknown>, io: HookIO): HookRequest;
+  parse(payload: Record<string, unknown>, io: HookContext): HookRequest;
   /** The JSON object printed for a verdict, or null to print nothing. */
   answer(verdict: Verdict): unknown;
 }
@@ -54,7 +58,7 @@ export interface HookFlags {
 }
 
 /** The payload's working directory: absolute, or resolved against the hook's own cwd. */
-export function payloadCwd(value: unknown, io: HookIO): string | { problem: string } {
+export function payloadCwd(value: unknown, io: HookContext): string | { problem: string } {
   if (value === undefined || value === null || value === "") return resolve(io.cwd);
   if (typeof value !== "string") return { problem: `"cwd" must be a string, not ${describe(value)}` };
   return resolve(io.cwd, value);
@@ -92,18 +96,17 @@ async function decide(
   const verdict = verdictFor(explanation.decision, { approve: explanation.config.agent.approve === true, strict: flags.strict && !file });
   if (!file || !verdict) return verdict;
   if (verdict.decision === "allow") return null;
-  // Say which tool call was judged, and as what, before the shell command's reason.
-  return { ...verdict, reason: `${REASON_PREFIX}${file.tool} ${file.path}, judged as \`${request.command}\`: ${verdict.reason.slice(REASON_PREFIX.length)}` };
+  return fileToolVerdict(verdict, file, request.command);
 }
 
-function failClosed(problem: string): Verdict {
+export function failClosed(problem: string): Verdict {
   return {
     decision: "deny",
     reason: `${REASON_PREFIX}could not check this command (${oneLine(problem)}), so it is denied: the guard fails closed. Fix the problem, or run the command yourself.`,
   };
 }
 
-function problemOf(error: unknown): string {
+export function problemOf(error: unknown): string {
   const e = error instanceof Error ? error : new Error(String(error));
   if (e.name === "ConfigError") return `config error: ${e.message}`;
   if (e.name === "UnknownModeError") return e.message;

@@ -61,7 +61,7 @@ const CASES: FileCase[] = [
 ];
 
 const EXPECTED_ENTRY: Record<string, unknown> = {
-  codex: { matcher: "Bash", hooks: [{ type: "command", command: "shellguard agent-hook codex", statusMessage: "shellguard: checking the command" }] },
+  codex: { matcher: "Bash|apply_patch", hooks: [{ type: "command", command: "shellguard agent-hook codex", statusMessage: "shellguard: checking the command" }] },
   "copilot-cli": { type: "command", bash: "shellguard agent-hook copilot-cli", powershell: "shellguard agent-hook copilot-cli", timeoutSec: 30 },
   cursor: [{ command: "shellguard agent-hook cursor" }, { command: "shellguard agent-hook cursor" }],
 };
@@ -99,6 +99,20 @@ describe.each(CASES.map((c) => [c.agent, c] as const))("%s: install and uninstal
     expect(r.code).toBe(3);
     expect(r.stderr).toContain(path);
     expect(readFileSync(path, "utf8")).toBe("{ not json");
+  });
+});
+
+describe("codex: an install from before apply_patch was guarded", () => {
+  it("gets the matcher Bash|apply_patch; the other hooks stay; uninstall restores their bytes", async () => {
+    const others = { matcher: "Bash", hooks: [{ type: "command", command: "python3 .codex/hooks/pre_tool_use.py" }] };
+    const old = { matcher: "Bash", hooks: [{ type: "command", command: "shellguard agent-hook codex", statusMessage: "shellguard: checking the command" }] };
+    const path = sb.write(join(sb.dir, ".codex/hooks.json"), JSON.stringify({ hooks: { PreToolUse: [others, old] } }, null, 2));
+    const r = await run("install", "codex");
+    expect(r.stdout).toContain('matcher "Bash" → "Bash|apply_patch"');
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({ hooks: { PreToolUse: [others, EXPECTED_ENTRY.codex] } });
+    expect((await run("install", "codex")).stdout).toMatch(/^Already installed/);
+    expect((await run("uninstall", "codex")).code).toBe(0);
+    expect(readFileSync(path, "utf8")).toBe(JSON.stringify({ hooks: { PreToolUse: [others] } }, null, 2));
   });
 });
 

@@ -36,10 +36,11 @@ const CASES: AgentCase[] = [
   {
     name: "codex",
     shell: (c) => codexPayload(c),
-    other: codexPayload("", { tool_name: "apply_patch", tool_input: { command: "*** Begin Patch" } }),
+    other: codexPayload("", { tool_name: "mcp__docs__search", tool_input: { query: "hooks" } }),
     malformed: [
       ["no command", codexPayload("ls", { tool_input: { cmd: "ls" } }), '"tool_input.command" must be a string, not missing'],
       ["another event", codexPayload("ls", { hook_event_name: "PostToolUse" }), '"hook_event_name" is "PostToolUse"; this hook answers PreToolUse only'],
+      ["a patch naming no file", codexPayload("", { tool_name: "apply_patch", tool_input: { command: "*** Begin Patch\n*** End Patch" } }), '"tool_input.command": the patch names no file'],
     ],
     answer: (d, r) => ({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: d, permissionDecisionReason: r } }),
     askFlag: true,
@@ -47,11 +48,12 @@ const CASES: AgentCase[] = [
   {
     name: "copilot-cli",
     shell: (c) => copilotPayload(c),
-    other: copilotPayload("", { toolName: "view", toolArgs: JSON.stringify({ path: "README.md" }) }),
+    other: copilotPayload("", { toolName: "web_fetch", toolArgs: JSON.stringify({ url: "https://example.com" }) }),
     malformed: [
       ["toolArgs not JSON", copilotPayload("ls", { toolArgs: "{command: ls" }), '"toolArgs" is not valid JSON'],
       ["no command", copilotPayload("ls", { toolArgs: "{}" }), '"toolArgs.command" must be a string, not missing'],
       ["no toolName", { timestamp: 1, cwd: "/home/dev/project", toolArgs: "{}" }, '"toolName" must be a string, not missing'],
+      ["a file tool without its path", copilotPayload("", { toolName: "create", toolArgs: JSON.stringify({ file_text: "x" }) }), '"toolArgs.path" must be a non-empty string, not missing'],
     ],
     answer: (d, r) => ({ permissionDecision: d, permissionDecisionReason: r }),
     askFlag: true,
