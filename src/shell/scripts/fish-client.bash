@@ -38,17 +38,22 @@ alive() {
   [[ ${st%% *} != Z ]]
 }
 
+# The worker's pid, and the pid whose pipes are open as fds 3 and 4: the relay keeps both from
+# one line to the next (a new worker has new pipes).
+pid= piped=
+
 # One request: the worker (started if needed; 1 s, 5 s for a new one), else a one-shot check.
-# Uses id, mode, cwd, cmd; prints the reply line.
+# Uses id, mode, and the escaped ecwd and ecmd (the relay passes fish's on as they are); the
+# one-shot check needs them unescaped: cwd and cmd, or undone here when empty. Prints the reply.
 answer() {
-  local bound pid line c i out rc warn rest l allow_text
+  local bound line i out rc warn rest l allow_text
   # A request that might not fit in the pipe goes to the one-shot check: a write to a worker that
   # stopped reading would block with no time limit.
-  if [[ -n $dir && -d $dir && ${#worker[@]} -gt 0 ]] && (( ${#cmd} + ${#cwd} <= 16384 )); then
-    bound=1 pid=
-    [[ -r $dir/pid ]] && read -r pid <"$dir/pid"
+  if [[ -n $dir && -d $dir && ${#worker[@]} -gt 0 ]] && (( ${#ecmd} + ${#ecwd} <= 16384 )); then
+    bound=1
+    [[ -z $pid && -r $dir/pid ]] && read -r pid <"$dir/pid"
     if [[ -z $pid ]] || ! alive "$pid"; then
-      pid=
+      pid= piped=
       rm -f "$dir/req" "$dir/res" "$dir/pid"
       if mkfifo -m 600 "$dir/req" "$dir/res" 2>/dev/null; then
         # Both ends read-write: the worker never sees end-of-file; it exits with the fish session.
@@ -63,10 +68,9 @@ answer() {
         bound=5
       fi
     fi
-    if [[ -n $pid ]] && exec 3<>"$dir/req" 4<>"$dir/res"; then
-      esc "$cwd"; c=$REPLY
-      esc "$cmd"
-      printf '%s\t-\tfish\t%s\t%s\n' "$id" "$c" "$REPLY" >&3
+    [[ -n $pid && $piped != "$pid" ]] && exec 3<>"$dir/req" 4<>"$dir/res" && piped=$pid
+    if [[ -n $pid && $piped == "$pid" ]]; then
+      printf '%s\t-\tfish\t%s\t%s\n' "$id" "$ecwd" "$ecmd" >&3
       while IFS= read -r -t "$bound" -u 4 line; do
         if [[ ${line%%"$t"*} == "$id" ]]; then
           printf '%s\n' "$line"
@@ -83,10 +87,14 @@ answer() {
         done
         alive "$pid" && kill -KILL "$pid" 2>/dev/null
       fi
+      pid= piped=
     fi
   fi
 
-  # One-shot check, 5 s at most.
+  # One-shot check, 5 s at most. The escaped fields have every backslash doubled, so %b undoes
+  # exactly \\, \n, \t, \r.
+  [[ -n $cmd ]] || printf -v cmd '%b' "$ecmd"
+  [[ -n $cwd ]] || printf -v cwd '%b' "$ecwd"
   IFS= read -r -d '' -t 5 out < <(
     printf '%s' "$cmd" | command "${bin[@]}" check --stdin --mode "$mode" --cwd "$cwd" 2>&1
     printf '\x1f%d' "$?"
@@ -114,6 +122,8 @@ answer() {
 }
 
 if (( ! relay )); then
+  esc "$cwd"; ecwd=$REPLY
+  esc "$cmd"; ecmd=$REPLY
   answer
   exit 0
 fi
@@ -130,9 +140,7 @@ while :; do
     id=${req%%"$t"*}; req=${req#*"$t"}
     mode=${req%%"$t"*}; req=${req#*"$t"}
     req=${req#*"$t"}
-    cwd=${req%%"$t"*}; cmd=${req#*"$t"}
-    # The fields are escaped with every backslash doubled, so %b undoes exactly \\, \n, \t, \r.
-    printf -v cwd '%b' "$cwd"; printf -v cmd '%b' "$cmd"
+    ecwd=${req%%"$t"*} ecmd=${req#*"$t"} cwd= cmd=
     answer >&6
   elif (( $? <= 128 )) || ! kill -0 "$hook_pid" 2>/dev/null; then
     break
