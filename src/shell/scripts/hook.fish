@@ -39,7 +39,7 @@ if status is-interactive; and not set -q __shellguard_hooked
         test -d /proc/self; or return 1
         set -g __shellguard_relay_pid
         # Started by a bash that exits at once, so that init, not fish, is its parent (and reaps it).
-        set -l pid (command $__shellguard_bash -c 'mkfifo -m 600 "$1/in" "$1/out" 2>/dev/null || [[ -p $1/in && -p $1/out ]] || exit 1; "$BASH" -c "$2" shellguard-fish-relay --relay "$1" "${@:3}" </dev/null >/dev/null 2>&1 & echo $!' shellguard-fish-start $__shellguard_dir $__shellguard_client $fish_pid $__shellguard_bin -- $__shellguard_worker 2>/dev/null)
+        set -l pid (command $__shellguard_bash -c 'mkfifo -m 600 "$1/in" "$1/req" "$1/res" 2>/dev/null; [[ -p $1/in && -p $1/req && -p $1/res ]] || exit 1; "$BASH" -c "$2" shellguard-fish-relay --relay "$1" "${@:3}" </dev/null >/dev/null 2>&1 & echo $!' shellguard-fish-start $__shellguard_dir $__shellguard_client $fish_pid $__shellguard_bin -- $__shellguard_worker 2>/dev/null)
         test -n "$pid"; or return 1
         set -g __shellguard_relay_pid $pid
         return 0
@@ -66,16 +66,29 @@ if status is-interactive; and not set -q __shellguard_hooked
                     set -g __shellguard_pwd $PWD
                     set -g __shellguard_epwd (printf '%s' $PWD | string replace -a '\\' '\\\\' | string replace -a \t '\\t' | string replace -a \r '\\r' | string join '\\n')
                 end
-                # The request: the one place a line is sent (the relay passes it on to the worker).
-                printf '%s\t%s\tfish\t%s\t%s\n' $__shellguard_id $__shellguard_mode "$__shellguard_epwd" "$c" >$__shellguard_dir/in
-                # The reply: the relay answers every request within its bounds; skip replies to
-                # older ones. read splits the fields itself (the last takes the rest of the line).
-                while read -l -d \t id decision flags mode on_error text <$__shellguard_dir/out
+                # The request (protocol.ts): the one place a line is sent.
+                set -l req "$__shellguard_id"\t-\tfish\t"$__shellguard_epwd"\t"$c"
+                # fish writes it to the worker itself and reads the reply; the relay is told, to
+                # keep the time (and start the worker). A request that might not fit in the pipe
+                # goes to the relay only, whose one-shot check answers it: a write to a worker
+                # that stopped reading would block with no time limit.
+                if string match -qr '^.{16385}' -- $req
+                    printf 'c\t%s\t%s\n' $__shellguard_mode $req >$__shellguard_dir/in
+                else
+                    printf '%s\n' $req >$__shellguard_dir/req
+                    printf 'w\t%s\t%s\n' $__shellguard_mode $req >$__shellguard_dir/in
+                end
+                # The reply (from the worker, or the relay when the worker did not answer in
+                # time); skip replies to older requests. read splits the fields itself (the last
+                # takes the rest of the line).
+                while read -l -d \t id decision flags mode on_error text <$__shellguard_dir/res
                     if test "$id" = $__shellguard_id
                         set -g __shellguard_r "$decision" "$flags" "$mode" "$on_error" "$text"
                         break
                     end
                 end
+                # Answered: the relay stops the clock.
+                printf '%s\n' $__shellguard_id >$__shellguard_dir/in
             else
                 set reply (command $__shellguard_bash -c $__shellguard_client shellguard-fish-client "$__shellguard_dir" $fish_pid $__shellguard_id $__shellguard_mode $PWD $cmd $__shellguard_bin -- $__shellguard_worker 2>/dev/null)
             end
