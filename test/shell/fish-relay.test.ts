@@ -16,6 +16,8 @@ import { alive, ROOT } from "./tmux.js";
 
 const hasFish = spawnSync("sh", ["-c", "command -v fish && command -v bash && test -d /proc/self"]).status === 0;
 const BIN = [process.execPath, join(ROOT, "bin", "shellguard.cjs")];
+// The built worker (the default one is found next to the hook's module, which here is src/).
+const WORKER = [process.execPath, join(ROOT, "dist", "shell", "worker.js")];
 const temps: string[] = [];
 const pidsToKill: number[] = [];
 afterAll(() => {
@@ -24,14 +26,14 @@ afterAll(() => {
 });
 
 /** Run `body` in an interactive fish with the hook loaded (and its worker); returns stdout. */
-function fish(body: string, worker?: string[]): { out: string; base: string } {
+function fish(body: string, worker = WORKER): { out: string; base: string } {
   const base = realpathSync(mkdtempSync(join(tmpdir(), "shellguard-fish-relay-")));
   temps.push(base);
   const xdg = join(base, "home", ".config");
   mkdirSync(join(xdg, "shellguard"), { recursive: true });
   writeFileSync(join(xdg, "shellguard", "config.json"), JSON.stringify({ rules: { deny: ["touch *canary*"] } }));
   const hook = join(base, "hook.fish");
-  writeFileSync(hook, hookScript("fish", { bin: BIN, ...(worker ? { worker } : {}) }));
+  writeFileSync(hook, hookScript("fish", { bin: BIN, worker }));
   const env = { PATH: process.env.PATH, HOME: join(base, "home"), XDG_CONFIG_HOME: xdg, TMPDIR: base, LANG: "C.UTF-8", NO_COLOR: "1" };
   const r = spawnSync("fish", ["--no-config", "-i", "-c", `source ${fishQuote(hook)}; cd ${fishQuote(base)}\n${body}`], { env, cwd: base, encoding: "utf8", timeout: 90_000 });
   if (r.status !== 0 || r.error) throw new Error(`fish failed (${r.status}, ${r.error?.message}): ${r.stderr}`);
@@ -45,6 +47,8 @@ const report = (tag: string) =>
 function field(out: string, tag: string): { decision: string; worker: string; relay: string } {
   const m = new RegExp(`^${tag}=(\\S*) worker=(\\S*) relay=(\\S*)$`, "m").exec(out);
   if (!m) throw new Error(`no ${tag} in:\n${out}`);
+  // A worker answered the line, or none is running after a one-shot check.
+  if (!/^(\d+|none)$/.test(m[2]!)) throw new Error(`${tag}: bad worker pid ${m[2]}`);
   return { decision: m[1]!, worker: m[2]!, relay: m[3]! };
 }
 
@@ -85,7 +89,7 @@ describe.runIf(hasFish)("the fish hook's transport (fish, worker FIFOs, bash rel
     const long = `touch canary-${"x".repeat(20_000)}`;
     const { out } = fish([`__shellguard_query 'ls -la'`, report("first"), `__shellguard_query '${long}'`, report("long"), `__shellguard_query 'touch canary'`, report("after")].join("\n"));
     const first = field(out, "first");
-    expect(first.decision).toBe("allow");
+    expect(first).toMatchObject({ decision: "allow", worker: expect.stringMatching(/^\d+$/) });
     expect(field(out, "long")).toEqual({ ...first, decision: "deny" });
     expect(field(out, "after")).toEqual({ ...first, decision: "deny" });
     pidsToKill.push(Number(first.worker));
@@ -116,15 +120,15 @@ describe.runIf(hasFish)("the fish hook's transport (fish, worker FIFOs, bash rel
     const start = field(out, "start");
     const stuck = field(out, "stuck");
     const next = field(out, "next");
-    expect(start.decision).toBe("allow");
+    expect(start).toMatchObject({ decision: "allow", worker: expect.stringMatching(/^\d+$/) });
     expect(stuck).toMatchObject({ decision: "deny", worker: "none", relay: start.relay });
     expect(alive(Number(start.worker))).toBe(false);
-    expect(next.decision).toBe("allow");
+    expect(next).toMatchObject({ decision: "allow", worker: expect.stringMatching(/^\d+$/) });
     expect(next.worker).not.toBe(start.worker);
     expect(field(out, "after")).toEqual({ ...next, decision: "allow" });
     expect(field(out, "unread")).toMatchObject({ decision: "deny", worker: "none" });
     const last = field(out, "last");
-    expect(last.decision).toBe("allow");
+    expect(last).toMatchObject({ decision: "allow", worker: expect.stringMatching(/^\d+$/) });
     expect([start.worker, next.worker]).not.toContain(last.worker);
     for (const w of [start, next, last]) pidsToKill.push(Number(w.worker));
     expect(alive(Number(next.worker))).toBe(false);
@@ -136,7 +140,7 @@ describe.runIf(hasFish)("the fish hook's transport (fish, worker FIFOs, bash rel
     );
     const before = field(out, "before");
     const after = field(out, "after");
-    expect(before.decision).toBe("allow");
+    expect(before).toMatchObject({ decision: "allow", worker: expect.stringMatching(/^\d+$/) });
     expect(after).toMatchObject({ decision: "deny", worker: before.worker });
     expect(after.relay).not.toBe(before.relay);
     pidsToKill.push(Number(before.worker));
