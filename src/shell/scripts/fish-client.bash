@@ -156,12 +156,13 @@ while :; do
       [[ $msg == "$pending" ]] && pending= bound=2
       continue
     fi
-    # how TAB mode TAB the request as fish sent it to the worker (id - fish cwd command); how is
-    # w (sent) or c (too long to send: the one-shot check answers it).
+    # how TAB mode TAB the request as fish sent it to the worker (id ... cwd command: escaped,
+    # the last two fields hold no tab); how is w (sent) or c (too long to send: the one-shot
+    # check answers it).
     how=${msg%%"$t"*}; msg=${msg#*"$t"}
     mode=${msg%%"$t"*}; msg=${msg#*"$t"}
-    id=${msg%%"$t"*}; msg=${msg#*"$t"*"$t"*"$t"}
-    ecwd=${msg%%"$t"*} ecmd=${msg#*"$t"} cwd= cmd=
+    id=${msg%%"$t"*} ecmd=${msg##*"$t"}; msg=${msg%"$t"*}
+    ecwd=${msg##*"$t"} cwd= cmd=
     if [[ $how == w ]]; then
       pending=$id bound=1
       if [[ -z $pid ]] || ! alive "$pid"; then
