@@ -2,10 +2,11 @@
 // zsh (and fish when it is installed), with the session's worker warm; and a one-shot
 // `shellguard check` (the fallback when the worker cannot answer).
 //
-// The hook's per-line function is timed inside the shell with $EPOCHREALTIME around it, over
-// allowed lines of the tldr corpus (what a person mostly types): bash's __shellguard_enter (the
-// `bind -x` function Enter runs), zsh's __shellguard_decide (what the accept-line widget runs
-// before the original accept-line), fish's __shellguard_query. That is the added time: without
+// The hook's per-line function is timed inside the shell with $EPOCHREALTIME around it (fish:
+// its `time` keyword), over allowed lines of the tldr corpus (what a person mostly types):
+// bash's __shellguard_enter (the `bind -x` function Enter runs), zsh's __shellguard_decide (what
+// the accept-line widget runs before the original accept-line), fish's __shellguard_query
+// (what Enter runs before the original binding). That is the added time: without
 // the hook, none of it runs. Each shell is an interactive shell (-i) with the hook loaded as
 // `eval "$(shellguard hook <shell>)"` would, and its own worker.
 //
@@ -123,27 +124,27 @@ async function timeShell(shell, dir, env, lines, warmup) {
     );
     await run("zsh", ["-f", "-i", "-c", `source ${shQuote(driver)}`], { env: { ...env, ZDOTDIR: dir }, cwd: dir });
   } else {
+    // fish has no clock variable; its `time` keyword reports a job's wall time (to the
+    // microsecond) on fish's stderr, without starting a process. (Two `date` processes around
+    // each query, minus two around nothing, measured mostly the noise of starting them.)
     fs.writeFileSync(
       driver,
       [
         `source ${shQuote(hook)}`,
         `set -l lines (string split \\n -- (cat ${shQuote(input)} | string collect))`,
         `for i in (seq ${warmup}); __shellguard_query $lines[(math "$i % " (count $lines) " + 1")]; end`,
-        // fish has no clock variable: two `date` calls around each query, minus the median of
-        // two `date` calls around nothing.
-        `set -l base`,
-        `for i in (seq 30); set -l t0 (date +%s%N); set -l t1 (date +%s%N); set -a base (math "$t1 - $t0"); end`,
-        `set -l base (printf '%s\n' $base | sort -n)[15]`,
         `for l in $lines`,
-        `  set -l t0 (date +%s%N)`,
-        `  __shellguard_query $l`,
-        `  set -l t1 (date +%s%N)`,
-        `  echo (math "max(0, $t1 - $t0 - $base) / 1000") >> ${shQuote(outFile)}`,
+        `  time __shellguard_query $l`,
+        `  test "$__shellguard_r[1]" = allow; or begin; echo "not allowed: $l ($__shellguard_r[1])" >&2; exit 1; end`,
         `end`,
         "",
       ].join("\n"),
     );
-    await run("fish", ["--no-config", "-i", "-c", `source ${shQuote(driver)}`], { env, cwd: dir });
+    const { stderr } = await run("fish", ["--no-config", "-i", "-c", `source ${shQuote(driver)}`], { env, cwd: dir });
+    const unit = { micros: 0.001, millis: 1, secs: 1000, mins: 60_000 };
+    const ms = [...stderr.matchAll(/Executed in\s+([\d.]+) (micros|millis|secs|mins)/g)].map((m) => Number(m[1]) * unit[m[2]]);
+    if (ms.length !== lines.length) throw new Error(`fish: ${ms.length} times for ${lines.length} lines:\n${stderr.slice(0, 2000)}`);
+    return ms;
   }
   const us = fs.readFileSync(outFile, "utf8").trim().split("\n").map(Number);
   return us.map((x) => x / 1000);

@@ -31,15 +31,15 @@ if status is-interactive; and not set -q __shellguard_hooked
     # waiting forever); elsewhere each line runs the client once.
     set -g __shellguard_relay_pid
     function __shellguard_relay
-        test -d /proc/self; or return 1
         if test -n "$__shellguard_relay_pid"; and test -r /proc/$__shellguard_relay_pid/stat
             read -l st </proc/$__shellguard_relay_pid/stat
-            # "pid (comm) state ...": alive unless a zombie.
-            string match -qr '\) [^Z]\S* ' -- (string replace -r '.*\) ' ') ' -- $st); and return 0
+            # "pid (comm) state ...": alive unless a zombie (the last ")" ends the name).
+            string match -qr '\) [^Z] [^)]*$' -- $st; and return 0
         end
+        test -d /proc/self; or return 1
         set -g __shellguard_relay_pid
         # Started by a bash that exits at once, so that init, not fish, is its parent (and reaps it).
-        set -l pid (command $__shellguard_bash -c 'mkfifo -m 600 "$1/in" "$1/out" 2>/dev/null || [[ -p $1/in && -p $1/out ]] || exit 1; "$BASH" -c "$2" shellguard-fish-relay --relay "$1" "${@:3}" </dev/null >/dev/null 2>&1 & echo $!' shellguard-fish-start $__shellguard_dir $__shellguard_client $fish_pid $__shellguard_bin -- $__shellguard_worker 2>/dev/null)
+        set -l pid (command $__shellguard_bash -c 'mkfifo -m 600 "$1/in" "$1/req" "$1/res" 2>/dev/null; [[ -p $1/in && -p $1/req && -p $1/res ]] || exit 1; "$BASH" -c "$2" shellguard-fish-relay --relay "$1" "${@:3}" </dev/null >/dev/null 2>&1 & echo $!' shellguard-fish-start $__shellguard_dir $__shellguard_client $fish_pid $__shellguard_bin -- $__shellguard_worker 2>/dev/null)
         test -n "$pid"; or return 1
         set -g __shellguard_relay_pid $pid
         return 0
@@ -48,6 +48,7 @@ if status is-interactive; and not set -q __shellguard_hooked
     # Ask about $argv[1]; sets __shellguard_r to: decision flags mode on_error text.
     function __shellguard_query --argument-names cmd
         set -g __shellguard_id (math $__shellguard_id + 1)
+        set -g __shellguard_r
         set -l reply
         if test -n "$__shellguard_bash"
             if test -z "$__shellguard_dir"; or not test -d "$__shellguard_dir"
@@ -56,17 +57,38 @@ if status is-interactive; and not set -q __shellguard_hooked
                 set -g __shellguard_dir (command mktemp -d $tmp/shellguard.XXXXXX 2>/dev/null)
             end
             if __shellguard_relay
-                # Escaped as the protocol says (backslash first; newlines last, as the join).
-                set -l c (printf '%s' $cmd | string replace -a '\\' '\\\\' | string replace -a \t '\\t' | string replace -a \r '\\r' | string join '\\n')
-                set -l w (printf '%s' $PWD | string replace -a '\\' '\\\\' | string replace -a \t '\\t' | string replace -a \r '\\r' | string join '\\n')
-                printf '%s\t%s\tfish\t%s\t%s\n' $__shellguard_id $__shellguard_mode "$w" "$c" >$__shellguard_dir/in
-                # The relay answers every request within its bounds; skip replies to older ones.
-                while read -l line <$__shellguard_dir/out
-                    if test (string split -m 1 \t -- $line)[1] = $__shellguard_id
-                        set reply $line
+                # Escaped as the protocol says (backslash first; newlines last, as the join). Most
+                # lines have nothing to escape, and the directory's is kept while it is the same:
+                # each escape is a pipeline of builtins, a few hundred microseconds in fish.
+                set -l c $cmd
+                string match -qr '[\\\\\t\r\n]' -- $cmd; and set c (printf '%s' $cmd | string replace -a '\\' '\\\\' | string replace -a \t '\\t' | string replace -a \r '\\r' | string join '\\n')
+                if test "$PWD" != "$__shellguard_pwd"
+                    set -g __shellguard_pwd $PWD
+                    set -g __shellguard_epwd (printf '%s' $PWD | string replace -a '\\' '\\\\' | string replace -a \t '\\t' | string replace -a \r '\\r' | string join '\\n')
+                end
+                # The request (protocol.ts): the one place a line is sent.
+                set -l req "$__shellguard_id"\t-\tfish\t"$__shellguard_epwd"\t"$c"
+                # fish writes it to the worker itself and reads the reply; the relay is told, to
+                # keep the time (and start the worker). A request that might not fit in the pipe
+                # goes to the relay only, whose one-shot check answers it: a write to a worker
+                # that stopped reading would block with no time limit.
+                if string match -qr '^.{16385}' -- $req
+                    printf 'c\t%s\t%s\n' $__shellguard_mode $req >$__shellguard_dir/in
+                else
+                    printf '%s\n' $req >$__shellguard_dir/req
+                    printf 'w\t%s\t%s\n' $__shellguard_mode $req >$__shellguard_dir/in
+                end
+                # The reply (from the worker, or the relay when the worker did not answer in
+                # time); skip replies to older requests. read splits the fields itself (the last
+                # takes the rest of the line).
+                while read -l -d \t id decision flags mode on_error text <$__shellguard_dir/res
+                    if test "$id" = $__shellguard_id
+                        set -g __shellguard_r "$decision" "$flags" "$mode" "$on_error" "$text"
                         break
                     end
                 end
+                # Answered: the relay stops the clock.
+                printf '%s\n' $__shellguard_id >$__shellguard_dir/in
             else
                 set reply (command $__shellguard_bash -c $__shellguard_client shellguard-fish-client "$__shellguard_dir" $fish_pid $__shellguard_id $__shellguard_mode $PWD $cmd $__shellguard_bin -- $__shellguard_worker 2>/dev/null)
             end
@@ -94,12 +116,15 @@ if status is-interactive; and not set -q __shellguard_hooked
                     set reply "$__shellguard_id"\terror\t-\t-\t-\t"$text"
             end
         end
-        set -l parts (string split \t -- "$reply")
-        if test (count $parts) -lt 6
+        if test -n "$reply"
+            set -l parts (string split \t -- "$reply")
+            test (count $parts) -ge 6; and set -g __shellguard_r $parts[2..5] (string join \t -- $parts[6..-1])
+        end
+        # No field of a reply is empty (protocol.ts): an empty text is a short or missing reply.
+        if test -z "$__shellguard_r[5]"
             set -g __shellguard_r error - - - 'shellguard: no answer from the check'
             return 1
         end
-        set -g __shellguard_r $parts[2..5] (string join \t -- $parts[6..-1])
         contains -- $__shellguard_r[4] allow deny; and set -g __shellguard_on_error $__shellguard_r[4]
         test "$__shellguard_r[3]" != -; and set -g __shellguard_mode $__shellguard_r[3]
         return 0
