@@ -97,7 +97,7 @@ export const REDACTIONS: readonly RedactionRule[] = [
     // --password x, --token x, --api-key x, --client-secret x (the value as the next word).
     name: "secret-option",
     pattern: new RegExp(String.raw`(\s--?(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|secret|token|api-?key|access-key|secret-key)\s+)(${VALUE})`, "gi"),
-    replace: (m: string, keep: string, value: string) => (value.startsWith("-") ? m : keep + (isReference(value) ? value : hide(value))),
+    replace: (m: string, keep: string, value: string) => (value.startsWith("-") || value.includes(REDACTED) ? m : keep + (isReference(value) ? value : hide(value))),
   },
   {
     // curl -u user:password (--user, --proxy-user); not docker's -u uid:gid.
