@@ -56,8 +56,11 @@ function stderrWarning(message: string): void {
 /** The log line for a decision (exported for tests and `shellguard log`). */
 export function auditEntry(decided: Decided, source: string, now: Date = new Date()): AuditEntry {
   const { decision, cwd } = decided;
-  let command = redact(decision.command);
-  if (command.length > MAX_COMMAND) command = `${command.slice(0, MAX_COMMAND)}… [${command.length - MAX_COMMAND} more characters]`;
+  // Cut before redacting (a long command must not cost long), with a margin, so that a secret
+  // across the first cut is still whole when redacted; then cut to the limit.
+  const full = decision.command.length;
+  let command = redact(full > MAX_COMMAND ? decision.command.slice(0, MAX_COMMAND + 512) : decision.command);
+  if (full > MAX_COMMAND) command = `${command.slice(0, MAX_COMMAND)}… [${full} characters in all]`;
   return {
     time: now.toISOString(),
     source,

@@ -4,6 +4,9 @@
  * the header name, the variable), so `curl -H 'Authorization: Bearer abc'` is logged as
  * `curl -H 'Authorization: Bearer [redacted]'`. It catches the common spellings, not every
  * secret: the log is still worth keeping private (it is written with mode 0600).
+ *
+ * Every repetition that can start at many places is bounded, so a long command costs time linear
+ * in its length (recordDecision also cuts the command before redacting it).
  */
 
 export const REDACTED = "[redacted]";
@@ -35,7 +38,7 @@ const keepThenHide = (_m: string, keep: string, value: string): string => keep +
  * `client_secret`; `pass` and `pwd` only as a whole part (`DB_PASS`, `MYSQL_PWD`), so `bypass=`
  * and `PWD=` (the working directory) are left alone.
  */
-const SECRET_NAME = String.raw`(?:[A-Za-z0-9_.-]*?(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)|(?:[A-Za-z0-9]+[_.-])*pass|(?:[A-Za-z0-9]+[_.-])+pwd)`;
+const SECRET_NAME = String.raw`(?:[A-Za-z0-9_.-]{0,48}?(?:password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|credentials?)|(?:[A-Za-z0-9]{1,24}[_.-]){0,6}pass|(?:[A-Za-z0-9]{1,24}[_.-]){1,6}pwd)`;
 
 export const REDACTIONS: readonly RedactionRule[] = [
   {
@@ -47,7 +50,7 @@ export const REDACTIONS: readonly RedactionRule[] = [
   {
     // https://user:password@host: the password.
     name: "url-password",
-    pattern: /\b([a-z][a-z0-9+.-]*:\/\/[^\s/:@'"]*:)([^\s/@'"]+)(@)/gi,
+    pattern: /\b([a-z][a-z0-9+.-]{0,31}:\/\/[^\s/:@'"]{0,256}:)([^\s/@'"]{1,256})(@)/gi,
     replace: (_m, keep: string, _value: string, at: string) => `${keep}${REDACTED}${at}`,
   },
   {
@@ -96,19 +99,19 @@ export const REDACTIONS: readonly RedactionRule[] = [
   {
     // --password x, --token x, --api-key x, --client-secret x (the value as the next word).
     name: "secret-option",
-    pattern: new RegExp(String.raw`(\s--?(?:[a-z0-9]+-)*(?:password|passwd|passphrase|pass|secret|token|api-?key|access-key|secret-key)\s+)(${VALUE})`, "gi"),
+    pattern: new RegExp(String.raw`(\s--?(?:[a-z0-9]{1,24}-){0,6}(?:password|passwd|passphrase|pass|secret|token|api-?key|access-key|secret-key)\s+)(${VALUE})`, "gi"),
     replace: (m: string, keep: string, value: string) => (value.startsWith("-") || value.includes(REDACTED) ? m : keep + (isReference(value) ? value : hide(value))),
   },
   {
     // curl -u user:password (--user, --proxy-user); not docker's -u uid:gid.
     name: "user-password-option",
-    pattern: /(\bcurl\b[^|;&\n]*?\s(?:-u|-U|--user|--proxy-user)[\s=]*["']?[^\s:'"]+:)([^\s'"]+)/g,
+    pattern: /(\bcurl\b[^|;&\n]{0,1024}?\s(?:-u|-U|--user|--proxy-user)[\s=]*["']?[^\s:'"]{1,256}:)([^\s'"]+)/g,
     replace: keepThenHide,
   },
   {
     // mysql -pSECRET / -p'SECRET' (the password attached to -p), and sshpass -p SECRET.
     name: "attached-password",
-    pattern: new RegExp(String.raw`(\b(?:mysql\w*|mariadb[\w-]*)\b[^|;&\n]*?\s-p)(${VALUE})|(\bsshpass\s+(?:-\w+\s+)*?-p\s*)(${VALUE})`, "g"),
+    pattern: new RegExp(String.raw`(\b(?:mysql\w{0,16}|mariadb[\w-]{0,16})\b[^|;&\n]{0,1024}?\s-p)(${VALUE})|(\bsshpass\s+(?:-\w+\s+){0,4}?-p\s*)(${VALUE})`, "g"),
     replace: (_m, mysql?: string, mysqlValue?: string, sshpass?: string, sshpassValue?: string) =>
       mysql !== undefined ? mysql + hide(mysqlValue!) : sshpass! + hide(sshpassValue!),
   },
@@ -116,8 +119,8 @@ export const REDACTIONS: readonly RedactionRule[] = [
     // A bare 40-character AWS secret access key: mixed case, digits, / or +; never a git hash
     // (lowercase hex).
     name: "aws-secret-key",
-    pattern: /(?<![A-Za-z0-9/+=])(?=[A-Za-z0-9/+]*[A-Z])(?=[A-Za-z0-9/+]*[a-z])(?=[A-Za-z0-9/+]*[0-9])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g,
-    replace: () => REDACTED,
+    pattern: /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g,
+    replace: (m: string) => (/[A-Z]/.test(m) && /[a-z]/.test(m) && /[0-9]/.test(m) ? REDACTED : m),
   },
 ];
 

@@ -98,6 +98,13 @@ describe("shellguard log", () => {
     expect(r.stderr).toBe(`shellguard: no audit log at ${join(sb.home, ".local", "state", "shellguard", "decisions.jsonl")} (the log is off: set log: asks (or all) in ${join(sb.xdg, "shellguard")}/config.yaml, see docs/audit.md).\n`);
   });
 
+  it("explain says whether the log is on, and where", async () => {
+    const { file } = setUp();
+    expect((await run(sb, ["explain", "ls"])).stdout).toContain(`audit log (log): all, ${file}`);
+    sb.write(join(sb.xdg, "shellguard", "config.yaml"), "log: off\n");
+    expect((await run(sb, ["explain", "ls"])).stdout).not.toContain("audit log");
+  });
+
   it.each([
     [["--since", "yesterday"], /--since takes a duration/],
     [["--decision", "maybe"], /--decision takes allow, ask or deny/],
