@@ -6,7 +6,7 @@ import tseslint from "typescript-eslint";
  * together"). The front ends (agents, lint, shell) are peers: none imports another; only the CLI,
  * on top, joins them. src/index.ts is the library's entry and is imported by nothing.
  */
-const LAYERS = [["facts"], ["analysis"], ["config"], ["engine"], ["render"], ["agents", "lint", "shell"], ["cli"]];
+const LAYERS = [["facts"], ["analysis"], ["config"], ["engine"], ["render"], ["audit"], ["agents", "lint", "shell"], ["cli"]];
 
 /** The src/ directories a file in `dir` must not import: the layers above it and its peers. */
 function forbiddenFor(dir) {
@@ -29,7 +29,7 @@ function climbsInto(dirs, depth) {
 
 const layerRules = LAYERS.flat().flatMap((dir) => {
   const forbidden = forbiddenFor(dir);
-  const message = `src/${dir} may import only from the layers below it (facts < analysis < config < engine < render < agents | lint | shell < cli)${forbidden.length ? `, not from ${forbidden.join(", ")}` : ""}, and never from src/index.ts. Move the shared code down a layer instead.`;
+  const message = `src/${dir} may import only from the layers below it (facts < analysis < config < engine < render < audit < agents | lint | shell < cli)${forbidden.length ? `, not from ${forbidden.join(", ")}` : ""}, and never from src/index.ts. Move the shared code down a layer instead.`;
   return Array.from({ length: MAX_DEPTH }, (_, i) => {
     const regex = climbsInto(forbidden, i + 1);
     return {

@@ -19,6 +19,7 @@
 import { normalizeMode, type ModeInput } from "./config/mode-names.js";
 import { Guard, type CheckOptions as ModeCheckOptions, type ConfigOverrides as ModeConfigOverrides, type Explanation, type GuardOptions as ModeGuardOptions } from "./engine/guard.js";
 import type { Decision } from "./engine/types.js";
+import { recordDecision } from "./audit/record.js";
 
 /**
  * The library's options: a mode is a ModeName or one of its documented aliases (`plan`,
@@ -34,6 +35,11 @@ export interface GuardOptions extends Omit<ModeGuardOptions, "mode" | "config"> 
   mode?: ModeInput;
   /** Config layered over the loaded one. */
   config?: ConfigOverrides;
+  /**
+   * Write each check's decision to the audit log, under this source name (e.g. your agent's),
+   * when the user config turns the log on (`log:`, docs/audit.md). Off unless given.
+   */
+  audit?: string;
 }
 export interface CheckOptions extends Omit<ModeCheckOptions, "mode"> {
   mode?: ModeInput;
@@ -61,8 +67,16 @@ export interface ShellGuard {
 export function createGuard(options: GuardOptions = {}): ShellGuard {
   const guard = new Guard(guardOptions(options));
   guard.configFor();
+  const source = options.audit;
   return {
-    check: (command, opts) => guard.check(command, checkOptions(opts)),
+    check:
+      source === undefined
+        ? (command, opts) => guard.check(command, checkOptions(opts))
+        : (command, opts) => {
+            const explanation = guard.explain(command, checkOptions(opts));
+            recordDecision(explanation, source, options.onWarning);
+            return explanation.decision;
+          },
     explain: (command, opts) => guard.explain(command, checkOptions(opts)),
     warnings: (cwd) => guard.warnings(cwd),
   };
@@ -70,7 +84,7 @@ export function createGuard(options: GuardOptions = {}): ShellGuard {
 
 /** The library boundary: each mode given in code normalised once (UnknownModeError for a typo). */
 function guardOptions(options: GuardOptions): ModeGuardOptions {
-  const { mode, config, ...rest } = options;
+  const { mode, config, audit: _audit, ...rest } = options;
   const out: ModeGuardOptions = { ...rest };
   if (mode !== undefined) out.mode = normalizeMode(mode);
   if (config) {

@@ -86,12 +86,16 @@ async function decide(
   io: HookIO,
   flags: HookFlags,
   warnings: string[],
+  source: string,
 ): Promise<Verdict | null> {
   // Loaded here so that install/uninstall and the non-shell-tool path never load the engine.
-  const { Guard } = await import("../engine/guard.js");
+  const [{ Guard }, { recordDecision }] = await Promise.all([import("../engine/guard.js"), import("../audit/record.js")]);
   // Config warnings go to stderr, each once (the guard dedupes them), as `check` prints them.
-  const guard = new Guard({ cwd: request.cwd, env: io.env, reload: false, onWarning: (w) => warnings.push(`shellguard: warning: ${oneLine(w, 1000)}`) });
+  const warn = (w: string): void => void warnings.push(`shellguard: warning: ${oneLine(w, 1000)}`);
+  const guard = new Guard({ cwd: request.cwd, env: io.env, reload: false, onWarning: warn });
   const explanation = guard.explain(request.command, request.mode !== undefined ? { mode: request.mode } : {});
+  // The audit log (docs/audit.md), under the agent's name; a log that cannot be written is one warning.
+  recordDecision(explanation, source, warn);
   const file = request.fileTool;
   const verdict = verdictFor(explanation.decision, { approve: explanation.config.agent.approve === true, strict: flags.strict && !file });
   if (!file || !verdict) return verdict;
@@ -138,7 +142,7 @@ export async function runHook(adapter: AgentAdapter, io: HookIO, flags: HookFlag
       problem = request.problem;
       verdict = failClosed(problem);
     } else {
-      verdict = await decide(request, io, flags, warnings);
+      verdict = await decide(request, io, flags, warnings, adapter.name);
     }
   } catch (error) {
     // A config error, or anything unexpected: still an answer, never a crash.

@@ -145,6 +145,25 @@ export async function runApp(argv: string[]): Promise<void> {
       },
     )
     .command(
+      "log",
+      "Show the audit log: the decisions recorded when the user config's log is on (docs/audit.md)",
+      (y) =>
+        y
+          .option("since", { type: "string", describe: "Only entries since a time: 90s, 30m, 1h, 2d, 1w, or a date (2026-12-04T10:00)" })
+          .option("decision", { type: "string", describe: "Only these decisions: allow, ask, deny (comma-separated)" })
+          .option("source", { type: "string", describe: "Only this source: check, serve, shell (any shell) or shell:bash, an agent (claude-code, ...)" })
+          .option("json", { type: "boolean", describe: "Print the entries as JSON Lines" })
+          .option("file", { type: "string", describe: "Read this log file (default: the user config's log.file)" })
+          .option("config", { type: "string", describe: "Use exactly this config file (no discovery)" })
+          .example("$0 log --since 1h --decision deny", "")
+          .example("$0 log --source claude-code --json", ""),
+      async (a) => {
+        if (failed) return;
+        const { runLog } = await import("./log.js");
+        setExit(runLog({ since: a.since, decision: a.decision, source: a.source, json: a.json, file: a.file, config: a.config }, { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() }));
+      },
+    )
+    .command(
       "trust [file]",
       "Trust a project config file (default: the one found from the working directory)",
       (y) => y.positional("file", { type: "string" }).option("cwd", { type: "string", describe: "Working directory" }),
@@ -179,7 +198,7 @@ export async function runApp(argv: string[]): Promise<void> {
       if (rest?.length && !TAKES_COMMAND.has(sub)) throw new UsageError(`${sub} takes no words after "--" (got ${rest.map((w) => JSON.stringify(w)).join(" ")}).`);
       return true;
     }, true)
-    .demandCommand(1, "Name a command: check, explain, serve, lint, hook, agent-hook, doctor, init, test, trust, untrust, completion.")
+    .demandCommand(1, "Name a command: check, explain, serve, lint, hook, agent-hook, doctor, log, init, test, trust, untrust, completion.")
     .recommendCommands()
     .strict()
     .version(version())

@@ -1,6 +1,7 @@
 /** `shellguard check`: one command (argument or --stdin) or a JSON Lines batch. */
 
 import { readFileSync } from "node:fs";
+import { recordDecision } from "../audit/record.js";
 import { Guard } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
 import { EXIT, exitFor, reportError, UsageError } from "./errors.js";
@@ -50,11 +51,13 @@ export async function runCheck(args: CheckArgs): Promise<number> {
     guard.configFor();
     if (args.batch) {
       const { runJsonLines } = await import("./jsonl.js");
-      await runJsonLines(process.stdin, writeOut, guard, mode !== undefined ? { mode } : {});
+      await runJsonLines(process.stdin, writeOut, guard, mode !== undefined ? { mode } : {}, (ex) => recordDecision(ex, "check"));
       return EXIT.allow;
     }
     const command = args.stdin ? readStdin() : args.command!;
-    const decision = guard.check(command);
+    const explanation = guard.explain(command);
+    recordDecision(explanation, "check");
+    const { decision } = explanation;
     writeOut(args.json ? JSON.stringify(decision) + "\n" : formatDecision(decision, styleFor({ isTTY: stdoutIsTTY() })));
     return exitFor(decision.decision);
   } catch (error) {

@@ -53,6 +53,18 @@ export const COMMANDS: readonly CommandSpec[] = [
   { name: "lint", describe: "Lint shell in scripts, Markdown, workflows, Dockerfiles, package.json", options: LINT, args: "file" },
   { name: "hook", describe: "Print the shell integration", options: [], args: ["bash", "zsh", "fish"] },
   { name: "agent-hook", describe: "Veto hook for coding agents", options: [{ name: "strict", describe: "Also answer the mode's fallback" }, { name: "ask", describe: "(gemini-cli) answer ask" }, { name: "project", describe: "The project's agent settings" }, { name: "user", describe: "The user's agent settings" }], args: [...AGENTS, "install", "uninstall"] },
+  {
+    name: "log",
+    describe: "Show the audit log",
+    options: [
+      { name: "since", describe: "Only entries since a time (1h, 2d, a date)", takes: "any" },
+      { name: "decision", describe: "Only these decisions", takes: ["allow", "ask", "deny", "ask,deny"] },
+      { name: "source", describe: "Only this source", takes: ["check", "serve", "shell", ...AGENTS] },
+      JSON_OUT,
+      { name: "file", describe: "Read this log file", takes: "file" },
+      CONFIG,
+    ],
+  },
   { name: "init", describe: "Write a starter config", options: [{ name: "cwd", describe: "Directory to write it in", takes: "dir" }, { name: "format", describe: "yaml or json", takes: ["yaml", "json"] }] },
   { name: "test", describe: "Check every rule's match/notMatch examples", options: [CWD, CONFIG] },
   { name: "trust", describe: "Trust a project config file", options: [CWD], args: "file" },

@@ -95,6 +95,7 @@ export function formatExplanation(x: Explanation, s: Style): string {
   }
   for (const w of x.config.warnings) lines.push(s.dim(`config warning: ${oneLine(w)}`));
   lines.push(s.dim(`secrets (sensitive.secrets): ${x.config.secretFiles.join(" ")}; not secrets (sensitive.notSecrets): ${x.config.notSecretFiles.join(" ")}`));
+  if (x.config.log) lines.push(s.dim(`audit log (log): ${x.config.log.level}, ${oneLine(x.config.log.file)}`));
   lines.push(s.bold("Decision"));
   return lines.join("\n") + "\n" + formatDecision(x.decision, s);
 }

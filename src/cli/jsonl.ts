@@ -6,7 +6,7 @@
 
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
-import type { Guard } from "../engine/guard.js";
+import type { Explanation, Guard } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
 import type { ModeName } from "../engine/types.js";
 
@@ -14,6 +14,9 @@ export interface Defaults {
   mode?: ModeName;
   cwd?: string;
 }
+
+/** Called with each decision made (the audit log's hook). */
+export type OnDecided = (explanation: Explanation) => void;
 
 export interface ErrorLine {
   id?: string | number;
@@ -26,7 +29,7 @@ function errorLine(message: string, id?: unknown): string {
 }
 
 /** Answer one request line; null for a blank line. Never throws. */
-export function answerLine(line: string, lineNo: number, guard: Guard, defaults: Defaults): string | null {
+export function answerLine(line: string, lineNo: number, guard: Guard, defaults: Defaults, onDecided?: OnDecided): string | null {
   if (line.trim() === "") return null;
   let request: unknown;
   try {
@@ -49,12 +52,13 @@ export function answerLine(line: string, lineNo: number, guard: Guard, defaults:
     // A request's own mode is normalised here (the JSON Lines boundary); the default already was.
     const mode = r.mode !== undefined ? normalizeMode(r.mode) : defaults.mode;
     const cwd = r.cwd ?? defaults.cwd;
-    const decision = guard.check(r.command, {
+    const explanation = guard.explain(r.command, {
       ...(mode !== undefined ? { mode } : {}),
       ...(cwd !== undefined ? { cwd } : {}),
       ...(id !== undefined ? { id } : {}),
     });
-    return JSON.stringify(decision);
+    onDecided?.(explanation);
+    return JSON.stringify(explanation.decision);
   } catch (e) {
     const err = e as Error;
     const message = err.name === "ConfigError" || err.name === "UnknownModeError" ? err.message : `internal error: ${err.message}`;
@@ -63,12 +67,12 @@ export function answerLine(line: string, lineNo: number, guard: Guard, defaults:
 }
 
 /** Read requests until the input ends, answering each in order. */
-export async function runJsonLines(input: Readable, write: (line: string) => void, guard: Guard, defaults: Defaults): Promise<void> {
+export async function runJsonLines(input: Readable, write: (line: string) => void, guard: Guard, defaults: Defaults, onDecided?: OnDecided): Promise<void> {
   const rl = createInterface({ input, crlfDelay: Infinity, terminal: false });
   let lineNo = 0;
   for await (const line of rl) {
     lineNo++;
-    const out = answerLine(line, lineNo, guard, defaults);
+    const out = answerLine(line, lineNo, guard, defaults, onDecided);
     if (out !== null) write(out + "\n");
   }
 }

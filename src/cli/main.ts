@@ -76,7 +76,7 @@ function endOnClosedPipe(): void {
 }
 
 /** Subcommands that never parse a command line: they need no parser. */
-const NO_PARSER = new Set(["hook", "on", "off", "--version", "-v", "--help", "-h", "init", "trust", "untrust", "completion"]);
+const NO_PARSER = new Set(["hook", "on", "off", "--version", "-v", "--help", "-h", "init", "trust", "untrust", "completion", "log"]);
 
 /**
  * `--color` / `--no-color` anywhere before `--`, for every subcommand: taken out of the arguments

@@ -5,6 +5,7 @@
  * go to stderr, each once.
  */
 
+import { recordDecision } from "../audit/record.js";
 import { Guard } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
 import { EXIT, reportError } from "./errors.js";
@@ -32,7 +33,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
       if (e.code === "EPIPE") process.exit(EXIT.allow);
       throw e;
     });
-    await runJsonLines(process.stdin, (line) => process.stdout.write(line), guard, {});
+    await runJsonLines(process.stdin, (line) => process.stdout.write(line), guard, {}, (ex) => recordDecision(ex, "serve"));
     return EXIT.allow;
   } catch (error) {
     return reportError(error);

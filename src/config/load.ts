@@ -20,6 +20,7 @@ import { formatOf, loadJs, packageProperty, parseJson, parseYaml, readBytes, sha
 import { expandTilde, PACKAGE_PROP } from "./paths.js";
 import { packageValueHash, readTrustStore, type TrustStore } from "./trust.js";
 import { unsafeConfigReason } from "./safety.js";
+import { layerLog, logIgnoredWarning, maySetLog } from "./log-settings.js";
 import type { ConfigFileInfo, ResolvedConfig, RuleSpec } from "./types.js";
 import { toRuleSpec, validateConfig, type RawConfig, type RawListEdit, type RawPatternEdit, type VerifyRule } from "./validate.js";
 import type { Env } from "./env.js";
@@ -177,7 +178,8 @@ function pushUnique(list: string[], items: readonly string[]): void {
 }
 
 /** Apply one file on top of the configuration built so far. */
-function applyLayer(state: ResolvedConfig, raw: RawConfig, file: string, trusted: boolean, env: Env): void {
+function applyLayer(state: ResolvedConfig, raw: RawConfig, info: ConfigFileInfo, env: Env): void {
+  const { path: file, trusted } = info;
   /** Whether a loosening key may be applied; if not, say so once. */
   const may = (keyPath: string): boolean => {
     if (!trusted) state.warnings.push(`${file}: ${keyPath} ignored: ${trustHint(file)}`);
@@ -244,6 +246,10 @@ function applyLayer(state: ResolvedConfig, raw: RawConfig, file: string, trusted
     if (raw.agent.approve !== undefined) state.agent.approve = raw.agent.approve;
   }
   if (raw.import?.length && may("import")) pushUnique(state.imports, raw.import);
+  if (raw.log !== undefined) {
+    if (maySetLog(info.kind)) state.log = layerLog(state.log, raw.log, file, env);
+    else state.warnings.push(logIgnoredWarning(file));
+  }
 }
 
 /**
@@ -292,7 +298,7 @@ export function loadConfig(opts: LoadConfigOptions): ResolvedConfig {
       continue;
     }
     state.files.push(loaded.info);
-    if (loaded.raw) applyLayer(state, loaded.raw, file.path, loaded.info.trusted, env);
+    if (loaded.raw) applyLayer(state, loaded.raw, loaded.info, env);
     // lint.ignore is relative to the file's directory; the user config's (no project there) to the cwd.
     if (loaded.raw?.lint?.ignore?.length) state.lintIgnore.push({ base: loaded.info.kind === "user" ? cwd : dirname(file.path), patterns: [...loaded.raw.lint.ignore] });
   }

@@ -45,6 +45,17 @@ export function userCacheDir(env: Env): string {
   return join(xdg && isAbsolute(xdg) ? xdg : join(homeDir(env), ".cache"), "shellguard");
 }
 
+/** `$XDG_STATE_HOME/shellguard` (XDG_STATE_HOME defaults to ~/.local/state). */
+export function userStateDir(env: Env): string {
+  const xdg = env.XDG_STATE_HOME;
+  return join(xdg && isAbsolute(xdg) ? xdg : join(homeDir(env), ".local", "state"), "shellguard");
+}
+
+/** The audit log when the config names no file. */
+export function defaultLogFile(env: Env): string {
+  return join(userStateDir(env), "decisions.jsonl");
+}
+
 /** The trust store: a JSON object mapping absolute config paths to sha256 hashes. */
 export function trustStorePath(env: Env): string {
   return join(userConfigDir(env), "trusted.json");

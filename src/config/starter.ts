@@ -110,6 +110,10 @@ lint:
 # agent:
 #   approve: false     # may an agent integration approve an ask itself?
 
+# The audit log (one JSON line per decision) is set in your user config
+# ($XDG_CONFIG_HOME/shellguard/config.yaml), never here: a project config's log is ignored.
+# log: asks            # asks (asks and denies), all, or off; see docs/audit.md
+
 # Rule sources to import, e.g. claude-settings (Claude Code's permission rules). Needs a trusted config.
 import: []
 `;

@@ -7,6 +7,19 @@
 import type { ModeName } from "./mode-names.js";
 
 export type OnError = "allow" | "deny";
+/** Which decisions the audit log records: asks and denies, or every decision. */
+export type LogLevel = "asks" | "all";
+
+/** The audit log (docs/audit.md): set only by the user config or a `--config` file. */
+export interface LogSettings {
+  /** Absolute path of the log file (JSON Lines). */
+  file: string;
+  level: LogLevel;
+  /** Rotate when the file would grow past this many bytes. */
+  maxBytes: number;
+  /** Rotated files kept (`<file>.1` newest ... `<file>.<keep>` oldest). */
+  keep: number;
+}
 export type Severity = "off" | "info" | "warning" | "error";
 
 /** A permission rule as written: `git commit:*`, `rm *`, `Bash(npm test:*)`, or an object. */
@@ -51,6 +64,8 @@ export interface ResolvedConfig {
   /** `lint.ignore` of each file (gitignore syntax), with the directory its patterns are relative to. */
   lintIgnore: { base: string; patterns: string[] }[];
   agent: { approve: boolean };
+  /** The audit log, or null when it is off (the default). */
+  log: LogSettings | null;
   /** Rule sources named by `import` (e.g. `claude-settings`), in layering order, without duplicates. */
   imports: string[];
   /** Config files that were read, in layering order, with their trust state. */

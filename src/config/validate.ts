@@ -7,7 +7,7 @@
 
 import type { PackName } from "../analysis/packs/types.js";
 import { ConfigError, type ConfigProblem } from "./errors.js";
-import type { OnError, RuleSpec, Severity } from "./types.js";
+import type { LogLevel, OnError, RuleSpec, Severity } from "./types.js";
 import generatedValidate from "./validator.generated.js";
 
 /** A rule as written in a file. */
@@ -27,8 +27,12 @@ export interface RawConfig {
   dangerous?: { patterns?: RawPatternEdit; git?: boolean; packs?: Partial<Record<PackName, boolean>> };
   lint?: { severity?: Record<string, Severity>; ignore?: string[] };
   agent?: { approve?: boolean };
+  log?: RawLog;
   import?: string[];
 }
+
+/** `log:` as written: a level, or an object (which turns logging on unless its level is off). */
+export type RawLog = "off" | LogLevel | { level?: "off" | LogLevel; file?: string; maxBytes?: number; keep?: number };
 
 /** How a rule is used: deny/ask/dangerous rules match any command of a line, allow rules must cover every one. */
 export type RuleUse = "deny" | "ask" | "allow" | "dangerous";

@@ -5,9 +5,11 @@
 "use strict";
 export const validate = validate10;
 export default validate10;
-const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"shellguard configuration","description":"Configuration for shellguard, which decides whether a shell command may run (allow, ask or deny). Files: package.json#shellguard, .shellguardrc, .shellguardrc.{json,yaml,yml,js,cjs,mjs}, shellguard.config.{js,cjs,mjs} (nearest to the working directory, up to the home directory), and $XDG_CONFIG_HOME/shellguard/config.{json,yaml,yml}. See docs/config.md.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The JSON Schema of this file, for editors. Ignored by shellguard.","type":"string"},"mode":{"description":"Permission mode for `shellguard check` and the library when the caller names none. default: ask unless a rule or the read-only check allows. acceptEdits: also allow file edits inside the working directories. explore (alias plan): read-only commands only, everything else denied. bypass (alias bypassPermissions): allow unless a deny or ask rule objects (safety findings are ignored: use dontAsk for unattended runs that must stay safe). dontAsk: like default, but every ask becomes deny. guard: ask only when a check finds something, otherwise allow. Ignored in an untrusted project config.","$ref":"#/definitions/mode"},"shell":{"description":"Settings for the interactive shell hook (`eval \"$(shellguard hook zsh)\"`). Ignored in an untrusted project config.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"Permission mode for commands typed at the prompt. Default: guard.","$ref":"#/definitions/mode"},"onError":{"description":"What the hook does when shellguard itself fails (crash, timeout): allow runs the command anyway, deny refuses it. Default: allow.","enum":["allow","deny"]}}},"rules":{"description":"Permission rules. Rules from the user config and the project config are concatenated. A deny or ask rule fires when it matches any simple command of the line; allow rules allow a line only when they (or the read-only check) cover every simple command in it.","type":"object","additionalProperties":false,"properties":{"deny":{"description":"Rules that deny a command, in every mode (highest priority).","$ref":"#/definitions/ruleList"},"ask":{"description":"Rules that make shellguard ask a person before the command runs.","$ref":"#/definitions/ruleList"},"allow":{"description":"Rules that allow a command without asking (safety findings still ask). Ignored in an untrusted project config.","$ref":"#/definitions/ruleList"}}},"workingDirectories":{"description":"Extra working directories (besides the current one) inside which acceptEdits allows file edits. Relative paths are resolved against the directory of the config file; a leading ~/ means the home directory. Ignored in an untrusted project config.","$ref":"#/definitions/stringList"},"sensitive":{"description":"Paths that commands must not write to (a write is a safety ask), and secrets that must not be read or sent.","type":"object","additionalProperties":false,"properties":{"files":{"description":"File basenames (globs allowed) that must not be written, e.g. .bashrc or .env.*. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"directories":{"description":"Directory names (any path segment, e.g. .git) or absolute paths (e.g. /etc), globs allowed, that must not be written into. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"secrets":{"description":"Secrets: files whose content must not be read by an agent or sent over the network. Basenames (id_rsa, *.pem), trailing paths (.ssh/id_*), ~/ or absolute paths, dir/** for everything inside; globs allowed. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"notSecrets":{"description":"Paths the secrets patterns match that are not secrets (*.pub, .env.example), same pattern forms. An object {add, remove} edits the built-in list; a plain array replaces it (an untrusted project config may only remove).","$ref":"#/definitions/listEdit"}}},"dangerous":{"description":"Dangerous command patterns: a match is a safety ask that no allow rule can silence.","type":"object","additionalProperties":false,"properties":{"patterns":{"description":"Extra dangerous patterns in rule syntax. An object {add, remove} edits the list built so far; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/patternEdit"},"git":{"description":"Whether the built-in git pack is on: reset --hard, clean -f, push --force, branch -D, checkout/restore ., stash drop/clear. Default: true. Same as packs.git. false is ignored in an untrusted project config.","type":"boolean"},"packs":{"description":"Which packs of dangerous operations are on (docs/checks/dangerous.md); each is on by default. false is ignored in an untrusted project config (it may only switch packs on).","type":"object","additionalProperties":false,"properties":{"core":{"description":"the seed's list: rm -rf, sudo rm, dd, mkfs, partition tools, format, chmod 777, chown -R, kill -9, shred of a device.","type":"boolean"},"system":{"description":"shutdown/reboot/poweroff, signals to every process, the fork bomb, crontab -r, firewall flushes, stopping sshd or networking.","type":"boolean"},"disks":{"description":"blkdiscard, nvme format, cryptsetup luksFormat, badblocks -w, mkntfs/mkdosfs, zpool/zfs destroy, lvremove, mdadm --create.","type":"boolean"},"git":{"description":"reset --hard, clean -f, push --force / --delete / :branch, branch -D, checkout/restore of the tree, stash drop/clear, rm -r ., update-ref -d, reflog expire / gc --prune=now, filter-branch/filter-repo.","type":"boolean"},"containers":{"description":"docker/podman system prune -a, volume rm/prune, compose down -v, run -v /:/host.","type":"boolean"},"kubernetes":{"description":"kubectl delete of namespaces, nodes, CRDs, --all, -A; kubectl drain; helm uninstall.","type":"boolean"},"cloud":{"description":"terraform/tofu destroy, aws s3 rm --recursive / rb --force, aws/gcloud/az deletes of projects, groups, clusters, databases.","type":"boolean"},"databases":{"description":"SQL with DROP, TRUNCATE, DELETE/UPDATE without WHERE (psql -c, mysql -e, sqlite3), dropdb, redis FLUSHALL/FLUSHDB.","type":"boolean"}}}}},"lint":{"description":"Settings for `shellguard lint`.","type":"object","additionalProperties":false,"properties":{"ignore":{"description":"Files lint skips when it expands a directory or glob, in gitignore syntax (`test/fixtures/`, `*.generated.sh`, `!keep.sh`), relative to this config file's directory. A file named on the command line is linted anyway.","$ref":"#/definitions/stringList"},"severity":{"description":"Severity by finding id (e.g. dangerous/rm-recursive-force) or by check name (e.g. injection); a finding id wins over its check name. off hides the finding.","type":"object","propertyNames":{"description":"A check name or a finding id: lowercase words joined by -, optionally check/finding.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$"},"additionalProperties":{"description":"off, info, warning or error.","$ref":"#/definitions/severity"}}}},"agent":{"description":"Settings for AI agent front ends (`shellguard check`, the library). Ignored in an untrusted project config.","type":"object","additionalProperties":false,"properties":{"approve":{"description":"Whether an agent integration may approve an ask itself instead of handing it to a person. Default: false.","type":"boolean"}}},"import":{"description":"Rule sources to import, e.g. claude-settings (the permission rules of Claude Code settings files). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}},"definitions":{"mode":{"description":"A permission mode: default, acceptEdits, explore (alias plan), bypass (alias bypassPermissions), dontAsk or guard.","enum":["default","acceptEdits","explore","plan","bypass","bypassPermissions","dontAsk","guard"]},"severity":{"description":"A lint severity.","enum":["off","info","warning","error"]},"nonEmptyString":{"description":"A string with at least one non-blank character.","type":"string","pattern":"\\S"},"stringList":{"description":"A list of non-empty strings.","type":"array","items":{"$ref":"#/definitions/nonEmptyString"}},"rulePattern":{"description":"A rule pattern: `git commit:*` (the command or the command followed by anything), a pattern with * wildcards (\\* a literal star, \\\\ a backslash), otherwise a substring. `Bash(...)` around it is accepted, as in Claude Code settings.","type":"string","pattern":"\\S"},"ruleObject":{"description":"A rule with a reason and examples that are checked when the config loads.","type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"description":"The rule pattern (same syntax as a rule string).","$ref":"#/definitions/rulePattern"},"reason":{"description":"Why the rule exists; shown to the person or agent when it fires.","type":"string"},"match":{"description":"Commands the pattern must match; a command that does not match is a config error.","type":"array","items":{"type":"string"}},"notMatch":{"description":"Commands the pattern must not match; a command that matches is a config error.","type":"array","items":{"type":"string"}}}},"rule":{"description":"A rule: a pattern string or a {pattern, reason, match, notMatch} object.","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/rulePattern"},"else":{"$ref":"#/definitions/ruleObject"}},"ruleList":{"description":"A list of rules.","type":"array","items":{"$ref":"#/definitions/rule"}},"listEdit":{"description":"A plain array (replaces the list so far) or {add, remove} (edits it).","type":["array","object"],"if":{"type":"array"},"then":{"$ref":"#/definitions/stringList"},"else":{"type":"object","additionalProperties":false,"properties":{"add":{"description":"Entries to add to the list so far.","$ref":"#/definitions/stringList"},"remove":{"description":"Entries to remove from the list so far (exact text). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}}}},"patternEdit":{"description":"A plain array of rules (replaces the list so far) or {add, remove} (edits it).","type":["array","object"],"if":{"type":"array"},"then":{"$ref":"#/definitions/ruleList"},"else":{"type":"object","additionalProperties":false,"properties":{"add":{"description":"Patterns to add to the list so far.","$ref":"#/definitions/ruleList"},"remove":{"description":"Patterns to remove from the list so far (by pattern text). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}}}}}};
+const schema11 = {"$schema":"http://json-schema.org/draft-07/schema#","title":"shellguard configuration","description":"Configuration for shellguard, which decides whether a shell command may run (allow, ask or deny). Files: package.json#shellguard, .shellguardrc, .shellguardrc.{json,yaml,yml,js,cjs,mjs}, shellguard.config.{js,cjs,mjs} (nearest to the working directory, up to the home directory), and $XDG_CONFIG_HOME/shellguard/config.{json,yaml,yml}. See docs/config.md.","type":"object","additionalProperties":false,"properties":{"$schema":{"description":"The JSON Schema of this file, for editors. Ignored by shellguard.","type":"string"},"mode":{"description":"Permission mode for `shellguard check` and the library when the caller names none. default: ask unless a rule or the read-only check allows. acceptEdits: also allow file edits inside the working directories. explore (alias plan): read-only commands only, everything else denied. bypass (alias bypassPermissions): allow unless a deny or ask rule objects (safety findings are ignored: use dontAsk for unattended runs that must stay safe). dontAsk: like default, but every ask becomes deny. guard: ask only when a check finds something, otherwise allow. Ignored in an untrusted project config.","$ref":"#/definitions/mode"},"shell":{"description":"Settings for the interactive shell hook (`eval \"$(shellguard hook zsh)\"`). Ignored in an untrusted project config.","type":"object","additionalProperties":false,"properties":{"mode":{"description":"Permission mode for commands typed at the prompt. Default: guard.","$ref":"#/definitions/mode"},"onError":{"description":"What the hook does when shellguard itself fails (crash, timeout): allow runs the command anyway, deny refuses it. Default: allow.","enum":["allow","deny"]}}},"rules":{"description":"Permission rules. Rules from the user config and the project config are concatenated. A deny or ask rule fires when it matches any simple command of the line; allow rules allow a line only when they (or the read-only check) cover every simple command in it.","type":"object","additionalProperties":false,"properties":{"deny":{"description":"Rules that deny a command, in every mode (highest priority).","$ref":"#/definitions/ruleList"},"ask":{"description":"Rules that make shellguard ask a person before the command runs.","$ref":"#/definitions/ruleList"},"allow":{"description":"Rules that allow a command without asking (safety findings still ask). Ignored in an untrusted project config.","$ref":"#/definitions/ruleList"}}},"workingDirectories":{"description":"Extra working directories (besides the current one) inside which acceptEdits allows file edits. Relative paths are resolved against the directory of the config file; a leading ~/ means the home directory. Ignored in an untrusted project config.","$ref":"#/definitions/stringList"},"sensitive":{"description":"Paths that commands must not write to (a write is a safety ask), and secrets that must not be read or sent.","type":"object","additionalProperties":false,"properties":{"files":{"description":"File basenames (globs allowed) that must not be written, e.g. .bashrc or .env.*. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"directories":{"description":"Directory names (any path segment, e.g. .git) or absolute paths (e.g. /etc), globs allowed, that must not be written into. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"secrets":{"description":"Secrets: files whose content must not be read by an agent or sent over the network. Basenames (id_rsa, *.pem), trailing paths (.ssh/id_*), ~/ or absolute paths, dir/** for everything inside; globs allowed. An object {add, remove} edits the built-in list; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/listEdit"},"notSecrets":{"description":"Paths the secrets patterns match that are not secrets (*.pub, .env.example), same pattern forms. An object {add, remove} edits the built-in list; a plain array replaces it (an untrusted project config may only remove).","$ref":"#/definitions/listEdit"}}},"dangerous":{"description":"Dangerous command patterns: a match is a safety ask that no allow rule can silence.","type":"object","additionalProperties":false,"properties":{"patterns":{"description":"Extra dangerous patterns in rule syntax. An object {add, remove} edits the list built so far; a plain array replaces it (replacing or removing is ignored in an untrusted project config).","$ref":"#/definitions/patternEdit"},"git":{"description":"Whether the built-in git pack is on: reset --hard, clean -f, push --force, branch -D, checkout/restore ., stash drop/clear. Default: true. Same as packs.git. false is ignored in an untrusted project config.","type":"boolean"},"packs":{"description":"Which packs of dangerous operations are on (docs/checks/dangerous.md); each is on by default. false is ignored in an untrusted project config (it may only switch packs on).","type":"object","additionalProperties":false,"properties":{"core":{"description":"the seed's list: rm -rf, sudo rm, dd, mkfs, partition tools, format, chmod 777, chown -R, kill -9, shred of a device.","type":"boolean"},"system":{"description":"shutdown/reboot/poweroff, signals to every process, the fork bomb, crontab -r, firewall flushes, stopping sshd or networking.","type":"boolean"},"disks":{"description":"blkdiscard, nvme format, cryptsetup luksFormat, badblocks -w, mkntfs/mkdosfs, zpool/zfs destroy, lvremove, mdadm --create.","type":"boolean"},"git":{"description":"reset --hard, clean -f, push --force / --delete / :branch, branch -D, checkout/restore of the tree, stash drop/clear, rm -r ., update-ref -d, reflog expire / gc --prune=now, filter-branch/filter-repo.","type":"boolean"},"containers":{"description":"docker/podman system prune -a, volume rm/prune, compose down -v, run -v /:/host.","type":"boolean"},"kubernetes":{"description":"kubectl delete of namespaces, nodes, CRDs, --all, -A; kubectl drain; helm uninstall.","type":"boolean"},"cloud":{"description":"terraform/tofu destroy, aws s3 rm --recursive / rb --force, aws/gcloud/az deletes of projects, groups, clusters, databases.","type":"boolean"},"databases":{"description":"SQL with DROP, TRUNCATE, DELETE/UPDATE without WHERE (psql -c, mysql -e, sqlite3), dropdb, redis FLUSHALL/FLUSHDB.","type":"boolean"}}}}},"lint":{"description":"Settings for `shellguard lint`.","type":"object","additionalProperties":false,"properties":{"ignore":{"description":"Files lint skips when it expands a directory or glob, in gitignore syntax (`test/fixtures/`, `*.generated.sh`, `!keep.sh`), relative to this config file's directory. A file named on the command line is linted anyway.","$ref":"#/definitions/stringList"},"severity":{"description":"Severity by finding id (e.g. dangerous/rm-recursive-force) or by check name (e.g. injection); a finding id wins over its check name. off hides the finding.","type":"object","propertyNames":{"description":"A check name or a finding id: lowercase words joined by -, optionally check/finding.","pattern":"^[a-z0-9]+(-[a-z0-9]+)*(/[a-z0-9]+(-[a-z0-9]+)*)?$"},"additionalProperties":{"description":"off, info, warning or error.","$ref":"#/definitions/severity"}}}},"agent":{"description":"Settings for AI agent front ends (`shellguard check`, the library). Ignored in an untrusted project config.","type":"object","additionalProperties":false,"properties":{"approve":{"description":"Whether an agent integration may approve an ask itself instead of handing it to a person. Default: false.","type":"boolean"}}},"log":{"description":"The audit trail (docs/audit.md): one JSON line per decision, for asks and denies (asks) or for every decision (all); off by default. A level, or an object. Only the user config (or a --config file) may set it: a project config's log is ignored with a warning.","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/logLevel"},"else":{"type":"object","additionalProperties":false,"properties":{"level":{"description":"Which decisions are written: asks (asks and denies), all, or off. Default: asks.","$ref":"#/definitions/logLevel"},"file":{"description":"The log file (JSON Lines), relative to the config file's directory; ~/ allowed. Default: $XDG_STATE_HOME/shellguard/decisions.jsonl (~/.local/state/shellguard/decisions.jsonl).","$ref":"#/definitions/nonEmptyString"},"maxBytes":{"description":"Rotate the file when a line would take it past this size, in bytes. Default: 10485760 (10 MB).","type":"integer","minimum":1024},"keep":{"description":"How many rotated files to keep (<file>.1 is the newest). Default: 3.","type":"integer","minimum":1,"maximum":100}}}},"import":{"description":"Rule sources to import, e.g. claude-settings (the permission rules of Claude Code settings files). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}},"definitions":{"logLevel":{"description":"An audit log level: off, asks (asks and denies) or all (every decision).","enum":["off","asks","all"]},"mode":{"description":"A permission mode: default, acceptEdits, explore (alias plan), bypass (alias bypassPermissions), dontAsk or guard.","enum":["default","acceptEdits","explore","plan","bypass","bypassPermissions","dontAsk","guard"]},"severity":{"description":"A lint severity.","enum":["off","info","warning","error"]},"nonEmptyString":{"description":"A string with at least one non-blank character.","type":"string","pattern":"\\S"},"stringList":{"description":"A list of non-empty strings.","type":"array","items":{"$ref":"#/definitions/nonEmptyString"}},"rulePattern":{"description":"A rule pattern: `git commit:*` (the command or the command followed by anything), a pattern with * wildcards (\\* a literal star, \\\\ a backslash), otherwise a substring. `Bash(...)` around it is accepted, as in Claude Code settings.","type":"string","pattern":"\\S"},"ruleObject":{"description":"A rule with a reason and examples that are checked when the config loads.","type":"object","additionalProperties":false,"required":["pattern"],"properties":{"pattern":{"description":"The rule pattern (same syntax as a rule string).","$ref":"#/definitions/rulePattern"},"reason":{"description":"Why the rule exists; shown to the person or agent when it fires.","type":"string"},"match":{"description":"Commands the pattern must match; a command that does not match is a config error.","type":"array","items":{"type":"string"}},"notMatch":{"description":"Commands the pattern must not match; a command that matches is a config error.","type":"array","items":{"type":"string"}}}},"rule":{"description":"A rule: a pattern string or a {pattern, reason, match, notMatch} object.","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/rulePattern"},"else":{"$ref":"#/definitions/ruleObject"}},"ruleList":{"description":"A list of rules.","type":"array","items":{"$ref":"#/definitions/rule"}},"listEdit":{"description":"A plain array (replaces the list so far) or {add, remove} (edits it).","type":["array","object"],"if":{"type":"array"},"then":{"$ref":"#/definitions/stringList"},"else":{"type":"object","additionalProperties":false,"properties":{"add":{"description":"Entries to add to the list so far.","$ref":"#/definitions/stringList"},"remove":{"description":"Entries to remove from the list so far (exact text). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}}}},"patternEdit":{"description":"A plain array of rules (replaces the list so far) or {add, remove} (edits it).","type":["array","object"],"if":{"type":"array"},"then":{"$ref":"#/definitions/ruleList"},"else":{"type":"object","additionalProperties":false,"properties":{"add":{"description":"Patterns to add to the list so far.","$ref":"#/definitions/ruleList"},"remove":{"description":"Patterns to remove from the list so far (by pattern text). Ignored in an untrusted project config.","$ref":"#/definitions/stringList"}}}}}};
 const schema12 = {"description":"A permission mode: default, acceptEdits, explore (alias plan), bypass (alias bypassPermissions), dontAsk or guard.","enum":["default","acceptEdits","explore","plan","bypass","bypassPermissions","dontAsk","guard"]};
 const schema23 = {"description":"A lint severity.","enum":["off","info","warning","error"]};
+const schema24 = {"description":"An audit log level: off, asks (asks and denies) or all (every decision).","enum":["off","asks","all"]};
+const schema20 = {"description":"A string with at least one non-blank character.","type":"string","pattern":"\\S"};
 const func2 = Object.prototype.hasOwnProperty;
 const schema14 = {"description":"A list of rules.","type":"array","items":{"$ref":"#/definitions/rule"}};
 const schema15 = {"description":"A rule: a pattern string or a {pattern, reason, match, notMatch} object.","type":["string","object"],"if":{"type":"string"},"then":{"$ref":"#/definitions/rulePattern"},"else":{"$ref":"#/definitions/ruleObject"}};
@@ -270,7 +272,6 @@ return errors === 0;
 }
 
 const schema19 = {"description":"A list of non-empty strings.","type":"array","items":{"$ref":"#/definitions/nonEmptyString"}};
-const schema20 = {"description":"A string with at least one non-blank character.","type":"string","pattern":"\\S"};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1030,6 +1031,197 @@ vErrors.push(err32);
 errors++;
 }
 }
+if(data.log !== undefined){
+let data33 = data.log;
+if((typeof data33 !== "string") && (!(data33 && typeof data33 == "object" && !Array.isArray(data33)))){
+const err33 = {instancePath:instancePath+"/log",schemaPath:"#/properties/log/type",keyword:"type",params:{type: schema11.properties.log.type},message:"must be string,object",schema:schema11.properties.log.type,parentSchema:schema11.properties.log,data:data33};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+const _errs68 = errors;
+let valid13 = true;
+const _errs69 = errors;
+if(typeof data33 !== "string"){
+const err34 = {};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+var _valid0 = _errs69 === errors;
+errors = _errs68;
+if(vErrors !== null){
+if(_errs68){
+vErrors.length = _errs68;
+}
+else {
+vErrors = null;
+}
+}
+let ifClause0;
+if(_valid0){
+const _errs71 = errors;
+if(!(((data33 === "off") || (data33 === "asks")) || (data33 === "all"))){
+const err35 = {instancePath:instancePath+"/log",schemaPath:"#/definitions/logLevel/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data:data33};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+var _valid0 = _errs71 === errors;
+valid13 = _valid0;
+ifClause0 = "then";
+}
+else {
+const _errs73 = errors;
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+for(const key10 in data33){
+if(!((((key10 === "level") || (key10 === "file")) || (key10 === "maxBytes")) || (key10 === "keep"))){
+const err36 = {instancePath:instancePath+"/log",schemaPath:"#/properties/log/else/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema11.properties.log.else,data:data33};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data33.level !== undefined){
+let data34 = data33.level;
+if(!(((data34 === "off") || (data34 === "asks")) || (data34 === "all"))){
+const err37 = {instancePath:instancePath+"/log/level",schemaPath:"#/definitions/logLevel/enum",keyword:"enum",params:{allowedValues: schema24.enum},message:"must be equal to one of the allowed values",schema:schema24.enum,parentSchema:schema24,data:data34};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data33.file !== undefined){
+let data35 = data33.file;
+if(typeof data35 === "string"){
+if(!pattern0.test(data35)){
+const err38 = {instancePath:instancePath+"/log/file",schemaPath:"#/definitions/nonEmptyString/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema20,data:data35};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/log/file",schemaPath:"#/definitions/nonEmptyString/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema20.type,parentSchema:schema20,data:data35};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data33.maxBytes !== undefined){
+let data36 = data33.maxBytes;
+if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
+const err40 = {instancePath:instancePath+"/log/maxBytes",schemaPath:"#/properties/log/else/properties/maxBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.log.else.properties.maxBytes.type,parentSchema:schema11.properties.log.else.properties.maxBytes,data:data36};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 < 1024 || isNaN(data36)){
+const err41 = {instancePath:instancePath+"/log/maxBytes",schemaPath:"#/properties/log/else/properties/maxBytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1024},message:"must be >= 1024",schema:1024,parentSchema:schema11.properties.log.else.properties.maxBytes,data:data36};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+if(data33.keep !== undefined){
+let data37 = data33.keep;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err42 = {instancePath:instancePath+"/log/keep",schemaPath:"#/properties/log/else/properties/keep/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema11.properties.log.else.properties.keep.type,parentSchema:schema11.properties.log.else.properties.keep,data:data37};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 100 || isNaN(data37)){
+const err43 = {instancePath:instancePath+"/log/keep",schemaPath:"#/properties/log/else/properties/keep/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100",schema:100,parentSchema:schema11.properties.log.else.properties.keep,data:data37};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(data37 < 1 || isNaN(data37)){
+const err44 = {instancePath:instancePath+"/log/keep",schemaPath:"#/properties/log/else/properties/keep/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema11.properties.log.else.properties.keep,data:data37};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/log",schemaPath:"#/properties/log/else/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.properties.log.else.type,parentSchema:schema11.properties.log.else,data:data33};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+var _valid0 = _errs73 === errors;
+valid13 = _valid0;
+ifClause0 = "else";
+}
+if(!valid13){
+const err46 = {instancePath:instancePath+"/log",schemaPath:"#/properties/log/if",keyword:"if",params:{failingKeyword: ifClause0},message:"must match \""+ifClause0+"\" schema",schema:schema11.properties.log.if,parentSchema:schema11.properties.log,data:data33};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
 if(data.import !== undefined){
 if(!(validate19(data.import, {instancePath:instancePath+"/import",parentData:data,parentDataProperty:"import",rootData}))){
 vErrors = vErrors === null ? validate19.errors : vErrors.concat(validate19.errors);
@@ -1038,12 +1230,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema11.type,parentSchema:schema11,data};
 if(vErrors === null){
-vErrors = [err33];
+vErrors = [err47];
 }
 else {
-vErrors.push(err33);
+vErrors.push(err47);
 }
 errors++;
 }

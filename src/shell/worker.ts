@@ -17,6 +17,7 @@ import { basename, isAbsolute, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { pathToFileURL } from "node:url";
+import { recordDecision } from "../audit/record.js";
 import { COLOR, PLAIN, oneLine, type Style } from "../render/format.js";
 import type { ResolvedConfig } from "../config/types.js";
 import { Guard } from "../engine/guard.js";
@@ -71,7 +72,10 @@ export function createAnswerer(options: WorkerOptions = {}): (line: string) => s
       const cwd = isAbsolute(req.cwd) ? req.cwd : resolve(req.cwd || "/");
       const command = req.shell === "fish" ? fishToBash(req.command) : req.command;
       // For fish, the findings underline the bash spelling of the line (see fish.ts).
-      const { decision, facts, config } = explain(command, cwd, req.mode);
+      const explanation = explain(command, cwd, req.mode);
+      // The audit log records the line as typed (for fish, not its bash spelling).
+      recordDecision({ ...explanation, decision: { ...explanation.decision, command: req.command } }, `shell:${req.shell}`, (w) => pending.push(`shellguard: warning: ${oneLine(w)}`));
+      const { decision, facts, config } = explanation;
       const reply: HookReply = {
         id,
         decision: decision.decision,

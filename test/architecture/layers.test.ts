@@ -18,6 +18,9 @@ describe("layer rule", () => {
     ["src/config/x.ts", `export { Guard } from "../engine/guard.js";`],
     ["src/engine/x.ts", `export { runHook } from "../agents/hook.js";`],
     ["src/render/x.ts", `export { lintMain } from "../lint/index.js";`],
+    ["src/render/x.ts", `export { recordDecision } from "../audit/index.js";`],
+    ["src/audit/x.ts", `export { runHook } from "../agents/hook.js";`],
+    ["src/audit/x.ts", `export const f = () => import("../shell/worker.js");`],
     ["src/lint/x.ts", `export { runHook } from "../agents/hook.js";`],
     ["src/shell/x.ts", `export * from "../cli/main.js";`],
     ["src/cli/x.ts", `export { createGuard } from "../index.js";`],
@@ -31,6 +34,9 @@ describe("layer rule", () => {
     ["src/lint/reporters/x.ts", `export * from "../index.js";`],
     ["src/cli/x.ts", `export const f = () => import("../shell/cli.js");`],
     ["src/agents/x.ts", `export * from "../config/claude-settings.js";`],
+    ["src/agents/x.ts", `export { recordDecision } from "../audit/index.js";`],
+    ["src/shell/x.ts", `export const f = () => import("../audit/record.js");`],
+    ["src/audit/x.ts", `export { oneLine } from "../render/format.js";`],
   ])("%s: %s is allowed", async (file, code) => {
     expect(await restricted(file, code)).toBe(0);
   });
