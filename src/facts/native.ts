@@ -52,8 +52,12 @@ const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 let addon: NativeAddon | undefined;
 let loadError: Error | undefined;
 
-/** `require(file)`, or undefined when it is missing or does not load (another platform's build). */
+/**
+ * `require(file)`, or undefined when it is missing or does not load (another platform's build).
+ * A missing file is a stat, not a thrown error: an installed copy has prebuilds/ and no build/.
+ */
 function tryRequire(require: NodeJS.Require, file: string): unknown {
+  if (!existsSync(file)) return undefined;
   try {
     return require(file);
   } catch {

@@ -1,11 +1,12 @@
 /**
- * The CLI bundle and its V8 code cache (scripts/bundle.mjs, bin/bundle-loader.cjs): the cache the
- * build wrote is accepted by this Node.js, validity is by build id (never file times), and the
- * bundled CLI answers like the unbundled ES modules.
+ * The CLI bundle and its V8 code cache (scripts/bundle.mjs, bin/shellguard.cjs, whose caches
+ * bin/bundle-loader.cjs writes): the cache the build wrote is accepted by this Node.js, validity is
+ * by build id (never file times), and the bundled CLI answers like the unbundled ES modules.
  */
 
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -82,6 +83,23 @@ describe("CLI bundle", () => {
       }
     });
 
+    it("runs the ES modules instead with SHELLGUARD_NO_BUNDLE=1 (the bundle is not even read)", () => {
+      const dir = installedCopy();
+      const home = mkdtempSync(join(tmpdir(), "shellguard-bundle-"));
+      try {
+        writeFileSync(join(dir, "dist", "bundle", "main.cjs"), "throw new Error('the bundle was read');\n");
+        const env = { PATH: process.env.PATH, HOME: home, NO_COLOR: "1" };
+        const run = (extra: Record<string, string>) => spawnSync(process.execPath, [join(dir, "bin", "shellguard.cjs"), "check", "git status"], { cwd: home, env: { ...env, ...extra }, encoding: "utf8" });
+        const plain = run({ SHELLGUARD_NO_BUNDLE: "1" });
+        expect(plain.stderr).toBe("");
+        expect(plain.stdout).toMatch(/^allow: /);
+        expect(run({}).stderr).toContain("the bundle was read");
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        rmSync(home, { recursive: true, force: true });
+      }
+    });
+
     it("refuses a corrupt cache (V8 checks it) and still loads", () => {
       const dir = installedCopy();
       try {
@@ -91,6 +109,15 @@ describe("CLI bundle", () => {
         rmSync(dir, { recursive: true, force: true });
       }
     });
+  });
+
+  it("is each bundle written as Node's CommonJS module function, so a start joins no string around it", () => {
+    const [head, tail] = (createRequire(import.meta.url)("node:module") as { wrapper: [string, string] }).wrapper;
+    for (const name of readdirSync(join(ROOT, "dist", "bundle")).filter((n) => n.endsWith(".cjs"))) {
+      const text = readFileSync(join(ROOT, "dist", "bundle", name), "latin1");
+      expect(text.startsWith(head), name).toBe(true);
+      expect(text.trimEnd().endsWith(tail), name).toBe(true);
+    }
   });
 
   it("answers as the unbundled ES modules do", () => {
