@@ -88,7 +88,7 @@ answer() {
 
   # One-shot check, 5 s at most.
   IFS= read -r -d '' -t 5 out < <(
-    printf '%s' "$cmd" | command "${bin[@]}" check --stdin --mode "$mode" --cwd "$cwd" 2>&1
+    printf '%s' "$cmd" | command "${bin[@]}" check --stdin --dialect fish --mode "$mode" --cwd "$cwd" 2>&1
     printf '\x1f%d' "$?"
   )
   if [[ $out != *"$us"* ]]; then
