@@ -5,7 +5,7 @@
  * parsed again — or a finding, so the line fails closed:
  *
  *   understood   precommand modifiers `noglob` `nocorrect` `-` (and through `builtin`, `command`,
- *                `exec`), `repeat N cmd`, `=cmd` as the command (the path of cmd: cmd runs),
+ *                `exec`, `time`, `coproc`), `repeat N cmd`, `=cmd` as the command (the path of cmd: cmd runs),
  *                `>!` `>>!` `>&!` `&>!` (clobber: a write like `>`), `&!` `&|` (disown: `&`),
  *                `=(cmd)` (like `<(cmd)`), `$=x` `${~x}`... (an expansion), `#` (a word: zsh
  *                reads comments at the prompt only with interactive_comments, which is off by
@@ -29,8 +29,8 @@ const MAX_ROUNDS = 4;
 
 /** Words that only change how the next word runs: they are blanked, and the next word is the command. */
 const MODIFIERS = new Set(["noglob", "nocorrect", "-"]);
-/** Precommand builtins bash knows too (unwrapping sees through them); zsh modifiers may follow them. */
-const BASH_PREFIXES = new Set(["builtin", "command", "exec"]);
+/** Words bash knows too (unwrapping sees through them), after which zsh modifiers still apply. */
+const BASH_PREFIXES = new Set(["builtin", "command", "exec", "time", "coproc"]);
 
 export function readZsh(line: string, parse: (text: string) => Facts): DialectReading {
   let text = line;
