@@ -14,6 +14,7 @@ import type { Facts } from "../../facts/types.js";
 import type { FindingDraft } from "../check.js";
 import { readFish } from "./fish.js";
 import { readZsh } from "./zsh.js";
+import { nestedDialectFindings } from "./nested.js";
 
 export type Dialect = "bash" | "zsh" | "fish";
 export const DIALECTS: readonly Dialect[] = ["bash", "zsh", "fish"];
@@ -35,7 +36,14 @@ const NONE: FindingDraft[] = [];
 
 /** Parse `line` as typed in `dialect`; `parse` is the Facts extractor (bounded by the analysis' budget). */
 export function readLine(line: string, dialect: Dialect, parse: (text: string) => Facts): DialectReading {
-  if (dialect === "zsh") return readZsh(line, parse);
-  if (dialect === "fish") return readFish(line, parse);
-  return { source: line, facts: parse(line), findings: NONE };
+  const read = dialect === "zsh" ? readZsh(line, parse) : dialect === "fish" ? readFish(line, parse) : { source: line, facts: parse(line), findings: NONE };
+  // `zsh -c '…'` / `fish -c '…'` in a line of any dialect: cheap unless the line names zsh or fish.
+  if (NAMES_SHELL.test(line)) {
+    const findings = read.findings === NONE ? [] : read.findings;
+    nestedDialectFindings(read.facts, parse, findings);
+    if (findings.length > 0) return { ...read, findings };
+  }
+  return read;
 }
+
+const NAMES_SHELL = /\b(?:zsh|fish)\b/;
