@@ -79,7 +79,7 @@ export async function runApp(argv: string[]): Promise<void> {
           .positional("command", { type: "string", describe: "The command line to check, as one argument (quote it; or after --)" })
           .option("json", { type: "boolean", describe: "Print the decision as one JSON object per line" })
           .option("stdin", { type: "boolean", describe: "Read one whole command from stdin" })
-          .option("batch", { type: "boolean", describe: 'Read JSON Lines {"id"?, "command", "mode"?, "cwd"?} from stdin; one decision per line' })
+          .option("batch", { type: "boolean", describe: 'Read JSON Lines {"id"?, "command", "mode"?, "cwd"?, "dialect"?} from stdin; one decision per line' })
           .example('$0 check "rm -rf build"', "")
           .example('$0 check --json --mode dontAsk "git push --force"', "")
           .example('$0 check -- "$line"', "the one word after -- is the command line, even when it starts with -"),

@@ -61,7 +61,7 @@ export async function runCheck(args: CheckArgs): Promise<number> {
     guard.configFor();
     if (args.batch) {
       const { runJsonLines } = await import("./jsonl.js");
-      await runJsonLines(process.stdin, writeOut, guard, mode !== undefined ? { mode } : {});
+      await runJsonLines(process.stdin, writeOut, guard, { ...(mode !== undefined ? { mode } : {}), ...dialect });
       return EXIT.allow;
     }
     const command = args.stdin ? readStdin() : args.command!;

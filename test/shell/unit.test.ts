@@ -203,6 +203,14 @@ describe("check --dialect", () => {
       expect(check(["--dialect=fish", "echo (rm -rf ~)"], env).status).toBe(1);
       expect(check(["--dialect", "bash", "noglob rm -rf ~"], env).status).toBe(0);
       expect(check(["noglob rm -rf ~"], env).status).toBe(0);
+      const batch = spawnSync(process.execPath, [bin, "check", "--mode", "guard", "--batch", "--dialect", "zsh"], {
+        encoding: "utf8",
+        env: { ...process.env, ...env },
+        input: ['{"id":1,"command":"noglob rm -rf ~"}', '{"id":2,"command":"noglob rm -rf ~","dialect":"bash"}', '{"id":3,"command":"echo (rm -rf ~)","dialect":"fish"}', '{"id":4,"command":"ls","dialect":"csh"}'].join("\n") + "\n",
+      });
+      const answers = batch.stdout.trim().split("\n").map((l) => JSON.parse(l) as { id: number; decision?: string; error?: string });
+      expect(answers.map((a) => a.decision ?? "error")).toEqual(["ask", "allow", "ask", "error"]);
+      expect(answers[3]!.error).toMatch(/dialect/);
       const bad = check(["--dialect", "csh", "ls"], env);
       expect(bad.status).toBe(3);
       expect(bad.stderr).toMatch(/dialect/);
