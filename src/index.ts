@@ -4,6 +4,7 @@
  *   import { createGuard } from "shellguard";
  *   const guard = createGuard({ mode: "default" });
  *   const d = guard.check("rm -rf /");   // { decision: "ask", reason: "...", findings: [...], ... }
+ *   guard.check("noglob rm -rf ~", { dialect: "zsh" });   // a line typed at a zsh (or fish) prompt
  *
  * Synchronous, once the parser is there: with the native addon (a prebuilt binary, or compiled at
  * install) at once; without it, `await ready()` first, which loads the WebAssembly parser (until
@@ -20,6 +21,7 @@ import { normalizeMode, type ModeInput } from "./config/mode-names.js";
 import { Guard, type CheckOptions as ModeCheckOptions, type ConfigOverrides as ModeConfigOverrides, type Explanation, type GuardOptions as ModeGuardOptions } from "./engine/guard.js";
 import type { Decision } from "./engine/types.js";
 import { recordDecision } from "./audit/record.js";
+import { DIALECTS, isDialect } from "./analysis/dialects/index.js";
 
 /**
  * The library's options: a mode is a ModeName or one of its documented aliases (`plan`,
@@ -98,6 +100,8 @@ function guardOptions(options: GuardOptions): ModeGuardOptions {
 }
 
 function checkOptions(options: CheckOptions | undefined): ModeCheckOptions | undefined {
+  // A dialect from untyped code is checked here, once: an unknown one would read the line as bash.
+  if (options?.dialect !== undefined && !isDialect(options.dialect)) throw new TypeError(`shellguard: unknown dialect "${String(options.dialect)}" (${DIALECTS.join(", ")})`);
   if (options?.mode === undefined) return options as ModeCheckOptions | undefined;
   return { ...options, mode: normalizeMode(options.mode) };
 }
@@ -113,6 +117,7 @@ export { decide, evaluate, type DecideOptions, type EngineConfig, type Evaluatio
 export { verifyRule, checkRuleExamples, type RuleUse, type ExampleResult } from "./engine/verify.js";
 
 export { analyze } from "./analysis/index.js";
+export { DIALECTS, type Dialect } from "./analysis/dialects/index.js";
 export type { Analysis, AnalysisOptions, AnalyzedCommand } from "./analysis/types.js";
 export { extractFacts, ready, nativeAvailable } from "./facts/index.js";
 export type { Assignment, Construct, ConstructType, Facts, ParseError, Redirect, SimpleCommand, Span, Word } from "./facts/types.js";

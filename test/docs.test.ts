@@ -12,6 +12,7 @@ import { analyze } from "../src/analysis/analyze.js";
 import { allFindings } from "../src/analysis/checks/index.js";
 import { options } from "../src/analysis/test-helpers.js";
 import type { AnalysisOptions } from "../src/analysis/types.js";
+import type { Dialect } from "../src/analysis/dialects/index.js";
 import { evaluate } from "../src/engine/engine.js";
 import { MODE_POLICY, normalizeMode } from "../src/engine/modes.js";
 import { extractFactsReference } from "../src/facts/reference.js";
@@ -107,6 +108,8 @@ function shellWords(line: string): string[] {
 interface Example {
   command: string;
   mode: string;
+  /** `--dialect zsh|fish`: the line is read as typed at that shell's prompt. */
+  dialect: Dialect | undefined;
   /** Finding ids the printed output shows (`  <id>: message`). */
   shown: string[];
 }
@@ -117,19 +120,21 @@ function example(text: string): Example | null {
   if (!block) return null;
   const words = shellWords(block[1] as string);
   let mode = "default";
+  let dialect: Dialect | undefined;
   const rest: string[] = [];
   for (let i = 0; i < words.length; i++) {
     if (words[i] === "--mode") mode = words[++i] as string;
+    else if (words[i] === "--dialect") dialect = words[++i] as Dialect;
     else rest.push(words[i] as string);
   }
   if (rest.length !== 1) throw new Error(`expected exactly one command in: ${block[1]}`);
   const shown = [...(block[2] as string).matchAll(/^ {2}([a-z0-9-]+\/[a-z0-9-]+): /gm)].map((m) => m[1] as string);
-  return { command: rest[0] as string, mode, shown };
+  return { command: rest[0] as string, mode, dialect, shown };
 }
 
 /** The checks' options for a mode, in the examples' home and project (the pages show /home/me). */
-function optionsFor(mode: string): AnalysisOptions {
-  return options(MODE_POLICY[normalizeMode(mode)].guardAnalysis, { cwd: CWD, home: HOME });
+function optionsFor(mode: string, dialect?: Dialect): AnalysisOptions {
+  return options(MODE_POLICY[normalizeMode(mode)].guardAnalysis, { cwd: CWD, home: HOME, ...(dialect !== undefined ? { dialect } : {}) });
 }
 
 describe("docs/checks", () => {
@@ -163,10 +168,10 @@ describe("docs/checks", () => {
     const text = page(id);
     const ex = example(text);
     expect(ex, `${id}: the Example needs a \`$ shellguard check '...'\` console block`).not.toBeNull();
-    const { command, mode, shown } = ex as Example;
+    const { command, mode, dialect, shown } = ex as Example;
     expect(shown, `${id}: the example output shows the finding`).toContain(id);
     if (id === "internal/analysis-failed") return; // a shellguard bug cannot be reproduced on purpose
-    const analysis = analyze(command, optionsFor(mode), extractFactsReference);
+    const analysis = analyze(command, optionsFor(mode, dialect), extractFactsReference);
     let produced = analysis.findings.map((f) => f.id);
     if (id === "dangerous/custom-pattern") {
       const pattern = /pattern: "([^"]+)"/.exec(text)?.[1];

@@ -19,6 +19,7 @@ import { unwrapFacts } from "./unwrap/index.js";
 import { AnalysisLimitError, checkChars, checkShape, Deadline, DEFAULT_LIMITS, type AnalysisLimits } from "./limits.js";
 import { constructIndex, encloses, subshellAround, type ConstructIndex } from "./tree.js";
 import type { AnalyzedCommand, Analysis, AnalysisOptions } from "./types.js";
+import { readLine } from "./dialects/index.js";
 
 const contexts = new WeakMap<AnalysisOptions, CheckContext>();
 /** The last one handed out (one strong reference): most callers analyse with one options object. */
@@ -44,9 +45,9 @@ export type Extract = (source: string, timeoutMs?: number) => Facts;
  * Throws AnalysisLimitError for a line over `limits` (too long, too deep, too many nodes, or over
  * the time budget): the engine's fail-safe makes that "could not be analysed", never an allow.
  */
-export function analyze(source: string, options: AnalysisOptions, extract: Extract, limits: AnalysisLimits = DEFAULT_LIMITS): Analysis {
+export function analyze(line: string, options: AnalysisOptions, extract: Extract, limits: AnalysisLimits = DEFAULT_LIMITS): Analysis {
   const deadline = new Deadline(limits.budgetMs);
-  checkChars(source, limits);
+  checkChars(line, limits);
   // Every parse, nested strings' too, gets what is left of the budget; a parser that runs out
   // returns an error-only parse, which the check after it turns into AnalysisLimitError.
   const maxNested = limits.maxNestedChars ?? (DEFAULT_LIMITS.maxNestedChars as number);
@@ -60,11 +61,14 @@ export function analyze(source: string, options: AnalysisOptions, extract: Extra
     }
     return extract(s, deadline.remaining());
   };
-  const facts = extract(source, limits.budgetMs);
+  // A zsh or fish line is read in its dialect: `source` is what the offsets refer to.
+  const read = readLine(line, options.dialect ?? "bash", (text) => extract(text, deadline.remaining()));
+  const { source, facts } = read;
   deadline.check();
   checkShape(facts, limits);
   const ctx = contextFor(options);
-  const { views, findings: shellDrafts, parses } = unwrapFacts(facts, within);
+  const { views, findings: unwrapDrafts, parses } = unwrapFacts(facts, within);
+  const shellDrafts = read.findings.length > 0 ? [...read.findings, ...unwrapDrafts] : unwrapDrafts;
   const findings: Finding[] = [];
 
   for (let k = 0; k < shellDrafts.length; k++) {

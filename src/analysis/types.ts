@@ -1,6 +1,7 @@
 /** What the analysis (Facts + unwrapping + the six checks) hands the engine. */
 
 import type { Facts } from "../facts/types.js";
+import type { Dialect } from "./dialects/index.js";
 
 /** One safety finding of a check (or of unwrapping): the analysis' output, the engine's input. */
 export interface Finding {
@@ -73,4 +74,6 @@ export interface AnalysisOptions {
   gitPack: boolean;
   /** The dangerous packs that are on (src/analysis/packs/); every pack when absent. */
   packs?: readonly string[];
+  /** The shell the line is written for (src/analysis/dialects/); bash when absent. */
+  dialect?: Dialect;
 }

@@ -21,13 +21,17 @@ function modeOption<T>(y: Argv<T>) {
   return y.option("mode", { type: "string", describe: `Permission mode: ${MODE_LIST}` });
 }
 
+function dialectOption<T>(y: Argv<T>) {
+  return y.option("dialect", { type: "string", describe: "The shell the command is written for: bash (default), zsh or fish" });
+}
+
 const setExit = (code: number): void => {
   process.exitCode = code;
 };
 
 /** Subcommands whose one positional is a command line. */
 const TAKES_COMMAND = new Set(["check", "explain"]);
-const OWN_OPTION = /^--(?:no-)?(?:mode|cwd|config|json|stdin|batch)(?:=|$)/;
+const OWN_OPTION = /^--(?:no-)?(?:mode|dialect|cwd|config|json|stdin|batch)(?:=|$)/;
 
 /** POSIX single quotes, for the hint that shows how to quote a command line. */
 function quoteArg(s: string): string {
@@ -71,11 +75,11 @@ export async function runApp(argv: string[]): Promise<void> {
       "check [command]",
       "Decide whether a command may run (exit 0 allow, 1 ask, 2 deny, 3 error)",
       (y) =>
-        modeOption(configOptions(y))
+        dialectOption(modeOption(configOptions(y)))
           .positional("command", { type: "string", describe: "The command line to check, as one argument (quote it; or after --)" })
           .option("json", { type: "boolean", describe: "Print the decision as one JSON object per line" })
           .option("stdin", { type: "boolean", describe: "Read one whole command from stdin" })
-          .option("batch", { type: "boolean", describe: 'Read JSON Lines {"id"?, "command", "mode"?, "cwd"?} from stdin; one decision per line' })
+          .option("batch", { type: "boolean", describe: 'Read JSON Lines {"id"?, "command", "mode"?, "cwd"?, "dialect"?} from stdin; one decision per line' })
           .example('$0 check "rm -rf build"', "")
           .example('$0 check --json --mode dontAsk "git push --force"', "")
           .example('$0 check -- "$line"', "the one word after -- is the command line, even when it starts with -"),
@@ -83,14 +87,14 @@ export async function runApp(argv: string[]): Promise<void> {
         if (failed) return;
         const command = commandLine("check", a.command, a["--"] as string[] | undefined);
         const { runCheck } = await import("./check.js");
-        setExit(await runCheck({ command, mode: a.mode, cwd: a.cwd, config: a.config, json: a.json, stdin: a.stdin, batch: a.batch }));
+        setExit(await runCheck({ command, mode: a.mode, dialect: a.dialect, cwd: a.cwd, config: a.config, json: a.json, stdin: a.stdin, batch: a.batch }));
       },
     )
     .command(
       "explain [command]",
       "Show the facts of a command and each of the six steps' outcome",
       (y) =>
-        modeOption(configOptions(y))
+        dialectOption(modeOption(configOptions(y)))
           .positional("command", { type: "string", describe: "The command line to explain" })
           .option("json", { type: "boolean", describe: "Print the Facts as JSON" })
           .option("stdin", { type: "boolean", describe: "Read one whole command from stdin" }),
@@ -98,7 +102,7 @@ export async function runApp(argv: string[]): Promise<void> {
         if (failed) return;
         const command = commandLine("explain", a.command, a["--"] as string[] | undefined);
         const { runExplain } = await import("./explain.js");
-        setExit(await runExplain({ command, mode: a.mode, cwd: a.cwd, config: a.config, json: a.json, stdin: a.stdin }));
+        setExit(await runExplain({ command, mode: a.mode, dialect: a.dialect, cwd: a.cwd, config: a.config, json: a.json, stdin: a.stdin }));
       },
     )
     .command(

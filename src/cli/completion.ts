@@ -6,6 +6,7 @@
 
 import { AGENTS } from "../agents/registry.js";
 import { MODES, MODE_ALIASES } from "../engine/types.js";
+import { DIALECTS } from "../analysis/dialects/index.js";
 import { LINT_OPTIONS } from "../lint/options.js";
 import { EXIT, reportError, UsageError } from "./errors.js";
 
@@ -36,6 +37,7 @@ const MODE_NAMES = [...MODES, ...Object.keys(MODE_ALIASES)];
 const CWD: OptionSpec = { name: "cwd", describe: "Working directory", takes: "dir" };
 const CONFIG: OptionSpec = { name: "config", describe: "Use exactly this config file", takes: "file" };
 const MODE: OptionSpec = { name: "mode", describe: "Permission mode", takes: MODE_NAMES };
+const DIALECT: OptionSpec = { name: "dialect", describe: "The shell the command is written for", takes: [...DIALECTS] };
 const JSON_OUT: OptionSpec = { name: "json", describe: "JSON output" };
 const STDIN: OptionSpec = { name: "stdin", describe: "Read one whole command from stdin" };
 
@@ -47,8 +49,8 @@ const LINT: OptionSpec[] = Object.entries(LINT_OPTIONS).map(([name, o]) => {
 
 /** Every subcommand, as `shellguard --help` lists them. */
 export const COMMANDS: readonly CommandSpec[] = [
-  { name: "check", describe: "Decide whether a command may run", options: [MODE, CWD, CONFIG, JSON_OUT, STDIN, { name: "batch", describe: "Read JSON Lines requests from stdin" }], args: "any" },
-  { name: "explain", describe: "Show the facts of a command and each step's outcome", options: [MODE, CWD, CONFIG, JSON_OUT, STDIN], args: "any" },
+  { name: "check", describe: "Decide whether a command may run", options: [MODE, DIALECT, CWD, CONFIG, JSON_OUT, STDIN, { name: "batch", describe: "Read JSON Lines requests from stdin" }], args: "any" },
+  { name: "explain", describe: "Show the facts of a command and each step's outcome", options: [MODE, DIALECT, CWD, CONFIG, JSON_OUT, STDIN], args: "any" },
   { name: "serve", describe: "Answer JSON Lines check requests on stdin", options: [MODE, CWD, CONFIG] },
   { name: "lint", describe: "Lint shell in scripts, Markdown, workflows, Dockerfiles, package.json", options: LINT, args: "file" },
   { name: "hook", describe: "Print the shell integration", options: [], args: ["bash", "zsh", "fish"] },

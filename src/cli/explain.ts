@@ -5,7 +5,7 @@ import { Guard, type Explanation } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
 import type { Facts, SimpleCommand, Word } from "../facts/types.js";
 import { EXIT, reportError, UsageError } from "./errors.js";
-import { readStdin, writeOut, type CheckArgs } from "./check.js";
+import { dialectOf, readStdin, writeOut, type CheckArgs } from "./check.js";
 import { formatDecision, oneLine, styleFor, type Style } from "../render/format.js";
 import { stdoutIsTTY } from "./out.js";
 
@@ -112,7 +112,7 @@ export async function runExplain(args: ExplainArgs): Promise<number> {
       reload: false,
     });
     const command = args.stdin ? readStdin() : args.command!;
-    const x = guard.explain(command);
+    const x = guard.explain(command, dialectOf(args.dialect));
     if (args.json) {
       // The facts do not depend on the analysis: if the analysis failed, extract them directly.
       const facts = x.facts ?? (await import("../facts/index.js")).extractFacts(command);

@@ -1,6 +1,6 @@
 /**
  * The JSON Lines protocol of `check --batch` and `serve`: one request per line,
- * `{"id"?, "command", "mode"?, "cwd"?}`, one decision object per line out, in order, `id` echoed.
+ * `{"id"?, "command", "mode"?, "cwd"?, "dialect"?}`, one decision object per line out, in order, `id` echoed.
  * A bad line yields `{"id"?, "error": "..."}` and the stream goes on.
  */
 
@@ -9,10 +9,12 @@ import type { Readable } from "node:stream";
 import type { Explanation, Guard } from "../engine/guard.js";
 import { normalizeMode } from "../engine/modes.js";
 import type { ModeName } from "../engine/types.js";
+import { DIALECTS, isDialect, type Dialect } from "../analysis/dialects/index.js";
 
 export interface Defaults {
   mode?: ModeName;
   cwd?: string;
+  dialect?: Dialect;
 }
 
 /** Called with each decision made (the audit log's hook). */
@@ -48,12 +50,15 @@ export function answerLine(line: string, lineNo: number, guard: Guard, defaults:
   if (typeof r.command !== "string") return errorLine(`line ${lineNo}: "command" must be a string`, id);
   if (r.mode !== undefined && typeof r.mode !== "string") return errorLine(`line ${lineNo}: "mode" must be a string`, id);
   if (r.cwd !== undefined && typeof r.cwd !== "string") return errorLine(`line ${lineNo}: "cwd" must be a string`, id);
+  if (r.dialect !== undefined && !isDialect(r.dialect)) return errorLine(`line ${lineNo}: "dialect" must be one of ${DIALECTS.join(", ")}`, id);
   try {
     // A request's own mode is normalised here (the JSON Lines boundary); the default already was.
     const mode = r.mode !== undefined ? normalizeMode(r.mode) : defaults.mode;
     const cwd = r.cwd ?? defaults.cwd;
+    const dialect = r.dialect ?? defaults.dialect;
     const explanation = guard.explain(r.command, {
       ...(mode !== undefined ? { mode } : {}),
+      ...(dialect !== undefined ? { dialect } : {}),
       ...(cwd !== undefined ? { cwd } : {}),
       ...(id !== undefined ? { id } : {}),
     });

@@ -10,7 +10,7 @@
 import type { CheckArgs } from "./check.js";
 
 const FLAGS = new Set(["json", "stdin", "batch"]);
-const VALUES = new Set(["mode", "cwd", "config"]);
+const VALUES = new Set(["mode", "cwd", "config", "dialect"]);
 
 /** `check` arguments in the simple forms only; null means "let yargs parse it". */
 export function parseFastCheck(argv: readonly string[]): CheckArgs | null {
@@ -40,7 +40,7 @@ export function parseFastCheck(argv: readonly string[]): CheckArgs | null {
           if (value === undefined || value.startsWith("-")) return null;
         }
         if (value === "") return null;
-        out[name as "mode" | "cwd" | "config"] = value;
+        out[name as "mode" | "cwd" | "config" | "dialect"] = value;
       } else return null;
     } else if (arg.startsWith("-") || arg === "" || out.command !== undefined) {
       return null;

@@ -8,6 +8,7 @@ import { homedir } from "node:os";
 import { resolve } from "node:path";
 import { analyze } from "../analysis/index.js";
 import type { Analysis, AnalysisOptions } from "../analysis/types.js";
+import type { Dialect } from "../analysis/dialects/index.js";
 import { createConfigCache, loadConfig, type ConfigCache } from "../config/index.js";
 import type { ResolvedConfig, RuleSet, RuleSpec } from "../config/types.js";
 import type { Facts } from "../facts/types.js";
@@ -58,6 +59,8 @@ export interface GuardOptions {
 
 export interface CheckOptions {
   mode?: ModeName;
+  /** The shell the command is written for: bash (default), zsh or fish (src/analysis/dialects/). */
+  dialect?: Dialect;
   cwd?: string;
   id?: string | number;
 }
@@ -191,8 +194,9 @@ export class Guard {
     return mode ?? this.options.mode ?? config.mode;
   }
 
-  private analysisOptions(mode: ModeName, cwd: string, config: ResolvedConfig): AnalysisOptions {
+  private analysisOptions(mode: ModeName, cwd: string, config: ResolvedConfig, dialect: Dialect | undefined): AnalysisOptions {
     return {
+      ...(dialect !== undefined && dialect !== "bash" ? { dialect } : {}),
       guard: MODE_POLICY[mode].guardAnalysis,
       cwd,
       home: this.env.HOME || homedir(),
@@ -218,7 +222,7 @@ export class Guard {
     const mode = this.resolveMode(options.mode, config);
     const decideOptions = { mode, ...(options.id !== undefined ? { id: options.id } : {}) };
     try {
-      const analysis = analyze(command, this.analysisOptions(mode, cwd, config));
+      const analysis = analyze(command, this.analysisOptions(mode, cwd, config, options.dialect));
       const { decision, steps } = evaluateIn(analysis, config, decideOptions);
       return { command, mode, cwd, facts: analysis.facts, analysis, steps, decision, config };
     } catch (error) {

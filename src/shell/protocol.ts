@@ -3,7 +3,8 @@
  * designed to be written and read by bash, zsh and fish builtins alone — no JSON in the shell:
  *
  * request, one line:  id TAB mode TAB shell TAB cwd TAB command
- *   - `mode` is `-` for "the config's shell.mode"; `shell` is bash, zsh or fish;
+ *   - `mode` is `-` for "the config's shell.mode"; `shell` is bash, zsh or fish, the dialect the
+ *     line is read in (src/analysis/dialects/);
  *   - `cwd` and `command` are escaped: `\` → `\\`, newline → `\n`, tab → `\t`, CR → `\r`.
  *
  * reply, one line:    id TAB decision TAB flags TAB mode TAB onError TAB text
@@ -18,9 +19,11 @@
 
 import { oneLine, formatFinding, type Style } from "../render/format.js";
 import type { Decision } from "../engine/types.js";
+import { DIALECTS, type Dialect } from "../analysis/dialects/index.js";
 
-export type HookShell = "bash" | "zsh" | "fish";
-export const HOOK_SHELLS: readonly HookShell[] = ["bash", "zsh", "fish"];
+/** A hook's shell is the dialect its lines are read in. */
+export type HookShell = Dialect;
+export const HOOK_SHELLS: readonly HookShell[] = DIALECTS;
 
 export interface HookRequest {
   id: string;

@@ -23,8 +23,7 @@ import type { ResolvedConfig } from "../config/types.js";
 import { Guard } from "../engine/guard.js";
 import { ready } from "../facts/index.js";
 import { normalizeMode } from "../engine/modes.js";
-import { displayLines, formatReply, parseRequest, ProtocolError, type HookReply } from "./protocol.js";
-import { fishToBash } from "./fish.js";
+import { displayLines, formatReply, parseRequest, ProtocolError, type HookReply, type HookShell } from "./protocol.js";
 import type { Env } from "../config/env.js";
 
 export interface WorkerOptions {
@@ -48,7 +47,7 @@ export function createAnswerer(options: WorkerOptions = {}): (line: string) => s
   // The config last seen per working directory: its shell.mode is the mode to ask explain() for,
   // so that the config is stat-checked once per request (inside explain), not twice.
   const seen = new Map<string, ResolvedConfig>();
-  const explain = (command: string, cwd: string, requested: string | null) => {
+  const explain = (command: string, cwd: string, requested: string | null, dialect: HookShell) => {
     let config = seen.get(cwd);
     if (!config) {
       config = guard.configFor(cwd);
@@ -56,11 +55,11 @@ export function createAnswerer(options: WorkerOptions = {}): (line: string) => s
       seen.set(cwd, config);
     }
     // A mode named in a request is normalised here, at the protocol boundary.
-    let ex = guard.explain(command, { mode: requested !== null ? normalizeMode(requested) : config.shell.mode, cwd });
+    let ex = guard.explain(command, { mode: requested !== null ? normalizeMode(requested) : config.shell.mode, cwd, dialect });
     if (ex.config !== config) {
       // The config changed since: remember it, and decide again if its shell.mode differs.
       seen.set(cwd, ex.config);
-      if (requested === null && ex.config.shell.mode !== config.shell.mode) ex = guard.explain(command, { mode: ex.config.shell.mode, cwd });
+      if (requested === null && ex.config.shell.mode !== config.shell.mode) ex = guard.explain(command, { mode: ex.config.shell.mode, cwd, dialect });
     }
     return ex;
   };
@@ -70,9 +69,9 @@ export function createAnswerer(options: WorkerOptions = {}): (line: string) => s
       const req = parseRequest(line);
       id = req.id;
       const cwd = isAbsolute(req.cwd) ? req.cwd : resolve(req.cwd || "/");
-      const command = req.shell === "fish" ? fishToBash(req.command) : req.command;
-      // For fish, the findings underline the bash spelling of the line (see fish.ts).
-      const explanation = explain(command, cwd, req.mode);
+      // The line is read in the shell's dialect (src/analysis/dialects/); for fish, the findings
+      // underline the line's bash spelling.
+      const explanation = explain(req.command, cwd, req.mode, req.shell);
       // The audit log records the line as typed (for fish, not its bash spelling).
       recordDecision({ ...explanation, decision: { ...explanation.decision, command: req.command } }, `shell:${req.shell}`, (w) => pending.push(`shellguard: warning: ${oneLine(w)}`));
       const { decision, facts, config } = explanation;

@@ -121,6 +121,19 @@ describe("the worker's answers", () => {
     expect(ask(answer, "touch (echo x; rm -rf ~)", { shell: "fish" }).decision).toBe("ask");
   });
 
+  it("reads zsh lines in zsh's dialect: the issue's examples ask, everyday lines are allowed", () => {
+    const t = tempHome({});
+    const answer = createAnswerer({ env: t.env, style: PLAIN });
+    for (const line of ["=rm -rf ~", "nocorrect rm -rf ~", "noglob rm -rf ~", "repeat 1 rm -rf ~", "echo \u2026 >! ~/.zshrc", "echo x >>! ~/.zshrc"]) {
+      expect(ask(answer, line, { shell: "zsh" }).decision, line).toMatch(/^(ask|deny)$/);
+      // The same text read as bash is what the hook used to see.
+      expect(ask(answer, line, { shell: "bash" }).decision, line).toBe("allow");
+    }
+    for (const line of ["ls", "git status", "for f in *.txt; do echo $f; done", "ls *.txt(N)", "sleep 1 &!"]) {
+      expect(ask(answer, line, { shell: "zsh" }), line).toMatchObject({ decision: "allow", parseError: false });
+    }
+  });
+
   it("serves lines in order and skips blank ones", async () => {
     const t = tempHome({});
     const input = new PassThrough();
@@ -177,6 +190,32 @@ describe("fish → bash translation", () => {
       expect(r.status, `${JSON.stringify(l)} → ${JSON.stringify(fishToBash(l))}: ${r.stderr}`).toBe(0);
     }
   });
+});
+
+describe("check --dialect", () => {
+  const bin = join(ROOT, "bin", "shellguard.cjs");
+  const check = (args: string[], env: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [bin, "check", "--mode", "guard", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+
+  for (const path of ["fast path", "yargs"] as const) {
+    it(`reads the command in the dialect given (${path})`, () => {
+      const env = path === "yargs" ? { SHELLGUARD_NO_FAST_PATH: "1" } : {};
+      expect(check(["--dialect", "zsh", "noglob rm -rf ~"], env).status).toBe(1);
+      expect(check(["--dialect=fish", "echo (rm -rf ~)"], env).status).toBe(1);
+      expect(check(["--dialect", "bash", "noglob rm -rf ~"], env).status).toBe(0);
+      expect(check(["noglob rm -rf ~"], env).status).toBe(0);
+      const batch = spawnSync(process.execPath, [bin, "check", "--mode", "guard", "--batch", "--dialect", "zsh"], {
+        encoding: "utf8",
+        env: { ...process.env, ...env },
+        input: ['{"id":1,"command":"noglob rm -rf ~"}', '{"id":2,"command":"noglob rm -rf ~","dialect":"bash"}', '{"id":3,"command":"echo (rm -rf ~)","dialect":"fish"}', '{"id":4,"command":"ls","dialect":"csh"}'].join("\n") + "\n",
+      });
+      const answers = batch.stdout.trim().split("\n").map((l) => JSON.parse(l) as { id: number; decision?: string; error?: string });
+      expect(answers.map((a) => a.decision ?? "error")).toEqual(["ask", "allow", "ask", "error"]);
+      expect(answers[3]!.error).toMatch(/dialect/);
+      const bad = check(["--dialect", "csh", "ls"], env);
+      expect(bad.status).toBe(3);
+      expect(bad.stderr).toMatch(/dialect/);
+    }, 60_000);
+  }
 });
 
 describe("hook scripts", () => {

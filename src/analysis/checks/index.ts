@@ -23,6 +23,7 @@ export const SHELL_FINDINGS: Readonly<Record<string, FindingMeta>> = {
   "shell/dynamic-command": { description: "A command name only known at run time ($CMD, $(echo rm))." },
   "shell/reverse-shell": { description: "A program wired to a network connection (bash < /dev/tcp/h/p, nc -e /bin/sh, socat exec:…)." },
   "shell/opaque-code": { description: "Code handed to a runner the analysis cannot read (expect -c, enable -f, vim :call system())." },
+  "shell/unsupported-syntax": { description: "zsh or fish syntax the analysis cannot follow (=cmd as an argument, r, hash n=p, functions[x]=, fish alias)." },
 };
 
 /** Every finding id with its metadata and check name. */

@@ -106,7 +106,7 @@ one_shot() {
   [[ -n $cmd ]] || printf -v cmd '%b' "$ecmd"
   [[ -n $cwd ]] || printf -v cwd '%b' "$ecwd"
   IFS= read -r -d '' -t 5 out < <(
-    printf '%s' "$cmd" | command "${bin[@]}" check --stdin --mode "$mode" --cwd "$cwd" 2>&1
+    printf '%s' "$cmd" | command "${bin[@]}" check --stdin --dialect fish --mode "$mode" --cwd "$cwd" 2>&1
     printf '\x1f%d' "$?"
   )
   if [[ $out != *"$us"* ]]; then

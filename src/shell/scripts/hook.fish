@@ -94,7 +94,7 @@ if status is-interactive; and not set -q __shellguard_hooked
             end
         else
             # No bash: a one-shot check every time (slower, and without a time limit).
-            set -l out (printf '%s' $cmd | command $__shellguard_bin check --stdin --mode $__shellguard_mode --cwd $PWD 2>&1)
+            set -l out (printf '%s' $cmd | command $__shellguard_bin check --stdin --dialect fish --mode $__shellguard_mode --cwd $PWD 2>&1)
             set -l rc $pipestatus[2]
             # Config warnings (stderr) are shown before the decision, not inside its text.
             set -l warn (string match -- 'shellguard: warning: *' $out)

@@ -69,7 +69,7 @@ __shellguard_ask_once() {
   emulate -L zsh
   local out rc us=$'\x1f' nl=$'\n'
   IFS= read -r -d '' -t 5 out < <(
-    print -rn -- $1 | command "${__shellguard_bin[@]}" check --stdin --mode $__shellguard_mode --cwd $PWD 2>&1
+    print -rn -- $1 | command "${__shellguard_bin[@]}" check --stdin --dialect zsh --mode $__shellguard_mode --cwd $PWD 2>&1
     print -rn -- $'\x1f'$?
   )
   if [[ $out != *$us* ]]; then
