@@ -61,7 +61,9 @@ export function analyze(source: string, options: AnalysisOptions, extract: Extra
     return extract(s, deadline.remaining());
   };
   const facts = extract(source, limits.budgetMs);
-  deadline.check();
+  // A parser out of time returns an error-only parse; one that was merely slow is caught by the
+  // loops' ticks and the check at the end (reading the clock costs more than most lines' checks).
+  if (facts.errors.length > 0) deadline.check();
   checkShape(facts, limits);
   const ctx = contextFor(options);
   const { views, findings: shellDrafts, parses } = unwrapFacts(facts, within);
@@ -81,6 +83,7 @@ export function analyze(source: string, options: AnalysisOptions, extract: Extra
     }
     for (let c = 0; c < FACTS_CHECKS.length; c++) {
       const check = FACTS_CHECKS[c] as FactsCheck;
+      if (q > 0 && check.perLine === true) continue;
       const drafts = check.check(p.facts, ctx, views);
       for (let k = 0; k < drafts.length; k++) {
         const d = drafts[k] as FindingDraft;
