@@ -46,6 +46,8 @@ export interface SecretMatcher {
   containerAbsolute: ReadonlySet<string>;
   /** The relative containers' last segments (all literal): a path ending in none is no container. */
   containerLast: ReadonlySet<string>;
+  /** The absolute containers' last segments (`etc`, the home's): mayBeSecret's look at a word for a recursive reader. */
+  containerAbsoluteLast: ReadonlySet<string>;
   /** Literal last segments of the secret patterns, for a glob operand (`cat .env*`) to be tested against. */
   literalLasts: readonly string[];
   /**
@@ -183,14 +185,16 @@ function build(files: readonly string[], except: readonly string[], home: string
   }
   const secrets = compileSet(files, home);
   const containerLast = new Set(containerRelative.map((c) => c.slice(c.lastIndexOf("/") + 1)));
+  const containerAbsoluteLast = new Set([...containerAbsolute].map((c) => c.slice(c.lastIndexOf("/") + 1)));
   return {
     secrets,
     except: compileSet(except, home),
     containerRelative: compileGlobs([...new Set(containerRelative)]),
     containerLast,
     containerAbsolute,
+    containerAbsoluteLast,
     literalLasts: [...literalLasts],
-    firstChars: firstCharsOf(secrets.lastNames, containerLast, secrets.dirNames),
+    firstChars: firstCharsOf(secrets.lastNames, new Set([...containerLast, ...containerAbsoluteLast]), secrets.dirNames),
   };
 }
 
@@ -250,7 +254,8 @@ export function mayBeSecret(m: SecretMatcher, value: string, containers: boolean
     const base = from === 0 && end === value.length ? value : value.slice(from, end);
     if (set.lastNames.has(base)) return true;
     if (set.lastGlob !== null && fitsAffix(set, base)) return true;
-    if (containers && m.containerLast.has(base)) return true;
+    // `/etc`, `/home/u`: a recursive reader of a directory that holds secrets (a relative one or an absolute one).
+    if (containers && (m.containerLast.has(base) || m.containerAbsoluteLast.has(base))) return true;
   }
   if (set.dirTest === null) return false;
   // Without a `/`, dirTest (`(?:^|/)(?:a|b)(?:/|$)`) matches just its names themselves.
