@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { Word } from "../../facts/types.js";
+import { compileGlob } from "../glob.js";
 import { resolvePath } from "../paths.js";
 import { DEFAULT_NOT_SECRET_FILES, DEFAULT_SECRET_FILES } from "../secret-lists.js";
 import { deviceArg } from "./dangerous-line.js";
@@ -58,6 +59,43 @@ describe("mayBeSecret never drops a word that resolves to a secret or a director
       }
       // The generated members do reach the full test: the comparison is not vacuous.
       expect(secretsSeen).toBeGreaterThan(100);
+    });
+  }
+});
+
+/** The list's meaning written out plainly: each pattern alone, a relative one against every tail of the path. */
+function reference(files: readonly string[], home: string): (path: string) => boolean {
+  const globs = files.map((f) => {
+    const p = f.length > 1 ? f.replace(/\/+$/, "") : f;
+    const anchored = p === "~" ? home : p.startsWith("~/") ? home + p.slice(1) : p;
+    return { absolute: anchored.startsWith("/"), glob: compileGlob(anchored) };
+  });
+  return (path) => globs.some(({ absolute, glob }) => {
+    if (absolute) return glob.test(path);
+    for (let k = path.lastIndexOf("/"); k >= 0; k = k === 0 ? -1 : path.lastIndexOf("/", k - 1)) if (glob.test(path.slice(k + 1))) return true;
+    return false;
+  });
+}
+
+describe("isSecretPathIn (first looks, tails tested by where a pattern can match) is the lists' plain meaning", () => {
+  const lists = [
+    { files: DEFAULT_SECRET_FILES, except: DEFAULT_NOT_SECRET_FILES },
+    { files: ["ünï.key", "*ß", "tok*", "*-x", "deep/dir/**", "a/b/c", "~/.cfg/tool.json", "/etc/app/**", "[ab]cd", "{x,y}.tok", "**/z.tok", "[xy]/w.tok"], except: ["tok.pub"] },
+  ];
+  for (const secrets of lists) {
+    it(secrets.files.slice(0, 3).join(", "), () => {
+      const m = secretMatcher({ home: PATHS.home, secrets });
+      const isSecret = reference(secrets.files, PATHS.home);
+      const isExcepted = reference(secrets.except, PATHS.home);
+      let seen = 0;
+      for (const v of [...corpusWords, ...members(secrets.files), ...members(DEFAULT_SECRET_FILES), ...ODD, "x/w.tok", "a/y/w.tok", "z.tok", "a/b/z.tok"]) {
+        const path = resolvePath(word(v), PATHS).path;
+        if (path === null) continue;
+        const expected = isSecret(path) && !isExcepted(path);
+        if (expected) seen++;
+        expect(isSecretPathIn(m, path), path).toBe(expected);
+      }
+      expect(seen).toBeGreaterThan(100);
     });
   }
 });

@@ -33,7 +33,16 @@ interface PatternSet {
   /** Some `…/**` pattern has a glob in its directory part: every path is a candidate. */
   anyDir: boolean;
   /** Relative patterns, tested against every tail of the path; absolute ones against the path. */
-  relative: Glob | null;
+  /**
+   * Relative patterns, by where in a path they can match. `relativeOne`: no `/` or `[` in the
+   * pattern, so it matches one segment and only the basename is tested. `relativeAnchored`: the
+   * first segment is literal (`.aws/config`), so only tails starting with one of `anchors` are.
+   * `relativeRest`: every tail.
+   */
+  relativeOne: Glob | null;
+  relativeAnchored: Glob | null;
+  anchors: ReadonlySet<string>;
+  relativeRest: Glob | null;
   absolute: Glob | null;
 }
 
@@ -138,8 +147,26 @@ function compileSet(list: readonly string[], home: string): PatternSet {
   return {
     lastNames, lastGlob: oneGlob(lastGlobs), lastAffixes: affixes.some(([a, z]) => a === "" && z === "") ? null : affixes, affixEnds,
     dirNames, dirTest: dirNames.size === 0 ? null : new RegExp(`(?:^|/)(?:${[...dirNames].map(escapeRegExp).join("|")})(?:/|$)`),
-    anyDir, relative: oneGlob(relative), absolute: oneGlob(absolute),
+    anyDir, ...byTail(relative), absolute: oneGlob(absolute),
   };
+}
+
+/** Relative patterns split by the tails of a path they can match (PatternSet.relativeOne, …). */
+function byTail(relative: readonly string[]): Pick<PatternSet, "relativeOne" | "relativeAnchored" | "anchors" | "relativeRest"> {
+  const one: string[] = [];
+  const anchored: string[] = [];
+  const anchors = new Set<string>();
+  const rest: string[] = [];
+  for (const p of relative) {
+    const slash = p.indexOf("/");
+    const first = slash < 0 ? p : p.slice(0, slash);
+    if (slash < 0 && !p.includes("[")) one.push(p);
+    else if (slash > 0 && !GLOB_CHARS.test(first) && !first.includes("\\")) {
+      anchored.push(p);
+      anchors.add(first);
+    } else rest.push(p);
+  }
+  return { relativeOne: oneGlob(one), relativeAnchored: oneGlob(anchored), anchors, relativeRest: oneGlob(rest) };
 }
 
 function lastGlobIndex(g: string): number {
@@ -223,10 +250,16 @@ function fitsAffix(set: PatternSet, base: string): boolean {
 function matches(set: PatternSet, path: string): boolean {
   if (!candidate(set, path)) return false;
   if (set.absolute !== null && set.absolute.test(path)) return true;
-  if (set.relative === null) return false;
-  // Every tail of the path: `.ssh/id_rsa`, `u/.ssh/id_rsa`, ... (a pattern matches the end of the path).
-  for (let k = path.lastIndexOf("/"); k >= 0; k = k === 0 ? -1 : path.lastIndexOf("/", k - 1)) {
-    if (set.relative.test(path.slice(k + 1))) return true;
+  // A pattern matches the end of the path: a tail `.ssh/id_rsa`, `u/.ssh/id_rsa`, ...
+  const last = path.lastIndexOf("/");
+  if (set.relativeOne !== null && set.relativeOne.test(path.slice(last + 1))) return true;
+  if (set.relativeAnchored === null && set.relativeRest === null) return false;
+  let end = path.length;
+  for (let k = last; k >= 0; k = k === 0 ? -1 : path.lastIndexOf("/", k - 1)) {
+    const tail = path.slice(k + 1);
+    if (set.relativeRest !== null && set.relativeRest.test(tail)) return true;
+    if (set.relativeAnchored !== null && set.anchors.has(path.slice(k + 1, end)) && set.relativeAnchored.test(tail)) return true;
+    end = k;
   }
   return false;
 }
