@@ -62,9 +62,11 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
     return extract(s, deadline.remaining());
   };
   // A zsh or fish line is read in its dialect: `source` is what the offsets refer to.
-  const read = readLine(line, options.dialect ?? "bash", (text) => extract(text, deadline.remaining()));
+  const read = readLine(line, options.dialect ?? "bash", (text) => extract(text, limits.budgetMs));
   const { source, facts } = read;
-  deadline.check();
+  // A parser out of time returns an error-only parse; one that was merely slow is caught by the
+  // loops' ticks and the check at the end (reading the clock costs more than most lines' checks).
+  if (facts.errors.length > 0) deadline.check();
   checkShape(facts, limits);
   const ctx = contextFor(options);
   const { views, findings: unwrapDrafts, parses } = unwrapFacts(facts, within);
@@ -85,6 +87,7 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
     }
     for (let c = 0; c < FACTS_CHECKS.length; c++) {
       const check = FACTS_CHECKS[c] as FactsCheck;
+      if (q > 0 && check.perLine === true) continue;
       const drafts = check.check(p.facts, ctx, views);
       for (let k = 0; k < drafts.length; k++) {
         const d = drafts[k] as FindingDraft;

@@ -41,6 +41,11 @@ export interface CommandCheck {
 /** A check over a whole parse (constructs, parse errors). */
 export interface FactsCheck {
   name: string;
+  /**
+   * Called once per line (with the line's Facts and the views of every parse, nested strings'
+   * too), not once per parse: for a check that walks all the views itself.
+   */
+  perLine?: boolean;
   findings: Readonly<Record<string, FindingMeta>>;
   check(facts: Facts, ctx: CheckContext, views: readonly CommandView[]): FindingDraft[];
 }

@@ -81,25 +81,34 @@ const systemOn = (ctx: CheckContext): boolean => ctx.options.packs === undefined
  * `--output=/dev/sda`, `-o/dev/sda`): anchored, so a word holding a whole nested command is not
  * read to its end at every level (nested words stay linear).
  */
-const DEVICE_ARG = /^(?:-[A-Za-z]|[-\w]{1,40}=)?\/dev\//;
-
 function mentionsDevice(args: readonly string[]): boolean {
-  for (let i = 1; i < args.length; i++) if (DEVICE_ARG.test(args[i] as string)) return true;
+  for (let i = 1; i < args.length; i++) if (deviceArg(args[i] as string)) return true;
   return false;
 }
 
-/** Views already looked at: the check is called once per parse with every parse's views. */
-const seen = new WeakSet<readonly CommandView[]>();
+const DEV = "/dev/";
+const isWordChar = (c: number): boolean => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+
+/** `^(?:-[A-Za-z]|[-\w]{1,40}=)?\/dev\/` without a regex call per argument (most are short and fail at once). */
+export function deviceArg(a: string): boolean {
+  if (a.length < 5) return false;
+  if (a.startsWith(DEV)) return true;
+  const c1 = a.charCodeAt(1);
+  if (a.charCodeAt(0) === 45 /* - */ && ((c1 >= 65 && c1 <= 90) || (c1 >= 97 && c1 <= 122)) && a.startsWith(DEV, 2)) return true;
+  for (let k = 0; k < a.length && k <= 40; k++) {
+    const c = a.charCodeAt(k);
+    if (c === 61 /* = */) return k >= 1 && a.startsWith(DEV, k + 1);
+    if (c !== 45 && !isWordChar(c)) return false;
+  }
+  return false;
+}
 
 /**
- * One pass over every view of the line on the first call (later calls for nested parses add
- * nothing), so nested `bash -c` strings stay linear. Views come grouped by parse, in order:
- * links and cds do not cross from one parse to the next. Findings carry the view's range in the
- * top-level source.
+ * One pass over every view of the line (a perLine check), so nested `bash -c` strings stay
+ * linear. Views come grouped by parse, in order: links and cds do not cross from one parse to
+ * the next. Findings carry the view's range in the top-level source.
  */
 function check(_facts: Facts, ctx: CheckContext, views: readonly CommandView[]): FindingDraft[] {
-  if (seen.has(views)) return [];
-  seen.add(views);
   let out: FindingDraft[] | null = null;
   let links: Set<string> | null = null;
   let paths = ctx.paths;
@@ -149,6 +158,7 @@ function check(_facts: Facts, ctx: CheckContext, views: readonly CommandView[]):
 
 export const dangerousInLine: FactsCheck = {
   name: "dangerous",
+  perLine: true,
   findings: {},
   check,
 };

@@ -171,10 +171,21 @@ function viewsOf(facts: Facts, all: readonly CommandView[]): readonly CommandVie
 
 const NO_VIEWS: CommandView[] = [];
 
+/** Whether a view (of `facts`, when given) is a network tool, git, or writes to /dev/tcp: without one nothing is sent. */
+function sendsAny(views: readonly CommandView[], facts: Facts | null, ctx: CheckContext): boolean {
+  for (let k = 0; k < views.length; k++) {
+    const v = views[k] as CommandView;
+    if (facts !== null && (v.facts !== facts || v.wrapperOnly)) continue;
+    if (isNetwork(v) || v.name === "git" || (v.redirects.length > 0 && devTcp(v, ctx))) return true;
+  }
+  return false;
+}
+
 function check(facts: Facts, ctx: CheckContext, all: readonly CommandView[]): FindingDraft[] {
-  const views = all.length <= 8 ? all.filter((v) => v.facts === facts && !v.wrapperOnly) : viewsOf(facts, all);
+  const grouped = all.length <= 8 ? null : viewsOf(facts, all);
   // Most lines send nothing anywhere: without a network tool, git or /dev/tcp there is nothing to follow.
-  if (!views.some((v) => isNetwork(v) || v.name === "git" || (v.redirects.length > 0 && devTcp(v, ctx)))) return NO_FINDINGS;
+  if (!sendsAny(grouped ?? all, grouped !== null ? null : facts, ctx)) return NO_FINDINGS;
+  const views = grouped ?? all.filter((v) => v.facts === facts && !v.wrapperOnly);
   const reads = new Map<CommandView, SecretHit[]>();
   let any = false;
   for (const v of views) {

@@ -136,28 +136,24 @@ export function secretReads(view: CommandView, ctx: CheckContext): SecretHit[] {
 }
 
 function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
+  const words = view.words;
+  const redirects = view.redirects;
+  if (words.length <= 1 && redirects.length === 0) return NONE;
   const m = secretMatcher(ctx.options);
   let out: SecretHit[] | null = null;
-  const add = (path: string, start: number, end: number): void => {
-    out ??= [];
-    if (!out.some((h) => h.path === path)) out.push({ path, start, end });
-  };
-  const words = view.words;
-  if (words.length <= 1 && view.redirects.length === 0) return NONE;
-  for (const r of view.redirects) {
+  for (let k = 0; k < redirects.length; k++) {
+    const r = redirects[k] as (typeof redirects)[number];
     if ((r.op === "<" || r.op === "<>") && r.target !== null) {
       const p = resolvePath(r.target, ctx.paths).path;
-      if (p !== null && (r.target.glob ? globMayNameSecret(m, p) : isSecretPathIn(m, p))) add(p, r.start, r.end);
+      if (p !== null && (r.target.glob ? globMayNameSecret(m, p) : isSecretPathIn(m, p))) out = addHit(out, p, r.start, r.end);
     }
   }
-  if (NOT_READERS.has(view.name)) return out ?? NONE;
+  if (words.length <= 1 || NOT_READERS.has(view.name)) return out ?? NONE;
   const recursive = RECURSIVE_READERS.has(view.name);
   const code = isInterpreter(view.name);
-  // Whether a word is an option's value to pass over is only asked of the rare word that names a secret.
-  const skip = (k: number, w: Word): boolean => URL.test(w.value) || ((w.value.startsWith("-") || (view.args[k - 1] as string).startsWith("-")) && optionValueToSkip(view, k));
-  for (let k = 1; k < view.words.length; k++) {
-    const w = view.words[k] as Word;
-    if (w.dynamic === null && !w.glob && !code && !mayBeSecret(m, w.value, recursive) && !EMBEDS.test(w.value)) continue;
+  for (let k = 1; k < words.length; k++) {
+    const w = words[k] as Word;
+    if (w.dynamic === null && !w.glob && !code && !mayBeSecret(m, w.value, recursive) && !embeds(w.value)) continue;
     // No path is longer than PATH_MAX, and a word that is wholly a run-time value (`<(…)`, `"$(…)"`;
     // $HOME aside) has no text to name one: such words, which hold every level nested in them, are
     // not scanned, so nesting stays linear.
@@ -166,14 +162,14 @@ function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
     if (r.path !== null && !w.value.startsWith("-")) {
       const hit = w.glob ? globMayNameSecret(m, r.path) : isSecretPathIn(m, r.path) || (recursive && isSecretContainer(m, r.path));
       if (hit) {
-        if (!skip(k, w)) add(r.path, w.start, w.end);
+        if (!skip(view, k, w)) out = addHit(out, r.path, w.start, w.end);
         continue;
       }
     }
     for (const t of code ? pathTokens(w.value) : embeddedTexts(w.value)) {
       const p = isSecretText(m, t, ctx.paths, recursive);
       if (p !== null) {
-        if (!skip(k, w)) add(p, w.start, w.end);
+        if (!skip(view, k, w)) out = addHit(out, p, w.start, w.end);
         break;
       }
     }
@@ -181,8 +177,28 @@ function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
   return out ?? NONE;
 }
 
+/** `out` with the hit added (made on the first; one per path). */
+function addHit(out: SecretHit[] | null, path: string, start: number, end: number): SecretHit[] {
+  const list = out ?? [];
+  if (!list.some((h) => h.path === path)) list.push({ path, start, end });
+  return list;
+}
+
+/** Whether word k, which names a secret, is passed over: a URL, or the value of a credential or output option. Only asked of the rare word that names one. */
+function skip(view: CommandView, k: number, w: Word): boolean {
+  return URL.test(w.value) || ((w.value.startsWith("-") || (view.args[k - 1] as string).startsWith("-")) && optionValueToSkip(view, k));
+}
+
+/** Whether a word may name a path besides itself (`if=F`, `@F`, `<F`): it holds `=`, `@` or `<`. */
+function embeds(value: string): boolean {
+  for (let k = 0; k < value.length; k++) {
+    const c = value.charCodeAt(k);
+    if (c === 61 /* = */ || c === 64 /* @ */ || c === 60 /* < */) return true;
+  }
+  return false;
+}
+
 const NONE: SecretHit[] = [];
-const EMBEDS = /[=@<]/;
 const URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 /** Paths shown relative to home (`~/.ssh/id_rsa`), as a person would write them. */

@@ -269,7 +269,9 @@ function factsCheck(facts: Facts): FindingDraft[] {
     // `env LD_PRELOAD=x.so cmd`: variables set through the env wrapper.
     let env = false;
     for (const w of sc.argv) {
-      if (w.value === "env" || w.value.endsWith("/env")) env = true;
+      const v = w.value;
+      // `env` or `…/env`: most words do not even end in `v`.
+      if (v.charCodeAt(v.length - 1) === 118 /* v */ && (v === "env" || v.endsWith("/env"))) env = true;
       else if (env) {
         const m = ENV_WORD.exec(w.value);
         if (m === null) {

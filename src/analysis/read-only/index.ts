@@ -96,13 +96,19 @@ function executingVerdict(cmd: ReadOnlyCommand, view: CommandView): Verdict {
   return v.unsafe.length === blocks ? READ_ONLY : v;
 }
 
-/** Verdicts are asked for twice per view (read-only, then the side-effect check): computed once. */
-const cache = new WeakMap<CommandView, Verdict>();
+/**
+ * Verdicts are asked for twice per view, one right after the other (read-only, then the
+ * side-effect check): the last one is kept (a WeakMap entry per view cost more than most verdicts).
+ */
+let lastView: CommandView | null = null;
+let lastVerdict: Verdict = NOT_LISTED;
 
 /** The read-only verdict of a command's own words (not its redirects, environment or wrappers). */
 export function verdictOf(view: CommandView): Verdict {
-  let v = cache.get(view);
-  if (v === undefined) cache.set(view, (v = computeVerdict(view)));
+  if (view === lastView) return lastVerdict;
+  const v = computeVerdict(view);
+  lastView = view;
+  lastVerdict = v;
   return v;
 }
 

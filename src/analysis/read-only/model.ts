@@ -141,6 +141,17 @@ export function mergeSpecs(a: FlagSpec, b: FlagSpec): FlagSpec {
   return out;
 }
 
+/** Specs are compiled once and kept: their merges are too (kubectl's are asked for at every command). */
+const merged = new WeakMap<FlagSpec, WeakMap<FlagSpec, FlagSpec>>();
+
+function mergedSpec(a: FlagSpec, b: FlagSpec): FlagSpec {
+  let byB = merged.get(a);
+  if (byB === undefined) merged.set(a, (byB = new WeakMap()));
+  let spec = byB.get(b);
+  if (spec === undefined) byB.set(b, (spec = mergeSpecs(a, b)));
+  return spec;
+}
+
 /** An unsafe option given on the line: its spelling in the table, what it does, its value. */
 export interface UnsafeUse {
   option: string;
@@ -180,7 +191,7 @@ export function unsafeOf(cmds: readonly ReadOnlyCommand[], canonical: string): U
 export function judge(cmd: ReadOnlyCommand, args: readonly string[], from = 1, inherited?: FlagSpec, parents: readonly ReadOnlyCommand[] = []): Verdict {
   if (cmd.anyArgs) return cmd.args === undefined || cmd.args(args, EMPTY) ? READ_ONLY : { readOnly: false, culprit: args.slice(1).join(" ") };
   const own = cmd.spec();
-  const spec = inherited !== undefined ? mergeSpecs(inherited, own) : own;
+  const spec = inherited !== undefined ? mergedSpec(inherited, own) : own;
   const p = parseFlags(args, spec, from);
   let unsafe: UnsafeUse[] | undefined;
   for (const [name, vals] of p.flags) {

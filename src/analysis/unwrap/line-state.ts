@@ -73,15 +73,16 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
   if (first === undefined || first.dynamic !== null) return state;
   if (DECLARES.has(first.value)) declaredCommands(sc, origin, out, nest);
   const name = first.value;
+  // Most commands have no state to meet and record nothing: the range is made when one does.
+  if (state === null && !RECORDS.has(name)) return state;
   const range: [number, number] = origin.range ?? [sc.start, sc.end];
-  const rest = facts.source.slice(first.end, sc.end);
   if (state !== null) {
     const fn = state.functions.get(name);
     // Arguments all known only at run time tell nothing the definition did not: `f "$x"`.
     if (fn !== undefined && sc.start >= fn.end && sc.argv.some((w, k) => k > 0 && w.dynamic === null) && state.expansions++ < MAX_EXPANSIONS) nest(withArguments(fn.body, sc.argv.slice(1), facts), range, null);
     const program = state.programs.size > 0 ? state.programs.get(norm(name)) : undefined;
     if (program === "") out.findings.push({ id: "shell/dynamic-command", message: `'${name}' is a copy of a program only known at run time; run the program by its own name.`, start: range[0], end: range[1] });
-    else if (program !== undefined) nest(quote(program) + rest, range, null);
+    else if (program !== undefined) nest(quote(program) + facts.source.slice(first.end, sc.end), range, null);
     if (state.downloads.size > 0) downloadedRun(sc, state.downloads, origin, out);
   }
   if (!RECORDS.has(name)) return state;
