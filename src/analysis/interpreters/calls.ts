@@ -59,6 +59,9 @@ function specFor(id: string, code: string, t: Tables): CallSpec | null {
   if (exact !== undefined && !id.startsWith(".")) return exact;
   const specs = t.byFn.get(fn);
   if (specs === undefined) return null;
+  // A computed call is one whatever the receiver (`Kernel.send`, `obj.public_send`).
+  const indirect = specs.find((s) => s.does === "indirect" && s.mod === "");
+  if (indirect !== undefined) return indirect;
   const prefix = dot < 0 ? "" : name.slice(0, dot);
   for (const s of specs) {
     if (s.mod === "") continue;
