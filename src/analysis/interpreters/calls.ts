@@ -135,7 +135,7 @@ class Scan {
     const args = this.callArgs(i);
     if (args === null) {
       const passive = spec.does === "eval" || spec.does === "load" || spec.does === "indirect";
-      // Handed on or renamed (`f = os.system`, `map(os.system, …)`, `{ exec: run }`): its calls are not seen.
+      // Handed on or renamed (`f = os.system`, `map(os.system, ...)`, `{ exec: run }`): its calls are not seen.
       const prev = this.tokens[i - 1]?.v;
       const next = this.tokens[i + 1]?.v;
       if (!passive && (prev === "=" || next === ":" || (prev === "(" && (next === ")" || next === ",")))) this.opaque(`uses ${id} without calling it by name`);
@@ -217,7 +217,7 @@ class Scan {
     }
   }
 
-  /** awk `print … | "cmd"` and `"cmd" | getline`: the command is a shell string. */
+  /** awk `print ... | "cmd"` and `"cmd" | getline`: the command is a shell string. */
   awkPipe(i: number): void {
     const tokens = this.tokens;
     const stop = (t: Token): boolean => t.k === "p" && (t.v === ";" || t.v === "\n" || t.v === "{" || t.v === "}");

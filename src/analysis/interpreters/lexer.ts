@@ -10,7 +10,7 @@
 export const MARKER = "\u0001";
 
 export type Token =
-  /** A name, dotted: `os.system`, `File::Path::rmtree` → `File.Path.rmtree`; `.execSync` after a call. */
+  /** A name, dotted: `os.system`, `File::Path::rmtree` -> `File.Path.rmtree`; `.execSync` after a call. */
   | { k: "id"; v: string }
   /** A string literal's text; interpolated parts are MARKER. */
   | { k: "str"; v: string }

@@ -24,7 +24,7 @@ function literal(lx: Lexer): boolean {
     lx.tokens.push({ k: "str", v: name });
     return true;
   }
-  // %x(...) %q(...) %Q(...) %w[...] %i[...] %(...) — only where an operand may start (not `a % b`).
+  // %x(...) %q(...) %Q(...) %w[...] %i[...] %(...): only where an operand may start (not `a % b`).
   const m = /%([qQwWiIxrs]?)([^\w\s])/y;
   m.lastIndex = lx.pos;
   const hit = c === "%" && !lx.afterOperand() ? m.exec(lx.code) : null;

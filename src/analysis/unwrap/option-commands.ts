@@ -52,7 +52,7 @@ const RSYNC_RSH = /^-e(.+)$|^-e$|^--rsh(?:=(.*))?$/;
 /**
  * The program an option runs in place of ssh (`scp -S prog`, `rsync -e prog`): a bare name or an
  * absolute path is a tool; a relative path (`./evil`, `bin/x`) or a run-time value names a
- * program from the working tree or the environment — often one just written — that the line
+ * program from the working tree or the environment (often one just written) that the line
  * does not show. Its parse is checked too; this says that the program itself is unknown.
  */
 function localProgram(view: CommandView, value: string, at: At, out: UnwrapResult, option: string): void {
