@@ -40,7 +40,8 @@ const TABLE: Row[] = [
   ["python3", `import os; f = os.system; f("x")`, ["opaque"]],
   ["python3", `__import__(m)`, ["opaque"]],
   ["python3", `__import__("os").system("id")`, ["shell id"]],
-  ["python3", `print("unterminated`, ["opaque"]],
+  ["python3", `import os; os.system("unterminated)`, ["opaque"]],
+  ["python3", `print("unterminated, but nothing here runs or deletes`, []],
   ["python3", `print(1)`, []],
   ["python3", `x = {"system": 1}; print(x["system"])`, []],
   // node: template literals, comments, regex literals

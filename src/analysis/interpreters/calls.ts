@@ -24,7 +24,12 @@ interface Tables {
   mods: ReadonlySet<string>;
   /** Words whose presence makes a computed call suspect (modules, run and delete functions). */
   danger: RegExp;
+  /** Code with none of these (no API name, command literal, pipe or computed call) has nothing to find. */
+  hint: RegExp;
 }
+
+/** Command literals and computed calls, per language: backticks, qx, %x, awk's pipes, `$f(`, `](`. */
+const HINTS: Readonly<Record<string, string>> = { perl: "`|\\bqx\\b", ruby: "`|%x", php: "`|\\$\\w+\\s*\\(", awk: "\\|" };
 
 const TABLES = new Map<Language, Tables>();
 
@@ -41,7 +46,9 @@ function tablesOf(lang: Language): Tables {
     for (const fn of spec.fns) words.add(fn.split(".").pop() as string);
   }
   const mods = new Set(lang.calls.filter((s) => s.mod !== "").map((s) => firstSegment(s.mod)));
-  t = { byFn, mods, danger: new RegExp(`\\b(?:${[...words].join("|")})\\b`) };
+  const names = [...new Set(lang.calls.flatMap((c) => c.fns.map((fn) => fn.split(".").pop() as string)))];
+  const hint = new RegExp([`\\b(?:${names.join("|")})\\b`, "\\]\\s*\\(", HINTS[lang.name]].filter((h) => h !== undefined).join("|"));
+  t = { byFn, mods, danger: new RegExp(`\\b(?:${[...words].join("|")})\\b`), hint };
   TABLES.set(lang, t);
   return t;
 }
@@ -76,6 +83,7 @@ function specFor(id: string, code: string, t: Tables): CallSpec | null {
 
 /** What `code` in `lang` runs and deletes; unreadable code is one opaque action. */
 export function readCode(lang: Language, code: string, depth = 0): Action[] {
+  if (!tablesOf(lang).hint.test(code)) return [];
   let tokens: Token[];
   try {
     tokens = tokenize(code, lang.rules);

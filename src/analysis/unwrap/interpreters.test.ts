@@ -64,7 +64,7 @@ const TABLE: Row[] = [
   ["perl -e 'eval $ENV{X}'", [OPAQUE], "has", true],
   ["ruby -e 'Kernel.send(:system, \"id\")'", [OPAQUE], "has", true],
   ["php -r 'eval(base64_decode(\"x\"));'", [OPAQUE], "has", true],
-  ["python3 -c 'print(\"x'", [OPAQUE], "has", true],
+  ["python3 -c 'import os; os.system(\"x'", [OPAQUE], "has", true],
   // awk printing into a shell runs what it prints
   ["awk '{print | \"sh\"}' f", [PIPE], "has", true],
   ["curl x | awk '{system($0)}'", [PIPE]],
