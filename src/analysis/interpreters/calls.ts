@@ -124,10 +124,43 @@ class Scan {
         else if (tok.v === "]" && tokens[i + 1]?.v === "(" && this.danger) this.opaque("calls a function picked from a list or map at run time");
       } else if (tok.k === "id") {
         if (tok.v === "import" || tok.v === "from") importing = this.lang.name === "python";
-        if (!importing) this.name(i, tok.v);
+        const prev = tokens[i - 1];
+        const next = tokens[i + 1];
+        // `from os import system as run`, `import subprocess as sp`: the name stands for the original.
+        if (importing && tok.v === "as" && prev?.k === "id" && next?.k === "id") this.aliases.set(next.v, prev.v);
+        if (!importing) this.name(i, this.unalias(tok.v));
       }
     }
     return this.out;
+  }
+
+  readonly aliases = new Map<string, string>();
+
+  unalias(id: string): string {
+    if (this.aliases.size === 0) return id;
+    const dot = id.indexOf(".");
+    const head = dot < 0 ? id : id.slice(0, dot);
+    const real = this.aliases.get(head);
+    return real === undefined ? id : real + id.slice(head.length);
+  }
+
+  /** pathlib: `Path("/x").unlink()`, `p.rmdir()`: the receiver is the path. */
+  pathMethod(i: number, id: string): boolean {
+    const m = /(?:^|\.)(unlink|rmdir)$/.exec(id);
+    if (m === null || this.tokens[i + 1]?.v !== "(" || !mentions(this.code, "Path")) return false;
+    let path = MARKER;
+    if (id.startsWith(".") && this.tokens[i - 1]?.v === ")") {
+      let j = i - 1;
+      for (let depth = 0; j >= 0; j--) {
+        const v = (this.tokens[j] as Token).v;
+        if (v === ")") depth++;
+        else if (v === "(" && --depth === 0) break;
+      }
+      const ctor = this.tokens[j - 1];
+      if (ctor?.k === "id" && /(?:^|\.)(?:Pure|Posix)?Path$/.test(ctor.v)) path = value(this.tokens.slice(j + 1, i - 1).filter((t) => t.v !== "\n")).text;
+    }
+    this.out.push({ kind: "delete", how: m[1] === "rmdir" ? "rmdir" : "rm-f", path, api: `Path.${m[1] as string}` });
+    return true;
   }
 
   opaque(why: string): void {
@@ -135,6 +168,8 @@ class Scan {
   }
 
   name(i: number, id: string): void {
+    // `.unlink()` with no argument is pathlib's (os.unlink takes the path).
+    if (this.lang.name === "python" && this.tokens[i + 2]?.v === ")" && this.pathMethod(i, id)) return;
     const spec = specFor(id, this.code, this.t);
     if (spec === null) {
       if (/^\$/.test(id) && this.lang.name === "php" && this.tokens[i + 1]?.v === "(" && this.danger) this.opaque(`calls the function named by ${id}`);

@@ -31,7 +31,8 @@ const DANGEROUS: ReadonlyArray<readonly [string, string]> = [["rm -rf ~", "delet
 
 /** Each language's delete APIs (recursive and not: a critical path is a finding either way). */
 const DELETE = [
-  ...["shutil.rmtree(\"@@\")", "os.remove(\"@@\")", "os.unlink(\"@@\")", "os.rmdir(\"@@\")"].map((c) => `python3 -c 'import os, shutil; ${c}'`),
+  ...["shutil.rmtree(\"@@\")", "os.remove(\"@@\")", "os.unlink(\"@@\")", "os.rmdir(\"@@\")", "Path(\"@@\").unlink()", "pathlib.Path(\"@@\").rmdir()"]
+    .map((c) => `python3 -c 'import os, shutil, pathlib; from pathlib import Path; ${c}'`),
   ...["fs.rmSync(\"@@\", { recursive: true })", "fs.rmdirSync(\"@@\", { recursive: true })", "fs.unlinkSync(\"@@\")", "fs.promises.rm(\"@@\", { recursive: true })"].map((c) => `node -e 'const fs = require("fs"); ${c}'`),
   ...["use File::Path qw(rmtree); rmtree(\"@@\")", "File::Path::remove_tree(\"@@\")", "unlink \"@@\"", "rmdir(\"@@\")"].map((c) => `perl -e '${c}'`),
   ...["FileUtils.rm_rf(\"@@\")", "FileUtils.rm_r(\"@@\")", "FileUtils.remove_dir(\"@@\")", "File.delete(\"@@\")"].map((c) => `ruby -rfileutils -e '${c}'`),
