@@ -18,6 +18,8 @@ export type Action =
 
 /** A literal read again (`exec("...")`) is read to this depth; deeper is opaque. */
 const MAX_EVAL_DEPTH = 4;
+/** Most tokens one call's arguments or one awk pipe's command are read over: keeps a line linear. */
+const MAX_WALK = 256;
 
 interface Tables {
   byFn: ReadonlyMap<string, readonly CallSpec[]>;
@@ -88,7 +90,8 @@ export function readCode(lang: Language, code: string, depth = 0): Action[] {
   try {
     tokens = tokenize(code, lang.rules);
   } catch (e) {
-    if (!(e instanceof UnreadableCode)) throw e;
+    // A stack overflow is code nested past reading (`f"{f"{f"{...`): unreadable, not a crash.
+    if (!(e instanceof UnreadableCode) && !(e instanceof RangeError)) throw e;
     return [{ kind: "opaque", why: `its ${lang.name} code cannot be read (${e.message})` }];
   }
   return new Scan(lang, code, tokens, depth).scan();
@@ -267,7 +270,7 @@ class Scan {
     if (tokens[i + 1]?.v === "getline") {
       let j = i - 1;
       let depth = 0;
-      for (; j >= 0; j--) {
+      for (; j >= 0 && i - j < MAX_WALK; j--) {
         const t = tokens[j] as Token;
         if (t.v === ")") depth++;
         else if (t.v === "(" && depth-- === 0) break;
@@ -280,11 +283,11 @@ class Scan {
     if (tokens[j]?.v === "&") j++;
     const from = j;
     let depth = 0;
-    for (; j < tokens.length; j++) {
+    for (; j < tokens.length && j - from < MAX_WALK; j++) {
       const t = tokens[j] as Token;
       if (t.v === "(") depth++;
       else if (t.v === ")" && depth-- === 0) break;
-      else if (depth === 0 && stop(t)) break;
+      else if (depth === 0 && (stop(t) || t.v === "|")) break;
     }
     this.run(value(tokens.slice(from, j) as Token[]), "print |");
   }
@@ -299,7 +302,9 @@ class Scan {
     if (!paren && next.k === "id" && /^(?:if|unless|or|and|x|eq|ne|lt|gt|le|ge|cmp|do|then)$/.test(next.v)) return null;
     const args: Token[][] = [[]];
     let depth = 0;
-    for (let j = paren ? i + 2 : i + 1; j < tokens.length; j++) {
+    // Arguments longer than the walk end in a part taken as known only at run time.
+    const end = Math.min(tokens.length, i + MAX_WALK);
+    for (let j = paren ? i + 2 : i + 1; j < end; j++) {
       const t = tokens[j] as Token;
       if (t.k === "p" && "([{".includes(t.v)) depth++;
       else if (t.k === "p" && ")]}".includes(t.v)) {
@@ -310,6 +315,7 @@ class Scan {
         continue;
       }
       if (t.v !== "\n") (args[args.length - 1] as Token[]).push(t);
+      if (j === end - 1 && end < tokens.length) (args[args.length - 1] as Token[]).push({ k: "id", v: MARKER });
     }
     return args[0]?.length === 0 && args.length === 1 ? [] : args;
   }
