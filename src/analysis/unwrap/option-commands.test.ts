@@ -30,6 +30,10 @@ const TABLE: Row[] = [
   ...CARRIERS.flatMap((c): Row[] => [[c.replace(AT, CODE), [RM, HOME]], [c.replace(AT, CODE), [RM, HOME], "has", true]]),
   // the -S transport of scp is a program, run like any command
   ["scp -S 'rm -rf ~' a host:b", [RM, HOME]],
+  // a transport named by a relative path or a run-time value: a program the line does not show
+  ...["scp -S ./evil a host:b", "sftp -S bin/x host", "scp -S \"$P\" a host:b", "rsync -e ./evil a host:b", "rsync --rsh='tools/ssh -p 2' a host:b", "scp -S \"$DIR/ssh\" a host:b"]
+    .map((c): Row => [c, ["side-effect/runs-program"], "has", true]),
+  ...["scp -S ssh a host:b", "scp -S /usr/bin/ssh a host:b", "rsync -e 'ssh -p 2222' a host:b", "rsync -e /usr/bin/ssh a host:b"].map((c): Row => [c, [], "none", true]),
   // code only known at run time
   ["tar --to-command=\"$CMD\" -xf a.tar", [SCRIPT]],
   ["rsync -e \"$RSH\" a host:b", [SCRIPT]],

@@ -26,7 +26,10 @@ export const scpUnwrapper: Unwrapper = {
   unwrap: (v, e) => {
     const p = parseFlags(v.args, SCP_FLAGS, 1);
     sshOptions(v, values(p, "o"), e.at, e.nest, e.out);
-    for (const prog of values(p, "S")) valueCode(v, prog, e.at, e.nest, e.out, "a transport program (-S)");
+    for (const prog of values(p, "S")) {
+      valueCode(v, prog, e.at, e.nest, e.out, "a transport program (-S)");
+      localProgram(v, prog, e.at, e.out, "-S");
+    }
   },
 };
 
@@ -34,8 +37,31 @@ export const scpUnwrapper: Unwrapper = {
 export const rsyncUnwrapper: Unwrapper = {
   name: "rsync-shell",
   commands: ["rsync"],
-  unwrap: (v, e) => optionString(v, /^-e(.+)$|^-e$|^--rsh(?:=(.*))?$/, e.at, e.nest, e.out),
+  unwrap: (v, e) => {
+    optionString(v, RSYNC_RSH, e.at, e.nest, e.out);
+    for (let k = 1; k < v.args.length; k++) {
+      const m = RSYNC_RSH.exec(v.args[k] as string);
+      const value = m === null ? undefined : (m[1] || m[2]) ?? v.args[k + 1];
+      if (value !== undefined) localProgram(v, value, e.at, e.out, "-e");
+    }
+  },
 };
+
+const RSYNC_RSH = /^-e(.+)$|^-e$|^--rsh(?:=(.*))?$/;
+
+/**
+ * The program an option runs in place of ssh (`scp -S prog`, `rsync -e prog`): a bare name or an
+ * absolute path is a tool; a relative path (`./evil`, `bin/x`) or a run-time value names a
+ * program from the working tree or the environment (often one just written) that the line
+ * does not show. Its parse is checked too; this says that the program itself is unknown.
+ */
+function localProgram(view: CommandView, value: string, at: At, out: UnwrapResult, option: string): void {
+  const prog = value.trim().split(/\s+/)[0] ?? "";
+  if (prog === "" || (!/\$|`/.test(prog) && (!prog.includes("/") || prog.startsWith("/")))) return;
+  const w = valueWord(view, value) ?? (view.words[0] as Word);
+  const r = at(w);
+  out.findings.push({ id: "side-effect/runs-program", message: `${view.name} ${option} '${value}' runs ${prog} in place of ssh: a program named by a relative path or a run-time value, which the analysis does not see. Run it directly if you mean to.`, start: r[0], end: r[1] });
+}
 
 /** tar options whose value is a program or shell command tar runs. */
 const TAR_COMMAND = /^--(?:to-command|use-compress-program|info-script|new-volume-script|rsh-command)(?:=([^]*))?$|^-I([^]*)$|^-F([^]*)$/;

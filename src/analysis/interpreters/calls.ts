@@ -1,0 +1,380 @@
+/**
+ * The call scanner: from a language's tokens, what the code hands to a shell, what it deletes,
+ * and what cannot be read. Arguments are judged as values: a string literal is known (its
+ * interpolations MARKER), a list of them is argv, anything else is a run-time value (MARKER).
+ */
+
+import { MARKER, type Token, tokenize, UnreadableCode } from "./lexer.js";
+import type { CallSpec, Language } from "./language.js";
+
+export type Action =
+  /** Shell code, MARKER where a part is only known at run time. */
+  | { kind: "shell"; text: string; api: string }
+  /** A program and its arguments, run without a shell. */
+  | { kind: "argv"; argv: string[]; api: string }
+  | { kind: "delete"; how: "rm-r" | "rm-f" | "rmdir"; path: string; api: string }
+  /** Code the analysis cannot follow (eval of a run-time string, a computed function name). */
+  | { kind: "opaque"; why: string };
+
+/** A literal read again (`exec("...")`) is read to this depth; deeper is opaque. */
+const MAX_EVAL_DEPTH = 4;
+/** Most tokens one call's arguments or one awk pipe's command are read over: keeps a line linear. */
+const MAX_WALK = 256;
+
+interface Tables {
+  byFn: ReadonlyMap<string, readonly CallSpec[]>;
+  mods: ReadonlySet<string>;
+  /** Words whose presence makes a computed call suspect (modules, run and delete functions). */
+  danger: RegExp;
+  /** Code with none of these (no API name, command literal, pipe or computed call) has nothing to find. */
+  hint: RegExp;
+}
+
+/** Command literals and computed calls, per language: backticks, qx, %x, awk's pipes, `$f(`, `](`. */
+const HINTS: Readonly<Record<string, string>> = { perl: "`|\\bqx\\b", ruby: "`|%x", php: "`|\\$\\w+\\s*\\(", awk: "\\|" };
+
+const TABLES = new Map<Language, Tables>();
+
+/** Built on first use: a line that runs no interpreter never pays for them. */
+function tablesOf(lang: Language): Tables {
+  let t = TABLES.get(lang);
+  if (t !== undefined) return t;
+  const byFn = new Map<string, CallSpec[]>();
+  const words = new Set<string>();
+  for (const spec of lang.calls) {
+    for (const fn of spec.fns) byFn.set(fn, [...(byFn.get(fn) ?? []), spec]);
+    if (spec.does === "eval" || spec.does === "load" || spec.does === "indirect") continue;
+    if (spec.mod !== "") words.add(firstSegment(spec.mod));
+    for (const fn of spec.fns) words.add(fn.split(".").pop() as string);
+  }
+  const mods = new Set(lang.calls.filter((s) => s.mod !== "").map((s) => firstSegment(s.mod)));
+  const names = [...new Set(lang.calls.flatMap((c) => c.fns.map((fn) => fn.split(".").pop() as string)))];
+  const hint = new RegExp([`\\b(?:${names.join("|")})\\b`, "\\]\\s*\\(", HINTS[lang.name]].filter((h) => h !== undefined).join("|"));
+  t = { byFn, mods, danger: new RegExp(`\\b(?:${[...words].join("|")})\\b`), hint };
+  TABLES.set(lang, t);
+  return t;
+}
+
+const firstSegment = (dotted: string): string => dotted.split(".")[0] as string;
+
+const mentions = (code: string, word: string): boolean => new RegExp(`\\b${word}\\b`).test(code);
+
+/** The spec a name calls, if any: `os.system`; `system` or `sp.system` when the code names `os`. */
+function specFor(id: string, code: string, t: Tables): CallSpec | null {
+  const name = id.startsWith(".") ? id.slice(1) : id;
+  const dot = name.lastIndexOf(".");
+  const fn = name.slice(dot + 1);
+  const exact = t.byFn.get(name)?.find((s) => s.mod === "");
+  if (exact !== undefined && !id.startsWith(".")) return exact;
+  const specs = t.byFn.get(fn);
+  if (specs === undefined) return null;
+  // A computed call is one whatever the receiver (`Kernel.send`, `obj.public_send`).
+  const indirect = specs.find((s) => s.does === "indirect" && s.mod === "");
+  if (indirect !== undefined) return indirect;
+  const prefix = dot < 0 ? "" : name.slice(0, dot);
+  for (const s of specs) {
+    if (s.mod === "") continue;
+    if (prefix === s.mod) return s;
+    // Another module's function of the same name (`asyncio.run` is not `subprocess.run`).
+    const head = firstSegment(prefix);
+    if (prefix !== "" && head !== firstSegment(s.mod) && t.mods.has(head)) continue;
+    if (mentions(code, firstSegment(s.mod))) return s;
+  }
+  return null;
+}
+
+/** What `code` in `lang` runs and deletes; unreadable code is one opaque action. */
+export function readCode(lang: Language, code: string, depth = 0): Action[] {
+  if (!tablesOf(lang).hint.test(code)) return [];
+  let tokens: Token[];
+  try {
+    tokens = tokenize(code, lang.rules);
+  } catch (e) {
+    // A stack overflow is code nested past reading (`f"{f"{f"{...`): unreadable, not a crash.
+    if (!(e instanceof UnreadableCode) && !(e instanceof RangeError)) throw e;
+    return [{ kind: "opaque", why: `its ${lang.name} code cannot be read (${e.message})` }];
+  }
+  return new Scan(lang, code, tokens, depth).scan();
+}
+
+class Scan {
+  readonly out: Action[] = [];
+  readonly t: Tables;
+  #danger: boolean | null = null;
+
+  constructor(
+    readonly lang: Language,
+    readonly code: string,
+    readonly tokens: readonly Token[],
+    readonly depth: number,
+  ) {
+    this.t = tablesOf(lang);
+  }
+
+  get danger(): boolean {
+    return (this.#danger ??= this.t.danger.test(this.code));
+  }
+
+  scan(): Action[] {
+    const tokens = this.tokens;
+    let importing = false;
+    for (let i = 0; i < tokens.length; i++) {
+      const tok = tokens[i] as Token;
+      if (tok.k === "cmd") this.out.push({ kind: "shell", text: tok.v, api: "a command literal" });
+      else if (tok.k === "p") {
+        if (tok.v === "\n" || tok.v === ";") importing = false;
+        else if (tok.v === "|" && this.lang.name === "awk") this.awkPipe(i);
+        else if (tok.v === "]" && tokens[i + 1]?.v === "(" && this.danger) this.opaque("calls a function picked from a list or map at run time");
+      } else if (tok.k === "id") {
+        if (tok.v === "import" || tok.v === "from") importing = this.lang.name === "python";
+        const prev = tokens[i - 1];
+        const next = tokens[i + 1];
+        // `from os import system as run`, `import subprocess as sp`: the name stands for the original.
+        if (importing && tok.v === "as" && prev?.k === "id" && next?.k === "id") this.aliases.set(next.v, prev.v);
+        if (!importing) this.name(i, this.unalias(tok.v));
+      }
+    }
+    return this.out;
+  }
+
+  readonly aliases = new Map<string, string>();
+
+  unalias(id: string): string {
+    if (this.aliases.size === 0) return id;
+    const dot = id.indexOf(".");
+    const head = dot < 0 ? id : id.slice(0, dot);
+    const real = this.aliases.get(head);
+    return real === undefined ? id : real + id.slice(head.length);
+  }
+
+  /** pathlib: `Path("/x").unlink()`, `p.rmdir()`: the receiver is the path. */
+  pathMethod(i: number, id: string): boolean {
+    const m = /(?:^|\.)(unlink|rmdir)$/.exec(id);
+    if (m === null || this.tokens[i + 1]?.v !== "(" || !mentions(this.code, "Path")) return false;
+    let path = MARKER;
+    if (id.startsWith(".") && this.tokens[i - 1]?.v === ")") {
+      let j = i - 1;
+      for (let depth = 0; j >= 0; j--) {
+        const v = (this.tokens[j] as Token).v;
+        if (v === ")") depth++;
+        else if (v === "(" && --depth === 0) break;
+      }
+      const ctor = this.tokens[j - 1];
+      if (ctor?.k === "id" && /(?:^|\.)(?:Pure|Posix)?Path$/.test(ctor.v)) path = value(this.tokens.slice(j + 1, i - 1).filter((t) => t.v !== "\n")).text;
+    }
+    this.out.push({ kind: "delete", how: m[1] === "rmdir" ? "rmdir" : "rm-f", path, api: `Path.${m[1] as string}` });
+    return true;
+  }
+
+  opaque(why: string): void {
+    this.out.push({ kind: "opaque", why });
+  }
+
+  name(i: number, id: string): void {
+    // `.unlink()` with no argument is pathlib's (os.unlink takes the path).
+    if (this.lang.name === "python" && this.tokens[i + 2]?.v === ")" && this.pathMethod(i, id)) return;
+    const spec = specFor(id, this.code, this.t);
+    if (spec === null) {
+      if (/^\$/.test(id) && this.lang.name === "php" && this.tokens[i + 1]?.v === "(" && this.danger) this.opaque(`calls the function named by ${id}`);
+      return;
+    }
+    const args = this.callArgs(i);
+    if (args === null) {
+      const passive = spec.does === "eval" || spec.does === "load" || spec.does === "indirect";
+      // Handed on or renamed (`f = os.system`, `map(os.system, ...)`, `{ exec: run }`): its calls are not seen.
+      const prev = this.tokens[i - 1]?.v;
+      const next = this.tokens[i + 1]?.v;
+      if (!passive && (prev === "=" || next === ":" || (prev === "(" && (next === ")" || next === ",")))) this.opaque(`uses ${id} without calling it by name`);
+      return;
+    }
+    const api = id.replace(/^\./, "");
+    const v = (k: number): Value => value(args[k] ?? []);
+    switch (spec.does) {
+      case "shell":
+        if (args.length > 0) this.run(v(0), api);
+        break;
+      case "system": {
+        // An env hash first (ruby `system({"A" => "1"}, "cmd")`).
+        const from = args[0]?.[0]?.v === "{" ? 1 : 0;
+        if (args.length - from > 1) this.out.push({ kind: "argv", argv: args.slice(from).map((a) => value(a).text), api });
+        else if (args.length > from) this.run(v(from), api);
+        break;
+      }
+      case "exec-v":
+        this.out.push({ kind: "argv", argv: v(1).list ?? [MARKER], api });
+        break;
+      case "exec-l":
+        this.out.push({ kind: "argv", argv: args.slice(1).map((a) => value(a).text), api });
+        break;
+      case "spawn": {
+        const rest = args.length > 1 ? (v(1).list ?? [MARKER]) : [];
+        if (args.length > 0) this.out.push({ kind: "argv", argv: [v(0).text, ...rest], api });
+        break;
+      }
+      case "open":
+        this.perlOpen(args.map(value), api);
+        break;
+      case "rm-r":
+      case "rm-f":
+      case "rmdir":
+        if (args.length > 0) this.out.push({ kind: "delete", how: spec.does, path: v(0).text, api });
+        break;
+      case "rm-all":
+        for (const a of args) for (const path of value(a).list ?? [value(a).text]) this.out.push({ kind: "delete", how: "rm-f", path, api });
+        break;
+      case "fs-rm": {
+        const recursive = args.slice(1).some((a) => a.some((t) => t.k === "id" && t.v === "recursive"));
+        if (args.length > 0) this.out.push({ kind: "delete", how: recursive ? "rm-r" : /rmdir/.test(api) ? "rmdir" : "rm-f", path: v(0).text, api });
+        break;
+      }
+      case "eval":
+        this.evalCode(args, api);
+        break;
+      case "load":
+        if (args.length > 0 && v(0).text.includes(MARKER)) this.opaque(`loads code named at run time (${api})`);
+        break;
+      case "indirect":
+        if (this.danger) this.opaque(`reaches a function by a computed name (${api})`);
+        break;
+    }
+  }
+
+  run(v: Value, api: string): void {
+    if (v.list !== null) this.out.push({ kind: "argv", argv: v.list, api });
+    else this.out.push({ kind: "shell", text: v.text, api });
+  }
+
+  evalCode(args: readonly Token[][], api: string): void {
+    const first = args[0];
+    // perl `eval { ... }` is a block, not a string; JS Function's body is its last argument.
+    if (first === undefined || first[0]?.v === "{") return;
+    const body = value(args[api === "Function" ? args.length - 1 : 0] as Token[]);
+    if (body.list === null && !body.text.includes(MARKER) && this.depth < MAX_EVAL_DEPTH) this.out.push(...readCode(this.lang, body.text, this.depth + 1));
+    else this.opaque(`runs code assembled at run time (${api})`);
+  }
+
+  /** perl `open(F, "cmd |")`, `open(my $f, "-|", "cmd", @args)`. */
+  perlOpen(vals: readonly Value[], api: string): void {
+    const mode = vals[1]?.text ?? "";
+    if (vals.length === 2 && /^\s*\||\|\s*$/.test(mode)) this.run({ text: mode.replace(/^\s*\|\s*|\s*\|\s*$/g, ""), list: null }, api);
+    else if (vals.length > 2 && /^\s*(?:-\||\|-)\s*$/.test(mode)) {
+      if (vals.length === 3) this.run(vals[2] as Value, api);
+      else this.out.push({ kind: "argv", argv: vals.slice(2).map((x) => x.text), api });
+    }
+  }
+
+  /** awk `print ... | "cmd"` and `"cmd" | getline`: the command is a shell string. */
+  awkPipe(i: number): void {
+    const tokens = this.tokens;
+    const stop = (t: Token): boolean => t.k === "p" && (t.v === ";" || t.v === "\n" || t.v === "{" || t.v === "}");
+    if (tokens[i + 1]?.v === "getline") {
+      let j = i - 1;
+      let depth = 0;
+      for (; j >= 0 && i - j < MAX_WALK; j--) {
+        const t = tokens[j] as Token;
+        if (t.v === ")") depth++;
+        else if (t.v === "(" && depth-- === 0) break;
+        else if (depth === 0 && (stop(t) || t.v === "=" || t.v === "||" || t.v === "&")) break;
+      }
+      this.run(value(tokens.slice(j + 1, i) as Token[]), "| getline");
+      return;
+    }
+    let j = i + 1;
+    if (tokens[j]?.v === "&") j++;
+    const from = j;
+    let depth = 0;
+    for (; j < tokens.length && j - from < MAX_WALK; j++) {
+      const t = tokens[j] as Token;
+      if (t.v === "(") depth++;
+      else if (t.v === ")" && depth-- === 0) break;
+      else if (depth === 0 && (stop(t) || t.v === "|")) break;
+    }
+    this.run(value(tokens.slice(from, j) as Token[]), "print |");
+  }
+
+  /** The arguments of a call at `i`: `f(a, b)`, or paren-less `system "ls"` (perl, ruby); null if not a call. */
+  callArgs(i: number): Token[][] | null {
+    const tokens = this.tokens;
+    const next = tokens[i + 1];
+    if (next === undefined) return null;
+    const paren = next.v === "(";
+    if (!paren && !(this.lang.parenless && (next.k === "str" || next.k === "id" || next.v === "[" || next.v === "{"))) return null;
+    if (!paren && next.k === "id" && /^(?:if|unless|or|and|x|eq|ne|lt|gt|le|ge|cmp|do|then)$/.test(next.v)) return null;
+    const args: Token[][] = [[]];
+    let depth = 0;
+    // Arguments longer than the walk end in a part taken as known only at run time.
+    const end = Math.min(tokens.length, i + MAX_WALK);
+    for (let j = paren ? i + 2 : i + 1; j < end; j++) {
+      const t = tokens[j] as Token;
+      if (t.k === "p" && "([{".includes(t.v)) depth++;
+      else if (t.k === "p" && ")]}".includes(t.v)) {
+        if (depth-- === 0) break;
+      } else if (depth === 0 && !paren && (t.v === ";" || t.v === "\n" || t.v === "||" || (t.k === "id" && /^(?:if|unless|or|and|do)$/.test(t.v)))) break;
+      if (depth === 0 && t.v === ",") {
+        args.push([]);
+        continue;
+      }
+      if (t.v !== "\n") (args[args.length - 1] as Token[]).push(t);
+      if (j === end - 1 && end < tokens.length) (args[args.length - 1] as Token[]).push({ k: "id", v: MARKER });
+    }
+    return args[0]?.length === 0 && args.length === 1 ? [] : args;
+  }
+}
+
+export interface Value {
+  /** The text, with MARKER for each part known only at run time; MARKER alone if nothing is known. */
+  text: string;
+  /** The elements of a list literal (`["rm", "-rf", d]`, `qw(...)`), else null. */
+  list: string[] | null;
+}
+
+const OPERATORS = new Set(["+", ".", "%", "\n"]);
+
+/** What an argument amounts to: literal parts joined, the rest MARKER. */
+export function value(tokens: readonly Token[]): Value {
+  const first = tokens[0];
+  const close = first?.v === "[" ? "]" : first?.v === "(" ? ")" : null;
+  if (close !== null && tokens[tokens.length - 1]?.v === close && enclosed(tokens)) {
+    const items: Token[][] = [[]];
+    let depth = 0;
+    for (const t of tokens.slice(1, -1)) {
+      if ("([{".includes(t.v) && t.k === "p") depth++;
+      else if (")]}".includes(t.v) && t.k === "p") depth--;
+      if (depth === 0 && t.v === ",") items.push([]);
+      else (items[items.length - 1] as Token[]).push(t);
+    }
+    return { text: MARKER, list: items.filter((it) => it.length > 0).map((it) => value(it).text) };
+  }
+  let text = "";
+  let known = false;
+  let depth = 0;
+  let dyn = false;
+  for (const t of tokens) {
+    if (t.k === "p" && "([{".includes(t.v)) depth++;
+    else if (t.k === "p" && ")]}".includes(t.v)) depth--;
+    else if (depth === 0 && t.k === "str") {
+      text += t.v;
+      known = true;
+      dyn = false;
+      continue;
+    } else if (depth === 0 && t.k === "p" && OPERATORS.has(t.v)) {
+      dyn = false;
+      continue;
+    }
+    if (!dyn) text += MARKER;
+    dyn = true;
+  }
+  return { text: known ? text : MARKER, list: null };
+}
+
+/** The first bracket closes only at the end: `[a, b]`, not `[a][0]`. */
+function enclosed(tokens: readonly Token[]): boolean {
+  let depth = 0;
+  for (let j = 0; j < tokens.length; j++) {
+    const t = tokens[j] as Token;
+    if (t.k !== "p") continue;
+    if ("([{".includes(t.v)) depth++;
+    else if (")]}".includes(t.v) && --depth === 0 && j < tokens.length - 1) return false;
+  }
+  return true;
+}

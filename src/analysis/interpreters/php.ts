@@ -1,0 +1,38 @@
+/** PHP (-r, or code on stdin after `<?php`): quotes with $var interpolation, backticks, and its APIs. */
+
+import { type Lexer, sigilInterpolation } from "./lexer.js";
+import type { Language } from "./language.js";
+
+/** `$x`, `${x}`, `{$x}` in a double-quoted string or backticks. */
+function interp(lx: Lexer): boolean {
+  if (lx.at("{$")) {
+    lx.pos++;
+    lx.balanced("{", "}");
+    return true;
+  }
+  return sigilInterpolation(lx, "$");
+}
+
+function literal(lx: Lexer): boolean {
+  const c = lx.ch;
+  if (c !== "'" && c !== '"' && c !== "`") return false;
+  lx.pos++;
+  const text = lx.quoted(c, c !== "'", c === "'" ? undefined : interp);
+  lx.tokens.push({ k: c === "`" ? "cmd" : "str", v: text });
+  return true;
+}
+
+export const PHP: Language = {
+  name: "php",
+  rules: { lineComment: /#(?!\[)|\/\//y, blockComment: ["/*", "*/"], idStart: /[A-Za-z_$\\]/, idJoin: /::|->|\\(?=[A-Za-z_])/y, regexAfter: null, literal },
+  parenless: false,
+  stdinOpener: /<\?(?:php\b)?/,
+  calls: [
+    { mod: "", fns: ["system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec", "expect_popen"], does: "shell" },
+    { mod: "", fns: ["unlink"], does: "rm-f" },
+    { mod: "", fns: ["rmdir"], does: "rmdir" },
+    { mod: "", fns: ["eval", "assert", "create_function"], does: "eval" },
+    { mod: "", fns: ["include", "require", "include_once", "require_once"], does: "load" },
+    { mod: "", fns: ["call_user_func", "call_user_func_array", "array_map", "usort", "array_filter", "array_walk", "register_shutdown_function"], does: "indirect" },
+  ],
+};
