@@ -24,9 +24,9 @@ export const KNOWN_VIOLATIONS: readonly KnownViolation[] = [
     matches: (v) => v.transform === "wrap:printf|xargs" && v.after.step === "read-only",
   },
   {
-    name: "xargs: the side-effect and sensitive-path checks with arguments from stdin",
-    owner: "unassigned: src/analysis/checks/side-effects.ts and sensitive-paths.ts do not look at argsUnknown (the packs and rules do since issue 11 item 1)",
-    reason: "`printf '%s\\n' set | xargs npm` (npm set writes ~/.npmrc) and `printf '%s\\n' -Hbrowser | xargs man` (runs a browser) are allowed in guard mode: these checks judge only the words on the line. 8 pairs in the full run.",
-    matches: (v) => v.transform === "wrap:printf|xargs" && v.mode === "guard" && v.before.findings.every((f) => f.check === "side-effect" || f.check === "sensitive-path"),
+    name: "xargs: the side-effect, sensitive-path and secret checks with arguments from stdin",
+    owner: "unassigned: src/analysis/checks/side-effects.ts, sensitive-paths.ts and exfiltration.ts judge only the words on the line (the packs, rules and reverse-shell checks assume the worst of stdin since issue 11 item 1)",
+    reason: "`printf '%s\\n' set | xargs npm` (npm set writes ~/.npmrc), `printf '%s\\n' -Hbrowser | xargs man` (runs a browser) and `xargs gh` uploading a key named on stdin are allowed in guard mode. 5 + 1 pairs in the full run.",
+    matches: (v) => v.transform === "wrap:printf|xargs" && v.mode === "guard" && v.before.findings.every((f) => f.check === "side-effect" || f.check === "sensitive-path" || f.check === "secret"),
   },
 ];
