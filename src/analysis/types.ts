@@ -31,6 +31,13 @@ export interface AnalyzedCommand {
    * wrapper that raises privilege (sudo, doas), since privilege is never auto-allowed.
    */
   allowForms: number;
+  /**
+   * Set when the command reads more arguments at run time (`xargs git`, `xargs -I{} git {}`): each
+   * form's fixed part, where the unknown words start, and "" when the program it runs is itself
+   * unknown (`xargs sudo`). Deny and ask rules match what those words could complete; an allow rule
+   * must hold for every completion (src/analysis/open-forms.ts).
+   */
+  openForms?: string[] | undefined;
   /** Runs with raised privileges or as another user (sudo, doas, su -c, pkexec, runuser). */
   privileged: boolean;
   /** This command alone is read-only (flag-aware, redirects included). */

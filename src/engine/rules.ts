@@ -16,7 +16,7 @@
 import type { RuleSpec } from "../config/types.js";
 import { commandName } from "../analysis/command.js";
 import type { AnalyzedCommand } from "../analysis/types.js";
-import { compileWildcard, wildcardMatch, wildcardMatchFromWords } from "./wildcard.js";
+import { compileWildcard, wildcardMatch, wildcardMatchEveryCompletion, wildcardMatchFromWords, wildcardMatchOpen } from "./wildcard.js";
 
 export type RuleKind = "prefix" | "wildcard" | "substring" | "all";
 
@@ -39,6 +39,13 @@ export interface CompiledRule {
    * where wrappers cannot be told from the command they run (`timeout 5 rm x` → also `rm x`).
    */
   testFromWords(form: string): boolean;
+  /**
+   * Deny and ask: could it match `fixed` followed by arguments only known at run time (xargs reads
+   * them from stdin)? `fixed` "" stands for a command wholly unknown (`xargs sudo`): every rule could.
+   */
+  testOpen(fixed: string): boolean;
+  /** Allow: does it match `fixed` followed by ANY arguments, none included? */
+  coversOpen(fixed: string): boolean;
 }
 
 /** Strip `Bash(...)`; returns null for a bare `Bash`/`Bash()` (match everything). */
@@ -82,7 +89,7 @@ function ruleFields(input: RuleInput): { pattern: string; reason?: string; sourc
   return { pattern: input.pattern, reason: input.reason, source: input.source };
 }
 
-type Compiled = Pick<CompiledRule, "body" | "kind" | "test" | "testFromWords">;
+type Compiled = Pick<CompiledRule, "body" | "kind" | "test" | "testFromWords" | "testOpen" | "coversOpen">;
 
 const cache = new Map<string, Compiled>();
 
@@ -92,32 +99,60 @@ function prefixAt(form: string, prefix: string, at: number): boolean {
   return form.startsWith(prefix, at) && (end === form.length || form.charCodeAt(end) === 32);
 }
 
+/**
+ * Could `needle` occur in `fixed + " " + X` for some X, starting inside `fixed`? Either it lies in
+ * `fixed + " "` or a tail of that text begins it and X supplies the rest. A needle lying wholly in
+ * X is not counted: that is an argument's text, not what the command runs.
+ */
+function substringOpen(needle: string, fixed: string): boolean {
+  if (fixed.includes(needle)) return true;
+  const text = fixed + " ";
+  for (let i = Math.max(0, text.length - needle.length); i < fixed.length; i++) {
+    if (needle.startsWith(text.slice(i))) return true;
+  }
+  return false;
+}
+
 function compilePattern(pattern: string): Compiled {
   const hit = cache.get(pattern);
   if (hit) return hit;
   const body = stripToolWrapper(pattern);
   let compiled: Compiled;
   if (body === null) {
-    compiled = { body: "", kind: "all", test: () => true, testFromWords: () => true };
+    const yes = (): boolean => true;
+    compiled = { body: "", kind: "all", test: yes, testFromWords: yes, testOpen: yes, coversOpen: yes };
   } else if (body.endsWith(":*")) {
     const prefix = body.slice(0, -2).trim();
+    const test = (form: string): boolean => prefix !== "" && prefixAt(form, prefix, 0);
     compiled = {
       body,
       kind: "prefix",
-      test: (form) => prefix !== "" && prefixAt(form, prefix, 0),
+      test,
       testFromWords: (form) => {
         if (prefix === "") return false;
         for (let at = 0; at >= 0; at = form.indexOf(" ", at) + 1 || -1) if (prefixAt(form, prefix, at)) return true;
         return false;
       },
+      // `git` + unknown words can be `git push`: the prefix starts with the fixed words.
+      testOpen: (fixed) => prefix !== "" && (fixed === "" || test(fixed) || prefix.startsWith(fixed + " ")),
+      coversOpen: (fixed) => fixed !== "" && test(fixed),
     };
   } else if (hasUnescapedStar(body)) {
     const w = compileWildcard(body);
-    compiled = { body, kind: "wildcard", test: (form) => wildcardMatch(w, form), testFromWords: (form) => wildcardMatchFromWords(w, form) };
+    const test = (form: string): boolean => wildcardMatch(w, form);
+    compiled = {
+      body, kind: "wildcard", test, testFromWords: (form) => wildcardMatchFromWords(w, form),
+      testOpen: (fixed) => fixed === "" || test(fixed) || wildcardMatchOpen(w, fixed + " "),
+      coversOpen: (fixed) => fixed !== "" && test(fixed) && wildcardMatchEveryCompletion(w, fixed + " "),
+    };
   } else {
     const needle = unescapePattern(body);
     const test = (form: string): boolean => needle !== "" && form.includes(needle);
-    compiled = { body, kind: "substring", test, testFromWords: test };
+    compiled = {
+      body, kind: "substring", test, testFromWords: test,
+      testOpen: (fixed) => needle !== "" && (fixed === "" || substringOpen(needle, fixed)),
+      coversOpen: (fixed) => fixed !== "" && test(fixed),
+    };
   }
   if (cache.size > 10_000) cache.clear();
   cache.set(pattern, compiled);
@@ -128,7 +163,10 @@ function compilePattern(pattern: string): Compiled {
 export function compileRule(input: RuleInput): CompiledRule {
   const f = ruleFields(input);
   const c = compilePattern(f.pattern);
-  return { pattern: f.pattern, body: c.body, kind: c.kind, reason: f.reason, source: f.source, spec: input, test: c.test, testFromWords: c.testFromWords };
+  return {
+    pattern: f.pattern, body: c.body, kind: c.kind, reason: f.reason, source: f.source, spec: input,
+    test: c.test, testFromWords: c.testFromWords, testOpen: c.testOpen, coversOpen: c.coversOpen,
+  };
 }
 
 /**
@@ -141,7 +179,12 @@ export function compileRestrictiveRule(input: RuleInput): CompiledRule {
   const named = namedBody(rule.body);
   if (named === null) return rule;
   const other = compilePattern(named);
-  return { ...rule, test: (f) => rule.test(f) || other.test(f), testFromWords: (f) => rule.testFromWords(f) || other.testFromWords(f) };
+  return {
+    ...rule,
+    test: (f) => rule.test(f) || other.test(f),
+    testFromWords: (f) => rule.testFromWords(f) || other.testFromWords(f),
+    testOpen: (f) => rule.testOpen(f) || other.testOpen(f),
+  };
 }
 
 /** The body with its first word, a path in a system directory, by the program's name; else null. */
@@ -172,7 +215,8 @@ export interface RuleHit {
 
 /**
  * Deny/ask semantics: the first rule (in order) that matches ANY form of ANY command, with the
- * first command and form it matched.
+ * first command and form it matched. A command that reads more arguments at run time (`xargs git`)
+ * matches a rule those arguments could complete (`git push:*`): the stricter decision.
  */
 export function findAnyMatch(rules: readonly CompiledRule[], commands: readonly AnalyzedCommand[]): RuleHit | null {
   for (const rule of rules) {
@@ -180,18 +224,31 @@ export function findAnyMatch(rules: readonly CompiledRule[], commands: readonly 
       for (const form of command.forms) {
         if (rule.test(form)) return { rule, command, form };
       }
+      const open = command.openForms;
+      if (open === undefined) continue;
+      for (let k = 0; k < open.length; k++) {
+        const fixed = open[k] as string;
+        if (rule.testOpen(fixed)) return { rule, command, form: unknownTail(fixed) };
+      }
     }
   }
   return null;
 }
 
+/** How a form with arguments still to come is shown in a reason: `git …`. */
+export function unknownTail(fixed: string): string {
+  return fixed === "" ? "… (a command read at run time)" : `${fixed} …`;
+}
+
 /** The first rule matching one of a command's first `allowForms` forms. */
 export function allowRuleFor(rules: readonly CompiledRule[], command: AnalyzedCommand): RuleHit | null {
   const n = Math.min(command.allowForms, command.forms.length);
+  const open = command.openForms;
   for (const rule of rules) {
     for (let i = 0; i < n; i++) {
       const form = command.forms[i]!;
-      if (rule.test(form)) return { rule, command, form };
+      // Arguments read at run time must not widen an allow: it has to hold for every completion.
+      if (open === undefined ? rule.test(form) : i < open.length && rule.coversOpen(open[i] as string)) return { rule, command, form };
     }
   }
   return null;

@@ -66,7 +66,7 @@ function collapseStars(codes: readonly number[]): Int32Array {
  * `fromWords`, also any suffix of `text` that starts after a space: a virtual leading star whose
  * restarts are word starts, forgotten (like any earlier star) once a real star is passed.
  */
-function globMatch(p: Int32Array, text: string, work: WorkCounter | undefined, fromWords: boolean): boolean {
+function globMatch(p: Int32Array, text: string, work: WorkCounter | undefined, fromWords: boolean, open = false): boolean {
   const n = text.length;
   const m = p.length;
   let pi = 0;
@@ -99,7 +99,8 @@ function globMatch(p: Int32Array, text: string, work: WorkCounter | undefined, f
   }
   while (pi < m && p[pi] === STAR) pi++;
   if (work) work.steps += steps;
-  return pi === m;
+  // Open: the text went through a prefix of the pattern, so some continuation completes it.
+  return open || pi === m;
 }
 
 export function wildcardMatch(w: Wildcard, text: string, work?: WorkCounter): boolean {
@@ -109,4 +110,26 @@ export function wildcardMatch(w: Wildcard, text: string, work?: WorkCounter): bo
 /** Does `w` match `text` or its tail from any word on (`timeout 5 rm x` → also `rm x`, `x`)? */
 export function wildcardMatchFromWords(w: Wildcard, text: string, work?: WorkCounter): boolean {
   return globMatch(w.codes, text, work, true) || (w.base !== null && globMatch(w.base, text, work, true));
+}
+
+/**
+ * Could `w` match `text` followed by text not known yet (arguments xargs reads at run time)? True
+ * when `text` matches a prefix of the pattern, cut anywhere: the unknown text can be the rest.
+ * Same walk, same bound.
+ */
+export function wildcardMatchOpen(w: Wildcard, text: string, work?: WorkCounter): boolean {
+  return globMatch(w.codes, text, work, false, true);
+}
+
+/** A character no pattern is expected to hold: it stands for text not known yet. */
+const UNKNOWN = 0xfdd0;
+
+/**
+ * Does `w` match `text` followed by ANY text (allow rules: every completion must be allowed)?
+ * Only if the pattern ends in a star that takes a stand-in character no literal of the pattern
+ * can match: then whatever stands there is taken by that final star too.
+ */
+export function wildcardMatchEveryCompletion(w: Wildcard, text: string, work?: WorkCounter): boolean {
+  if (w.base === null || w.codes.includes(UNKNOWN)) return false;
+  return globMatch(w.codes, text + String.fromCharCode(UNKNOWN), work, false);
 }

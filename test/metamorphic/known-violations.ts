@@ -18,9 +18,15 @@ export interface KnownViolation {
 
 export const KNOWN_VIOLATIONS: readonly KnownViolation[] = [
   {
-    name: "xargs with its arguments from stdin",
-    owner: "issue 11 item 2 for the rules (src/engine/rules.ts); the checks' part (src/analysis/checks/deletion.ts, dangerous.ts: argsUnknown) is unassigned",
-    reason: "`printf '%s\\n' push | xargs git` escapes `git push:*`; `printf '%s\\n' -rf / | xargs rm` is allowed in guard mode: neither rules nor checks assume the worst of arguments xargs reads from stdin.",
-    matches: (v) => v.transform === "wrap:printf|xargs",
+    name: "xargs: a read-only command with its arguments from stdin",
+    owner: "unassigned: a policy choice for src/analysis/read-only (issue 11 item 1 left it, December 2026)",
+    reason: "`printf '%s\\n' -c | xargs df` is read-only (df takes any arguments: takesAnyArguments), but `df -c` is not (an option df's table does not know). Making every xargs'd read-only command ask (`xargs grep foo`, `xargs -0 ls`) would close it; allowing unknown options of such commands would break the unknown-option property. 28 pairs in the full run: df, stat.",
+    matches: (v) => v.transform === "wrap:printf|xargs" && v.after.step === "read-only",
+  },
+  {
+    name: "xargs: the side-effect, sensitive-path and secret checks with arguments from stdin",
+    owner: "unassigned: src/analysis/checks/side-effects.ts, sensitive-paths.ts and exfiltration.ts judge only the words on the line (the packs, rules and reverse-shell checks assume the worst of stdin since issue 11 item 1)",
+    reason: "`printf '%s\\n' set | xargs npm` (npm set writes ~/.npmrc), `printf '%s\\n' -Hbrowser | xargs man` (runs a browser) and `xargs gh` uploading a key named on stdin are allowed in guard mode. 5 + 1 pairs in the full run.",
+    matches: (v) => v.transform === "wrap:printf|xargs" && v.mode === "guard" && v.before.findings.every((f) => f.check === "side-effect" || f.check === "sensitive-path" || f.check === "secret"),
   },
 ];

@@ -60,18 +60,39 @@ function deviceLink(view: CommandView, paths: PathContext): string | null {
   return target !== null && name !== null && target.startsWith("/dev/") && !isHarmlessDevice(target) ? name : null;
 }
 
+/**
+ * For each construct, the nearest function definition around it (itself included), or -1: made
+ * once per parse, so a pipeline at every level of a deep line (`$(a | $(b | …))`) does not walk
+ * its whole chain of parents each time (quadratic in the depth).
+ */
+const functionsAround = new WeakMap<Facts, Int32Array>();
+
+function functionAround(facts: Facts, construct: number): number {
+  let table = functionsAround.get(facts);
+  if (table === undefined) {
+    const constructs = facts.constructs;
+    table = new Int32Array(constructs.length);
+    for (let i = 0; i < constructs.length; i++) {
+      const con = constructs[i] as Facts["constructs"][number];
+      const p = con.parent;
+      // Parents come before their children; anything else is treated as no parent.
+      table[i] = con.type === "function_definition" ? i : p >= 0 && p < i ? (table[p] as number) : -1;
+    }
+    functionsAround.set(facts, table);
+  }
+  return construct >= 0 && construct < table.length ? (table[construct] as number) : -1;
+}
+
 /** The function a command runs itself from inside, twice with one in the background: `:(){ :|:& };:`. */
 function isForkBomb(view: CommandView): boolean {
   const sc = view.sc;
   if (!(sc.background || sc.pipeline >= 0)) return false;
+  const c = functionAround(view.facts, sc.parent);
+  if (c < 0) return false;
   const { constructs, source } = view.facts;
-  for (let c = sc.parent; c >= 0; c = (constructs[c] as Facts["constructs"][number]).parent) {
-    const con = constructs[c] as Facts["constructs"][number];
-    if (con.type !== "function_definition") continue;
-    const m = /^(?:function\s+)?([^\s(){};|&]+)/.exec(source.slice(con.start, Math.min(con.end, con.start + 256)));
-    return m !== null && m[1] === view.args[0];
-  }
-  return false;
+  const con = constructs[c] as Facts["constructs"][number];
+  const m = /^(?:function\s+)?([^\s(){};|&]+)/.exec(source.slice(con.start, Math.min(con.end, con.start + 256)));
+  return m !== null && m[1] === view.args[0];
 }
 
 const systemOn = (ctx: CheckContext): boolean => ctx.options.packs === undefined || ctx.options.packs.includes("system");

@@ -11,6 +11,7 @@ import type { Word } from "../../facts/types.js";
 import { BY_COMMAND, PACKS, type PackRule } from "../packs/index.js";
 import { devicePath, operandsOf } from "../packs/core.js";
 import { finding, NONE } from "../packs/types.js";
+import { UNKNOWN_ARGUMENTS, unknownArgumentsFinding } from "../packs/unknown-args.js";
 
 /** Write-redirect operators (a fd duplication like `2>&1` writes no file). */
 export function isWriteRedirect(op: string, target: Word | null): boolean {
@@ -53,6 +54,7 @@ export const dangerous: CommandCheck = {
   redirects: true,
   findings: {
     ...Object.fromEntries(PACKS.flatMap((p) => Object.entries(p.findings).map(([id, m]) => [id, { description: m.description }]))),
+    [UNKNOWN_ARGUMENTS]: { description: "A command a pack judges by its arguments gets them from stdin (xargs, parallel): printf 0 | xargs init, xargs git, xargs kill." },
     "dangerous/device-write": { description: "A write onto /dev/* other than null, stdout, stderr, tty, fd: a redirect, tee, cp, mv, or any tool's output option (-o, -O, -f, of=), also through a symlink or cd made earlier on the line." },
   },
   check(view, ctx) {
@@ -64,6 +66,11 @@ export const dangerous: CommandCheck = {
         if (!enabled(r, ctx)) continue;
         const found = r.rule(view, ctx);
         if (found.length > 0) own = own.length === 0 ? found : [...own, ...found];
+      }
+      // `xargs init`: the words from stdin could be what the pack looks for.
+      if (own.length === 0 && view.argsUnknown) {
+        const unknown = unknownArgumentsFinding(view, ctx, rules.filter((r) => enabled(r, ctx)));
+        if (unknown !== null) own = [unknown];
       }
     }
     const name = view.name;

@@ -62,6 +62,9 @@ interface Taint {
 
 function taintOf(facts: Facts, views: readonly CommandView[], reads: Map<CommandView, SecretHit[]>): Taint {
   const t: Taint = { pipes: new Map(), substitutions: [], variables: new Set() };
+  // Constructs whose ancestors are already pushed: a read at every level of a deep line
+  // (`$(cat key | curl …; $(cat key | …))`) walks each parent once, not once per read.
+  let walked: Uint8Array | null = null;
   for (const v of views) {
     if ((reads.get(v) ?? NONE).length === 0) continue;
     const sc = v.sc;
@@ -69,7 +72,11 @@ function taintOf(facts: Facts, views: readonly CommandView[], reads: Map<Command
       const first = t.pipes.get(sc.pipeline);
       if (first === undefined || sc.stage < first) t.pipes.set(sc.pipeline, sc.stage);
     }
+    // The views are this parse's (viewsOf groups them), so its constructs are theirs.
+    walked ??= new Uint8Array(facts.constructs.length);
     for (let c = sc.parent; c >= 0; c = (facts.constructs[c] as Facts["constructs"][number]).parent) {
+      if (walked[c] === 1) break;
+      walked[c] = 1;
       const k = facts.constructs[c] as Facts["constructs"][number];
       if (k.type === "command_substitution" || k.type === "process_substitution") t.substitutions.push([k.start, k.end]);
     }

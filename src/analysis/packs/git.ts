@@ -121,6 +121,11 @@ export const gitPack: Pack = {
   name: "git",
   description: "git operations that lose work or rewrite shared history.",
   entries: new Map([["git", git]]),
+  // `xargs git add`: the subcommand is named and none of GIT_ENTRIES, so appended words cannot matter.
+  settled: new Map([["git", (view, ctx) => {
+    const { sub } = inlineConfig(view.args);
+    return !ctx.options.gitPack || (sub !== null && !GIT_ENTRIES.has(sub[0] as string));
+  }]]),
   findings: {
     "dangerous/git-reset-hard": { entry: "git reset", description: "git reset --hard." },
     "dangerous/git-clean-force": { entry: "git clean", description: "git clean -f (or with -c clean.requireForce=false) without -n." },

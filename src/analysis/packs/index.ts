@@ -9,6 +9,8 @@ import { gitPack } from "./git.js";
 import { kubernetes } from "./kubernetes.js";
 import { system } from "./system.js";
 import type { Pack, PackFindingMeta, PackName, Rule } from "./types.js";
+import type { CheckContext } from "../check.js";
+import type { CommandView } from "../command.js";
 
 export { PACK_NAMES, type PackName } from "./types.js";
 
@@ -17,12 +19,14 @@ export const PACKS: readonly Pack[] = [core, system, disks, gitPack, containers,
 export interface PackRule {
   pack: PackName;
   rule: Rule;
+  /** Whether appended words cannot make `rule` fire (unknown-args.ts); undefined: they could. */
+  settled: ((view: CommandView, ctx: CheckContext) => boolean) | undefined;
 }
 
 /** Command name → the rules of every pack that names it (registry order); `mkfs.*`-style prefixes apart. */
 export const BY_COMMAND: ReadonlyMap<string, readonly PackRule[]> = (() => {
   const m = new Map<string, PackRule[]>();
-  for (const p of PACKS) for (const [name, rule] of p.entries) m.set(name, [...(m.get(name) ?? []), { pack: p.name, rule }]);
+  for (const p of PACKS) for (const [name, rule] of p.entries) m.set(name, [...(m.get(name) ?? []), { pack: p.name, rule, settled: p.settled?.get(name) }]);
   return m;
 })();
 

@@ -134,3 +134,67 @@ describe("packs: switching off", () => {
     expect(packOf("deletion/root")).toBeNull();
   });
 });
+
+/**
+ * The xargs class: every pack example above that is one plain command, its arguments moved to
+ * stdin (`printf '%s\n' ARGS | xargs NAME`, and other spellings of xargs), is still a finding —
+ * the words xargs reads could be the dangerous ones. Quiet: commands no pack judges, and a
+ * subcommand already named that no pack entry judges.
+ */
+describe("packs: arguments from stdin (xargs)", () => {
+  const PLAIN = /^[A-Za-z0-9_@%+=:,./-]+$/;
+  const XARGS = [
+    (name: string, args: string) => `printf '%s\\n' ${args} | xargs ${name}`,
+    (name: string, args: string) => `printf '%s\\0' ${args} | xargs -0 -n 1 ${name}`,
+    (name: string, args: string) => `printf '%s\\n' ${args} | timeout 5 xargs -r ${name}`,
+    (name: string, args: string) => `echo ${args} | sudo xargs -P 4 ${name}`,
+  ];
+  const members: Array<[string, string]> = [];
+  for (const [, rows] of [["system", SYSTEM], ["disks", DISKS], ["git", GIT], ["containers", CONTAINERS], ["kubernetes", KUBERNETES], ["cloud", CLOUD], ["databases", DATABASES]] as const) {
+    for (const [cmd, expected] of rows) {
+      if (expected.length === 0) continue;
+      const facts = extractFactsReference(cmd);
+      const c = facts.commands[0];
+      if (facts.commands.length !== 1 || facts.constructs.length > 0 || !c || c.redirects.length > 0 || c.argv.length < 2) continue;
+      const words = c.argv.map((w) => w.value);
+      if (!c.argv.every((w) => PLAIN.test(w.value) && cmd.slice(w.start, w.end) === w.value) || words[0] === "sudo") continue;
+      for (const make of XARGS) members.push([make(words[0] as string, words.slice(1).join(" ")), cmd]);
+    }
+  }
+
+  it("generates members from every pack", () => expect(members.length).toBeGreaterThan(150));
+
+  it.each(members)("%s (from %s) is a finding", (line) => {
+    const found = analyze(line, options(true), extractFactsReference).findings.map((f) => f.id);
+    expect(found.some((id) => id.startsWith("dangerous/"))).toBe(true);
+  });
+
+  it.each([
+    ["printf 0 | xargs init", ["dangerous/unknown-arguments"]],
+    ["xargs git", ["dangerous/unknown-arguments"]],
+    ["xargs -I{} git {}", ["dangerous/unknown-arguments"]],
+    ["pgrep node | xargs kill", ["dangerous/unknown-arguments"]],
+    ["xargs kubectl delete", ["dangerous/unknown-arguments"]],
+    ["cat ids | xargs docker rm", ["dangerous/unknown-arguments"]],
+    // rm judges stdin itself; deletion adds its own finding.
+    ["find . -name '*.o' | xargs rm -f", ["dangerous/rm-recursive-force"]],
+    // Quiet: no pack judges these, or the named subcommand is none a pack judges.
+    ["find . -name '*.ts' | xargs grep foo", []],
+    ["find . -print0 | xargs -0 ls", []],
+    ["git ls-files -m | xargs git add", []],
+    ["git diff --name-only | xargs git diff --stat", []],
+    ["ls | xargs -n1 wc -l", []],
+    // find fills in paths under its own roots: not stdin.
+    ["find . -name '*.sh' -exec chmod +x {} +", []],
+  ] as const)("%s → %j", (line, expected) => {
+    const found = analyze(line, options(true), extractFactsReference).findings.map((f) => f.id).filter((id) => id.startsWith("dangerous/"));
+    expect([...new Set(found)].sort()).toEqual([...expected].sort());
+  });
+
+  it("a pack switched off is not judged through xargs either", () => {
+    const off = analyze("printf 0 | xargs init", options(true, { packs: PACK_NAMES.filter((p) => p !== "system") }), extractFactsReference);
+    expect(off.findings.filter((f) => f.id.startsWith("dangerous/"))).toEqual([]);
+    const noGit = analyze("xargs git", options(true, { gitPack: false }), extractFactsReference);
+    expect(noGit.findings.filter((f) => f.id.startsWith("dangerous/"))).toEqual([]);
+  });
+});

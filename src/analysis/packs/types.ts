@@ -20,6 +20,11 @@ export interface Pack {
   /** Command name (canonical; `mkfs.*` is a prefix) → its rule. */
   entries: ReadonlyMap<string, Rule>;
   findings: Readonly<Record<string, PackFindingMeta>>;
+  /**
+   * Command name → whether words appended to the known ones (xargs reads them from stdin) cannot
+   * make its rule fire; a command without one is assumed to be open to them (unknown-args.ts).
+   */
+  settled?: ReadonlyMap<string, (view: CommandView, ctx: CheckContext) => boolean>;
 }
 
 export const finding = (id: string, message: string): FindingDraft => ({ id, message });

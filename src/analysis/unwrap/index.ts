@@ -34,7 +34,7 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
       throw new AnalysisLimitError("maxShellDepth", `shell code is nested in strings (bash -c, eval, ...) more than ${MAX_DEPTH} levels deep, the limit; run the inner command directly`);
     }
     const from = inherit ?? origin;
-    const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: false, wrappers: from.wrappers, effects: from.effects };
+    const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: from.argsUnknown, wrappers: from.wrappers, effects: from.effects };
     queue.push({ facts: extract(src), depth: nested.depth, range: nested.range, origin: nested });
   };
   for (let q = 0; q < queue.length; q++) {

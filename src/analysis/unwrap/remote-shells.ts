@@ -17,6 +17,16 @@ export function reverseShell(env: Env, w: Word, what: string): void {
   env.out.findings.push({ id: "shell/reverse-shell", message: `${what} connects a program to the network: whoever is at the other end runs commands here.`, start: r[0], end: r[1] });
 }
 
+/** Arguments appended from stdin (`xargs nc`, `parallel socat`): the words that run a program could be among them. */
+function fromStdin(view: CommandView): boolean {
+  return view.argsUnknown && (view.wrappers.includes("xargs") || view.wrappers.includes("parallel"));
+}
+
+function stdinMayRun(view: CommandView, env: Env, what: string): void {
+  const r = env.at(view.words[0] as Word);
+  env.out.findings.push({ id: "shell/reverse-shell", message: `${view.name} gets arguments from stdin (xargs), unseen: ${what} among them connects a program to the network, and whoever is at the other end runs commands here.`, start: r[0], end: r[1] });
+}
+
 /** netcat's options that run a program on the connection (`-e prog`, `-c 'cmd'`, ncat's `--sh-exec`). */
 const NC_EXEC = /^-[A-Za-z0-9]*[ec][^]*$|^--(?:exec|sh-exec|lua-exec)(?:=|$)/;
 
@@ -24,6 +34,7 @@ export const netcatUnwrapper: Unwrapper = {
   name: "netcat-exec",
   commands: ["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd"],
   unwrap: (v, e) => {
+    if (fromStdin(v)) return stdinMayRun(v, e, "-e PROGRAM");
     for (let k = 1; k < v.args.length; k++) {
       const a = v.args[k] as string;
       // Options only: an operand (host, port) cannot run anything.
@@ -39,6 +50,7 @@ const SOCAT_NET = /^(?:tcp|udp|sctp|dccp|openssl|ssl|socks|proxy|vsock|ip|tun|ud
 export const socatUnwrapper: Unwrapper = { name: "socat-exec", commands: ["socat"], unwrap: (v, e) => socatAddresses(v, e) };
 
 function socatAddresses(view: CommandView, env: Env): void {
+  if (fromStdin(view)) return stdinMayRun(view, env, "EXEC:PROGRAM");
   const addrs: number[] = [];
   for (let k = 1; k < view.args.length; k++) if (!(view.args[k] as string).startsWith("-") || view.args[k] === "-") addrs.push(k);
   const net = addrs.some((k) => SOCAT_NET.test(view.args[k] as string));

@@ -8,6 +8,7 @@ import { type CommandView, baseName, commandName, viewName } from "../command.js
 import { AnalysisLimitError, DEFAULT_LIMITS } from "../limits.js";
 import { type Level, clipped, formOf, knownLastSegment, valuesFrom, withSpellings } from "./forms.js";
 import { KNOWN, KNOWN_NAME_MAX, type Known } from "./table.js";
+import type { FindingDraft } from "../check.js";
 import { inheritFrom, type Env, type Nest, type Origin, type UnwrapResult } from "./types.js";
 import { expandBraces, isPattern, markReplaced, splitEnvString } from "./words.js";
 
@@ -117,7 +118,11 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
     if (wrapper === undefined) break;
     const args = i === 0 ? all : all.slice(i);
     const hit = wrapper(args);
-    if (hit === null || hit.inner >= args.length) break;
+    if (hit === null || hit.inner >= args.length) {
+      // `xargs sudo`: the command the wrapper runs is among the words read at run time.
+      if (argsUnknown) out.findings.push(unknownWrapped(name, word, origin));
+      break;
+    }
     // Each level copies the words after it: a chain of thousands would be quadratic.
     if (wrappers.length >= DEFAULT_LIMITS.maxWrappers) throw new AnalysisLimitError("maxWrappers", `a command is wrapped more than ${DEFAULT_LIMITS.maxWrappers} times, the limit`);
     wrappers = [...wrappers, name];
@@ -139,7 +144,10 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
       const end = Math.min(hit.shellEnd ?? args.length, args.length);
       const a = words[i + hit.inner] as Word;
       const b = words[i + end - 1] as Word;
-      nest(args.slice(hit.inner, end).join(" "), origin.range ?? [a.start, Math.max(a.end, b.end)], inheritFrom(view));
+      // `parallel CMD ::: a`: the string runs with arguments appended at run time.
+      const inherit = inheritFrom(view);
+      if (hit.argsUnknown === true) inherit.argsUnknown = true;
+      nest(args.slice(hit.inner, end).join(" "), origin.range ?? [a.start, Math.max(a.end, b.end)], inherit);
       return;
     }
     i += hit.inner;
@@ -160,4 +168,9 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
     if (piped !== undefined) piped(view, env);
   }
   out.views.push(view);
+}
+
+function unknownWrapped(name: string, word: Word, origin: Origin): FindingDraft {
+  const r = origin.range ?? [word.start, word.end];
+  return { id: "shell/dynamic-command", message: `The command ${name} runs comes from the words read at run time (xargs reads them from stdin) and could be anything (even rm); write the command out.`, start: r[0], end: r[1] };
 }
