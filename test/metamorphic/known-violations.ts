@@ -19,8 +19,8 @@ export interface KnownViolation {
 export const KNOWN_VIOLATIONS: readonly KnownViolation[] = [
   {
     name: "xargs: a read-only command with its arguments from stdin",
-    owner: "unassigned: a policy choice for src/analysis/read-only (issue 11 item 1 left it, December 2026)",
-    reason: "`printf '%s\\n' -c | xargs df` is read-only (df takes any arguments: takesAnyArguments), but `df -c` is not (an option df's table does not know). Making every xargs'd read-only command ask (`xargs grep foo`, `xargs -0 ls`) would close it; allowing unknown options of such commands would break the unknown-option property. 28 pairs in the full run: df, stat.",
+    owner: "decided, not a hole (issue 11, December 2026): src/analysis/read-only",
+    reason: "`printf '%s\\n' -c | xargs df` stays read-only while `df -c` asks. A command keeps its read-only verdict under xargs only when no option of it writes or runs anything (df, stat, grep: takesAnyArguments or an all-reading table; `xargs sort`, `xargs sed`, `xargs find`, `xargs tee` ask), so whatever stdin adds, the worst is a usage error. `df -c` asks only because the unknown-option rule is cautious about words the table does not know. Making every xargs'd read-only command ask would make `find . | xargs grep foo` ask; that precision cost buys nothing. 28 pairs in the full run: df, stat.",
     matches: (v) => v.transform === "wrap:printf|xargs" && v.after.step === "read-only",
   },
   {
