@@ -14,7 +14,7 @@ import { isReadOnly } from "./checks/read-only.js";
 import { writeTargets } from "./checks/sensitive-paths.js";
 import { isWriteRedirect } from "./checks/dangerous.js";
 import { isInside, resolvePath, UNKNOWN_CWD } from "./paths.js";
-import { openForms } from "./open-forms.js";
+import { dynamicOpenForms, openForms } from "./open-forms.js";
 import { parseFor } from "./specs.js";
 import { unwrapFacts } from "./unwrap/index.js";
 import { AnalysisLimitError, checkChars, checkShape, Deadline, DEFAULT_LIMITS, type AnalysisLimits } from "./limits.js";
@@ -145,7 +145,7 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
     if (formChars > limits.maxFormChars) {
       throw new AnalysisLimitError("maxFormChars", `the line's commands add up to more than ${limits.maxFormChars} characters (each holds what is nested in it), the limit`);
     }
-    const open = view.argsUnknown ? openForms(view) : undefined;
+    const open = view.argsUnknown ? openForms(view) : dynamicOpenForms(view);
     commands[nCommands++] = {
       // view.args is made per view (never shared unless empty), so it can be handed over.
       argv: view.args.length > 0 ? (view.args as string[]) : [],

@@ -48,11 +48,36 @@ export function unknownFrom(view: CommandView): number {
 /** The fixed part of each form (same order as `view.forms`), then "" when any command could run; undefined when no argument is unknown. */
 export function openForms(view: CommandView): string[] | undefined {
   if (argsSource(view) !== "stdin") return undefined;
+  return cutAt(view, unknownFrom(view), true);
+}
+
+/**
+ * The same for words the shell fills in at run time (`$X`, `"$1"`, `$(…)`): unquoted, one may
+ * split into several words and start with `-`, so `git $X` may be `git push --force`. The forms
+ * are cut before the first such word, and a name known only at run time (`$CMD -rf x`) could be
+ * any program. Undefined when every word is static.
+ */
+export function dynamicOpenForms(view: CommandView): string[] | undefined {
+  const words = view.words;
+  if (words.length === 0) return undefined;
+  // A path whose directory alone is dynamic (`$HOME/bin/chgrp`) still names its program.
+  let k = words[0]!.dynamic === null || staticBasename(words[0]!) ? 1 : 0;
+  while (k < words.length && words[k]!.dynamic === null) k++;
+  // A wrapper's command is unwrapped into a view of its own, which is judged by its own words.
+  return k >= words.length ? undefined : cutAt(view, k, false);
+}
+
+/** Every dynamic span of the word ends before its last `/`. */
+function staticBasename(w: Word): boolean {
+  const slash = w.value.lastIndexOf("/");
+  return slash >= 0 && w.dynamic!.every((span) => span[1] <= slash);
+}
+
+function cutAt(view: CommandView, known: number, wrappers: boolean): string[] {
   const args = view.args;
-  const known = unknownFrom(view);
   const tail = known >= args.length ? "" : (known === 0 ? "" : " ") + args.slice(known).join(" ");
   const out = view.forms.map((f) => (tail !== "" && f.endsWith(tail) ? f.slice(0, f.length - tail.length).trimEnd() : f));
-  if (runsUnknownCommand(view, known)) out.push("");
+  if (runsUnknownCommand(view, known, wrappers)) out.push("");
   return out;
 }
 
@@ -61,11 +86,11 @@ export function openForms(view: CommandView): string[] | undefined {
  * wrapper ran out of words (`xargs sudo`, `xargs env`, `xargs timeout 5`), or a shell has no
  * script among the known words (`xargs sh -c`, `xargs -I{} bash -c {}`).
  */
-function runsUnknownCommand(view: CommandView, known: number): boolean {
+function runsUnknownCommand(view: CommandView, known: number, wrappers: boolean): boolean {
   if (known === 0) return true;
   const name = view.name;
   if (view.wrapperOnly) return false;
-  if (KNOWN.get(name)?.wrapper !== undefined) return true;
+  if (KNOWN.get(name)?.wrapper !== undefined) return wrappers;
   if (!SHELLS.has(name)) return false;
   const args = view.args;
   for (let k = 1; k < known; k++) {

@@ -120,8 +120,11 @@ function snippetFindings(snippet: Snippet, settings: LintSettings): Finding[] {
   const madeUp = madeUpCommands(analysis.facts);
   const real = (f: Finding): boolean => f.id === "injection/parse-error" || !madeUp.some(([s, e]) => f.start >= s && f.end <= e);
   const out: Finding[] = [...analysis.findings, ...customPatternFindings(analysis, rules.dangerous)];
-  for (const command of analysis.commands) {
-    const text = snippet.text.slice(command.start, command.end);
+  for (const analysed of analysis.commands) {
+    const text = snippet.text.slice(analysed.start, analysed.end);
+    // A script is judged by the commands it writes out: a rule that words known only at run time
+    // could complete (`$CMD`, `xargs git`) is the decision's worry, and shell/dynamic-command says it here.
+    const command = analysed.openForms === undefined ? analysed : { ...analysed, openForms: undefined };
     const deny = findAnyMatch(rules.deny, [command]);
     const hit = deny ?? findAnyMatch(rules.ask, [command]);
     if (!hit) continue;
