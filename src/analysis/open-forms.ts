@@ -51,26 +51,33 @@ export function openForms(view: CommandView): string[] | undefined {
   return cutAt(view, unknownFrom(view), true);
 }
 
+/** The open forms of a command that could be any program: every deny and ask rule matches "". */
+const ANY_COMMAND: readonly string[] = Object.freeze([""]);
+
 /**
- * The same for words the shell fills in at run time (`$X`, `"$1"`, `$(…)`): unquoted, one may
- * split into several words and start with `-`, so `git $X` may be `git push --force`. The forms
- * are cut before the first such word, and a name known only at run time (`$CMD -rf x`) could be
- * any program. Undefined when every word is static.
+ * A program chosen at run time by the shell's own expansions: a name known only then (`$CMD -rf
+ * x`, `sudo $CMD`, `"$EDITOR" f`) or a shell whose script is (`bash -c "$S"`) could be any
+ * program, so every deny and ask rule matches it. A path whose directory alone is dynamic
+ * (`$HOME/bin/rm`) still names its program. Run-time ARGUMENTS of a named program (`git $X`) are
+ * not opened: the words on the line are what rules see (docs/engine.md). O(words): no form is
+ * rebuilt, so nested words stay linear.
  */
 export function dynamicOpenForms(view: CommandView): string[] | undefined {
   const words = view.words;
   if (words.length === 0) return undefined;
-  // A path whose directory alone is dynamic (`$HOME/bin/chgrp`) still names its program.
   let k = words[0]!.dynamic === null || staticBasename(words[0]!) ? 1 : 0;
   while (k < words.length && words[k]!.dynamic === null) k++;
   // A wrapper's command is unwrapped into a view of its own, which is judged by its own words.
-  return k >= words.length ? undefined : cutAt(view, k, false);
+  if (k >= words.length || !runsUnknownCommand(view, k, false)) return undefined;
+  return ANY_COMMAND as string[];
 }
 
-/** Every dynamic span of the word ends before its last `/`. */
+/** A `/` follows the word's last dynamic span (read from there on only, so nested words stay linear). */
 function staticBasename(w: Word): boolean {
-  const slash = w.value.lastIndexOf("/");
-  return slash >= 0 && w.dynamic!.every((span) => span[1] <= slash);
+  const spans = w.dynamic!;
+  const value = w.value;
+  for (let i = spans[spans.length - 1]![1]; i < value.length; i++) if (value.charCodeAt(i) === 47) return true;
+  return false;
 }
 
 function cutAt(view: CommandView, known: number, wrappers: boolean): string[] {
