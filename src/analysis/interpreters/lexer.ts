@@ -266,5 +266,18 @@ export function bracedInterpolation(lx: Lexer, opener: string): boolean {
   return true;
 }
 
+/**
+ * The shells' three quotes as perl, ruby and php read them: `'…'` literal, `"…"` with escapes and
+ * `interp`, a backquoted command run by the shell. False when the cursor is on none of them.
+ */
+export function shellLikeQuote(lx: Lexer, interp: Interp): boolean {
+  const c = lx.ch;
+  if (c !== "'" && c !== '"' && c !== "`") return false;
+  lx.pos++;
+  const text = lx.quoted(c, c !== "'", c === "'" ? undefined : interp);
+  lx.tokens.push({ k: c === "`" ? "cmd" : "str", v: text });
+  return true;
+}
+
 /** Perl's and ruby's bracket pairs for quote-like operators. */
 export const PAIRS: Readonly<Record<string, string>> = { "(": ")", "[": "]", "{": "}", "<": ">" };

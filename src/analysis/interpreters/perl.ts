@@ -1,6 +1,6 @@
 /** Perl (-e/-E/-n/-p): quotes, q/qq/qw/qx and match/substitute operators, backticks, and its APIs. */
 
-import { type Lexer, PAIRS, sigilInterpolation } from "./lexer.js";
+import { type Lexer, PAIRS, shellLikeQuote, sigilInterpolation } from "./lexer.js";
 import type { Language } from "./language.js";
 
 const interp = (lx: Lexer): boolean => sigilInterpolation(lx, "$@");
@@ -18,13 +18,7 @@ function skipBlank(lx: Lexer): void {
 }
 
 function literal(lx: Lexer): boolean {
-  const c = lx.ch;
-  if (c === "'" || c === '"' || c === "`") {
-    lx.pos++;
-    const text = lx.quoted(c, c !== "'", c === "'" ? undefined : interp);
-    lx.tokens.push({ k: c === "`" ? "cmd" : "str", v: text });
-    return true;
-  }
+  if (shellLikeQuote(lx, interp)) return true;
   // q qq qw qx m qr s tr y, not a hash key (`q => 1`), a name's tail, or a variable (`$s`).
   const m = /(qq|qw|qx|qr|q|m|s|tr|y)(?=\s*[^\w\s=,;)}])/y;
   m.lastIndex = lx.pos;

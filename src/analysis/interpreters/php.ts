@@ -1,6 +1,6 @@
 /** PHP (-r, or code on stdin after `<?php`): quotes with $var interpolation, backticks, and its APIs. */
 
-import { type Lexer, sigilInterpolation } from "./lexer.js";
+import { type Lexer, shellLikeQuote, sigilInterpolation } from "./lexer.js";
 import type { Language } from "./language.js";
 
 /** `$x`, `${x}`, `{$x}` in a double-quoted string or backticks. */
@@ -13,14 +13,7 @@ function interp(lx: Lexer): boolean {
   return sigilInterpolation(lx, "$");
 }
 
-function literal(lx: Lexer): boolean {
-  const c = lx.ch;
-  if (c !== "'" && c !== '"' && c !== "`") return false;
-  lx.pos++;
-  const text = lx.quoted(c, c !== "'", c === "'" ? undefined : interp);
-  lx.tokens.push({ k: c === "`" ? "cmd" : "str", v: text });
-  return true;
-}
+const literal = (lx: Lexer): boolean => shellLikeQuote(lx, interp);
 
 export const PHP: Language = {
   name: "php",

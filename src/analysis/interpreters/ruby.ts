@@ -1,18 +1,13 @@
 /** Ruby (-e): quotes with #{} interpolation, %-literals, backticks and %x(), symbols, and its APIs. */
 
-import { bracedInterpolation, type Lexer, PAIRS } from "./lexer.js";
+import { bracedInterpolation, type Lexer, PAIRS, shellLikeQuote } from "./lexer.js";
 import type { Language } from "./language.js";
 
 const interp = (lx: Lexer): boolean => bracedInterpolation(lx, "#{");
 
 function literal(lx: Lexer): boolean {
+  if (shellLikeQuote(lx, interp)) return true;
   const c = lx.ch;
-  if (c === "'" || c === '"' || c === "`") {
-    lx.pos++;
-    const text = lx.quoted(c, c !== "'", c === "'" ? undefined : interp);
-    lx.tokens.push({ k: c === "`" ? "cmd" : "str", v: text });
-    return true;
-  }
   // :sym and :"sym" are names given as values (`send(:system, ...)`).
   if (c === ":" && /[A-Za-z_"]/.test(lx.code[lx.pos + 1] ?? "") && lx.code[lx.pos - 1] !== ":") {
     lx.pos++;
