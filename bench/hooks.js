@@ -51,7 +51,7 @@ function run(cmd, args, opts) {
   });
 }
 
-/** Allowed single lines of the corpus (no `!`: history expansion is a separate, rarer path). */
+/** Single lines of the corpus allowed in bash, zsh and fish (no `!`: history expansion is a separate, rarer path). */
 async function allowedLines(env, count, corpus) {
   const { createAnswerer, parseReply, formatRequest } = await importDist("shell/index.js");
   const answer = createAnswerer({ env });
@@ -67,8 +67,12 @@ async function allowedLines(env, count, corpus) {
   for (let i = 0; i < lines.length && out.length < count; i += stride) {
     const line = lines[i];
     if (!line.trim() || line.includes("!") || line.includes("\n") || line.includes("'\\''")) continue;
-    const reply = parseReply(answer(formatRequest({ id: "1", mode: null, shell: "bash", cwd: os.tmpdir(), command: line })));
-    if (reply.decision === "allow" && !reply.parseError) out.push(line);
+    // The same lines for every shell, so allowed in each one's dialect (zsh asks about `fc`).
+    const allowedIn = (shell) => {
+      const reply = parseReply(answer(formatRequest({ id: "1", mode: null, shell, cwd: os.tmpdir(), command: line })));
+      return reply.decision === "allow" && !reply.parseError;
+    };
+    if (allowedIn("bash") && allowedIn("zsh") && allowedIn("fish")) out.push(line);
   }
   return out;
 }
