@@ -7,13 +7,14 @@
  */
 
 import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { accessSync, constants, existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AGENT_CATALOG } from "./registry.js";
 import type { AgentDefinition } from "./agent.js";
 import { home, onPath, type Scope } from "./settings.js";
 import type { Env } from "../config/env.js";
+import type { LogSettings } from "../config/types.js";
 
 export type Status = "ok" | "off" | "warn" | "broken";
 
@@ -191,11 +192,27 @@ async function configChecks(opts: Required<DoctorOptions>): Promise<DoctorCheck[
     }));
     if (config.files.length === 0) checks.push({ area: "config", name: "files", status: "ok", detail: "none: the built-in defaults" });
     checks.push({ area: "config", name: "mode", status: "ok", detail: `${config.mode} (shell hook: ${config.shell.mode})` });
+    checks.push(logCheck(config.log));
     for (const w of config.warnings) checks.push({ area: "config", name: "warning", status: "warn", detail: w, fix: "see docs/config.md; shellguard trust <file> trusts a project config" });
     return checks;
   } catch (error) {
     const e = error as Error & { file?: string };
     return [{ area: "config", name: "error", status: "broken", ...(e.file ? { where: e.file } : {}), detail: e.message.split("\n")[0] ?? String(e), fix: "fix the config file; every hook denies (fails closed) until it loads" }];
+  }
+}
+
+/** The audit log: off, or where it goes and whether this user can write there (the file, or the nearest directory that exists, since the rest is made on the first write). */
+function logCheck(log: LogSettings | null): DoctorCheck {
+  if (log === null) return { area: "config", name: "log", status: "ok", detail: "off (log: in the user config turns the audit log on, docs/audit.md)" };
+  let target = log.file;
+  while (!existsSync(target) && dirname(target) !== target) target = dirname(target);
+  try {
+    accessSync(target, constants.W_OK);
+    // A file where a directory must be made (`notes.txt/decisions.jsonl`) cannot hold the log.
+    if (target !== log.file && !statSync(target).isDirectory()) throw new Error("not a directory");
+    return { area: "config", name: "log", status: "ok", where: log.file, detail: `on: ${log.level === "all" ? "every decision" : "asks and denies"}` };
+  } catch {
+    return { area: "config", name: "log", status: "warn", where: log.file, detail: `on, but ${target} cannot hold it: decisions are made, not logged`, fix: "point log.file in the user config at a writable place" };
   }
 }
 

@@ -66,6 +66,18 @@ describe("shellguard doctor", () => {
     expect(find((await doctor()).report.checks, "shell", "bash").status).toBe("off");
   });
 
+  it("the audit log: off by default; on, where it goes; unwritable, a warning with its fix", async () => {
+    expect(find((await doctor()).report.checks, "config", "log")).toMatchObject({ status: "ok", detail: expect.stringMatching(/^off/) });
+    const file = join(sb.dir, "state", "decisions.jsonl");
+    sb.write("xdg/shellguard/config.json", JSON.stringify({ log: { level: "all", file } }));
+    expect(find((await doctor()).report.checks, "config", "log")).toMatchObject({ status: "ok", where: file, detail: "on: every decision" });
+    const notADirectory = sb.write("notes.txt", "x");
+    sb.write("xdg/shellguard/config.json", JSON.stringify({ log: { file: join(notADirectory, "decisions.jsonl") } }));
+    const { code, report } = await doctor();
+    expect(find(report.checks, "config", "log")).toMatchObject({ status: "warn", where: join(notADirectory, "decisions.jsonl"), fix: expect.stringContaining("log.file") });
+    expect(code).toBe(0);
+  });
+
   it("a broken config: broken, with its file and a fix, exit 1", async () => {
     const file = sb.write("xdg/shellguard/config.json", '{ "rules": ');
     const { code, report } = await doctor();
