@@ -128,7 +128,9 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
       if (!ro) wrappersSpoil = true;
       continue;
     }
-    const named = view.trusted ? view : { ...view, name: baseName(view.name) };
+    // An untrusted view is checked under its base name (`./rm` as rm); copied only when that differs.
+    const base = view.trusted ? view.name : baseName(view.name);
+    const named = base === view.name ? view : { ...view, name: base };
     const checks = checksFor(named.name, view.redirects.length > 0);
     let text: string | null = null;
     for (let k = 0; k < checks.length; k++) {
@@ -303,14 +305,38 @@ function lastEnd(findings: readonly Finding[], id: string, from: number): number
 /** PATH_MAX on Linux. */
 const MAX_PATH = 4096;
 
+/**
+ * Drops repeats (same id, range and message). `findings` is sorted by range, so repeats sit in one
+ * run of equal ranges: most runs are one finding long and need no key (a line nested thousands
+ * deep has a finding per level, each its own range); a long run is keyed by a Set.
+ */
 function dedupe(findings: Finding[]): Finding[] {
-  const seen = new Set<string>();
-  return findings.filter((f) => {
-    const key = `${f.id}@${f.start}:${f.end}:${f.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const out: Finding[] = [];
+  for (let a = 0; a < findings.length; ) {
+    const first = findings[a] as Finding;
+    let b = a + 1;
+    while (b < findings.length && (findings[b] as Finding).start === first.start && (findings[b] as Finding).end === first.end) b++;
+    if (b - a <= 8) {
+      for (let k = a; k < b; k++) {
+        const f = findings[k] as Finding;
+        let repeat = false;
+        for (let j = a; j < k && !repeat; j++) repeat = (findings[j] as Finding).id === f.id && (findings[j] as Finding).message === f.message;
+        if (!repeat) out.push(f);
+      }
+    } else {
+      const seen = new Set<string>();
+      for (let k = a; k < b; k++) {
+        const f = findings[k] as Finding;
+        const key = `${f.id}\n${f.message}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          out.push(f);
+        }
+      }
+    }
+    a = b;
+  }
+  return out;
 }
 
 const EDIT_COMMANDS = new Set(["mkdir", "touch", "rm", "rmdir", "mv", "cp", "sed"]);

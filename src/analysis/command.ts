@@ -74,8 +74,12 @@ export function commandName(word: Word): { name: string; trusted: boolean } {
   return { name: v, trusted: false };
 }
 
-/** A dynamic command name longer than this is clipped in the middle (see viewName). */
-export const MAX_VIEW_NAME = 256;
+/**
+ * A dynamic command name longer than this is clipped in the middle (see viewName). Kept short: the
+ * first table lookup flattens the clipped name (two bytes a character, for its `…`), once per level
+ * of a nested line.
+ */
+export const MAX_VIEW_NAME = 96;
 
 /**
  * The name a view goes by: commandName's, but a long dynamic name (`$(echo $(echo …))`, which

@@ -25,11 +25,11 @@ export interface FlagSpec {
 
 export interface ParsedFlags {
   /** Canonical flag name → the values it was given (`""` for a flag without a value), in order. */
-  flags: Map<string, string[]>;
+  flags: ReadonlyMap<string, readonly string[]>;
   /** Indexes (into the parsed argv) of the operands. */
-  operands: number[];
+  operands: readonly number[];
   /** Flags not in the spec, as written (`-z`, `--frobnicate`). */
-  unknown: string[];
+  unknown: readonly string[];
   /** Index just past the options when `stopAtOperand` (the wrapped command starts there). */
   rest: number;
 }
@@ -38,14 +38,35 @@ export function has(p: ParsedFlags, name: string): boolean {
   return p.flags.has(name);
 }
 
-export function values(p: ParsedFlags, name: string): string[] {
-  return p.flags.get(name) ?? [];
+export function values(p: ParsedFlags, name: string): readonly string[] {
+  return p.flags.get(name) ?? NONE;
+}
+
+/**
+ * Shared until the first flag or unknown option: a parse is made per command by several checks,
+ * and most commands have few flags (a line nested thousands deep has a command per level).
+ */
+const NO_FLAGS: ReadonlyMap<string, readonly string[]> = new Map();
+const NONE: readonly string[] = Object.freeze([]);
+const NO_OPERANDS: readonly number[] = Object.freeze([]);
+
+function addOperand(p: ParsedFlags, index: number): void {
+  // A literal is allocated at its size; `[]` + push at 17 slots.
+  if (p.operands === NO_OPERANDS) p.operands = [index];
+  else (p.operands as number[]).push(index);
 }
 
 function add(p: ParsedFlags, name: string, value: string): void {
-  const list = p.flags.get(name);
+  if (p.flags === NO_FLAGS) p.flags = new Map();
+  const flags = p.flags as Map<string, string[]>;
+  const list = flags.get(name);
   if (list) list.push(value);
-  else p.flags.set(name, [value]);
+  else flags.set(name, [value]);
+}
+
+function addUnknown(p: ParsedFlags, option: string): void {
+  if (p.unknown === NONE) p.unknown = [option];
+  else (p.unknown as string[]).push(option);
 }
 
 /**
@@ -53,12 +74,12 @@ function add(p: ParsedFlags, name: string, value: string): void {
  * Unknown short flags in a cluster are recorded and skipped; `--` ends options.
  */
 export function parseFlags(args: readonly string[], spec: FlagSpec, from = 0): ParsedFlags {
-  const p: ParsedFlags = { flags: new Map(), operands: [], unknown: [], rest: args.length };
+  const p: ParsedFlags = { flags: NO_FLAGS, operands: NO_OPERANDS, unknown: NONE, rest: args.length };
   let i = from;
   for (; i < args.length; i++) {
     const a = args[i] as string;
     if (a === "--") {
-      for (let j = i + 1; j < args.length; j++) p.operands.push(j);
+      for (let j = i + 1; j < args.length; j++) addOperand(p, j);
       p.rest = i + 1;
       return p;
     }
@@ -67,7 +88,7 @@ export function parseFlags(args: readonly string[], spec: FlagSpec, from = 0): P
       const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
       const canonical = lookupLong(spec, name);
       if (canonical === null) {
-        p.unknown.push(a);
+        addUnknown(p, a);
       } else if (canonical.kind === "value") {
         if (eq >= 0) add(p, canonical.name, a.slice(eq + 1));
         else add(p, canonical.name, args[++i] ?? "");
@@ -92,7 +113,7 @@ export function parseFlags(args: readonly string[], spec: FlagSpec, from = 0): P
       p.rest = i;
       return p;
     }
-    p.operands.push(i);
+    addOperand(p, i);
   }
   p.rest = i;
   return p;
@@ -116,7 +137,7 @@ function parseCluster(p: ParsedFlags, args: readonly string[], i: number, spec: 
     }
     const plain = spec.short?.[c];
     if (plain !== undefined) add(p, plain, "");
-    else p.unknown.push("-" + c);
+    else addUnknown(p, "-" + c);
   }
   return i;
 }

@@ -114,8 +114,9 @@ function word(argv = false): Word {
   p += 6;
   let dynamic: Span[] | null = null;
   if (ndyn > 0) {
-    dynamic = [];
-    for (let i = 0; i < ndyn; i++, p += 2) dynamic.push([r[p]!, r[p + 1]!]);
+    // Sized up front (`[]` + push allocates 16 slots): a line nested thousands deep has a word per level.
+    dynamic = new Array<Span>(ndyn);
+    for (let i = 0; i < ndyn; i++, p += 2) dynamic[i] = [r[p]!, r[p + 1]!];
   }
   const w: Word = {
     value,
@@ -135,26 +136,39 @@ function word(argv = false): Word {
   return w;
 }
 
+/** Shared by every command that has none; frozen, so a consumer that tried to add to one would throw, not corrupt the others. */
+const NO_WORDS: readonly Word[] = Object.freeze([]);
+const NO_ASSIGNMENTS: readonly Assignment[] = Object.freeze([]);
+const NO_REDIRECTS: readonly Redirect[] = Object.freeze([]);
+
+/**
+ * An array to fill by index 0..n-1: allocated at its size (`[]` + push starts at 16 slots and
+ * regrows). Past V8's fast-array bound `new Array(n)` would be a dictionary, so big ones grow.
+ */
+function sized<T>(n: number): T[] {
+  return n <= 65_536 ? new Array<T>(n) : [];
+}
+
 function decode(source: string): Facts {
   const r = rec;
   const nCommands = r[1]!;
   const nConstructs = r[2]!;
   const nErrors = r[3]!;
   p = 4;
-  const constructs: Construct[] = [];
+  const constructs = sized<Construct>(nConstructs);
   for (let i = 0; i < nConstructs; i++, p += 4) {
-    constructs.push({
+    constructs[i] = {
       type: CONSTRUCT_TYPES[r[p]!]!,
       start: r[p + 1]!,
       end: r[p + 2]!,
       parent: r[p + 3]!,
-    });
+    };
   }
-  const errors: ParseError[] = [];
+  const errors = sized<ParseError>(nErrors);
   for (let i = 0; i < nErrors; i++, p += 3) {
-    errors.push({ type: r[p] ? "MISSING" : "ERROR", start: r[p + 1]!, end: r[p + 2]! });
+    errors[i] = { type: r[p] ? "MISSING" : "ERROR", start: r[p + 1]!, end: r[p + 2]! };
   }
-  const commands: SimpleCommand[] = [];
+  const commands = sized<SimpleCommand>(nCommands);
   for (let i = 0; i < nCommands; i++) {
     const start = r[p]!;
     const end = r[p + 1]!;
@@ -167,9 +181,11 @@ function decode(source: string): Facts {
     const nAssign = r[p + 8]!;
     const nRedir = r[p + 9]!;
     p += 10;
-    const argv: Word[] = [];
-    for (let j = 0; j < nArgv; j++) argv.push(word(true));
-    const assignments: Assignment[] = [];
+    // Arrays sized up front, and the empty ones shared (most commands have no assignments or
+    // redirects): decoding allocates per command, and deep lines have thousands of commands.
+    const argv: Word[] = nArgv === 0 ? (NO_WORDS as Word[]) : new Array<Word>(nArgv);
+    for (let j = 0; j < nArgv; j++) argv[j] = word(true);
+    const assignments: Assignment[] = nAssign === 0 ? (NO_ASSIGNMENTS as Assignment[]) : new Array<Assignment>(nAssign);
     for (let j = 0; j < nAssign; j++) {
       const nameStart = r[p]!;
       const nameEnd = r[p + 1]!;
@@ -177,15 +193,15 @@ function decode(source: string): Facts {
       const aEnd = r[p + 3]!;
       const aFlags = r[p + 4]!;
       p += 5;
-      assignments.push({
+      assignments[j] = {
         name: source.slice(nameStart, nameEnd),
         value: aFlags & 2 ? word() : null,
         append: (aFlags & 1) !== 0,
         start: aStart,
         end: aEnd,
-      });
+      };
     }
-    const redirects: Redirect[] = [];
+    const redirects: Redirect[] = nRedir === 0 ? (NO_REDIRECTS as Redirect[]) : new Array<Redirect>(nRedir);
     for (let j = 0; j < nRedir; j++) {
       const opCode = r[p]!;
       const op = opCode >= 0 ? OPS[opCode]! : source.slice(r[p + 1]!, r[p + 2]!);
@@ -197,9 +213,9 @@ function decode(source: string): Facts {
       p += 9;
       const target = rFlags & 1 ? word() : null;
       const body = rFlags & 2 ? word() : null;
-      redirects.push({ op, fd, target, body, start: rStart, end: rEnd });
+      redirects[j] = { op, fd, target, body, start: rStart, end: rEnd };
     }
-    commands.push({
+    commands[i] = {
       start,
       end,
       argv,
@@ -211,7 +227,7 @@ function decode(source: string): Facts {
       sep,
       background: (flags & 1) !== 0,
       negated: (flags & 2) !== 0,
-    });
+    };
   }
   return { source, commands, constructs, errors };
 }

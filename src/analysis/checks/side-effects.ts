@@ -119,7 +119,7 @@ function assignedNames(view: CommandView): string[] {
   switch (view.name) {
     case "printf": {
       const p = parseFlags(a, { shortValue: { v: "v" }, stopAtOperand: true }, 1);
-      return p.flags.get("v") ?? [];
+      return [...(p.flags.get("v") ?? [])];
     }
     case "read": {
       const p = parseFlags(a, READ, 1);

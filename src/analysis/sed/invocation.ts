@@ -17,20 +17,20 @@ import { isHole, parseSed, type SedParse } from "./parse.js";
 
 export interface SedInvocation {
   /** The script pieces sed compiles, holes included, in order. */
-  pieces: string[];
+  pieces: readonly string[];
   /** Index of the first piece `--sandbox` covers (pieces.length: none). */
   sandboxFrom: number;
   /** The parse of the pieces `--sandbox` does not cover (the others can only fail). */
   parse: SedParse;
   /** `-f` script files compiled before any `--sandbox`. */
-  scriptFiles: string[];
+  scriptFiles: readonly string[];
   /** No script at all (`sed` alone, `sed -n`): sed prints its usage and fails. */
   noScript: boolean;
   inPlace: boolean;
   /** Word indexes of the input files. */
-  inputs: number[];
+  inputs: readonly number[];
   /** Options sed's table does not know (as written). */
-  unknown: string[];
+  unknown: readonly string[];
   /** Some word could become more or other arguments at run time (an option, a split, a glob). */
   shiftyWords: boolean;
   /** A piece as the user wrote it (holes back to their text). */
@@ -45,7 +45,7 @@ export function readSedInvocation(view: CommandView): SedInvocation {
   const exprs = values(p, "expression");
   const files = values(p, "file");
   const before = sandboxPrefix(marked, p);
-  let pieces = exprs;
+  let pieces: readonly string[] = exprs;
   let inputs = p.operands;
   let sandboxFrom = before === null ? exprs.length : values(before, "expression").length;
   const scriptFiles = before === null ? files : values(before, "file");

@@ -74,7 +74,8 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
   let trusted = true;
   let known: Known | undefined;
   // Each wrapper level's command word, for the spellings of its forms (only when one is a path).
-  const levels: Level[] = [];
+  // Made with its first level (`[]` + push allocates 17 slots; most commands have one level).
+  let levels: Level[] = NO_LEVELS;
   let anyPath = false;
   let privLevel = -1;
 
@@ -91,19 +92,19 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
       out.findings.push({ id: "shell/dynamic-command", message: `The command name '${clipped(word.value)}' ${what}; write the command out.`, start: r[0], end: r[1] });
       const guess = knownLastSegment(word);
       anyPath ||= guess !== null;
-      levels.push({ at: i, name: guess, trusted: false });
+      levels = withLevel(levels, { at: i, name: guess, trusted: false });
       break;
     }
     if (word.value.indexOf("/") < 0) {
       // `RM` runs rm on a case-insensitive file system (macOS, Windows): judge it as rm.
       name = UPPER.test(word.value) ? word.value.toLowerCase() : word.value;
       trusted = true;
-      levels.push({ at: i, name: null, trusted: true });
+      levels = withLevel(levels, i === 0 ? BARE_FIRST : { at: i, name: null, trusted: true });
     } else {
       ({ name, trusted } = commandName(word));
       if (trusted && UPPER.test(name)) name = name.toLowerCase();
       anyPath = true;
-      levels.push({ at: i, name: trusted ? name : baseName(name), trusted });
+      levels = withLevel(levels, { at: i, name: trusted ? name : baseName(name), trusted });
       if (!trusted) break;
     }
     if (name === "env") {
@@ -168,6 +169,16 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
     if (piped !== undefined) piped(view, env);
   }
   out.views.push(view);
+}
+
+const NO_LEVELS = Object.freeze([]) as unknown as Level[];
+/** A bare command name first on the line, the usual level: one shared object (Level is never changed). */
+const BARE_FIRST: Level = Object.freeze({ at: 0, name: null, trusted: true });
+
+function withLevel(levels: Level[], level: Level): Level[] {
+  if (levels === NO_LEVELS) return [level];
+  levels.push(level);
+  return levels;
 }
 
 function unknownWrapped(name: string, word: Word, origin: Origin): FindingDraft {
