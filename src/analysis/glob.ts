@@ -354,3 +354,19 @@ export function compileGlobs(patterns: readonly string[]): Glob | null {
   const globs = patterns.map(compileGlob);
   return { test: (input) => globs.some((g) => g.test(input)) };
 }
+
+/**
+ * compileGlobs, compiled on the first test: a matcher whose cheap first looks turn nearly every
+ * input away (the secrets lists) need not build its automata in a process that never gets past
+ * them, like a one-shot `shellguard check "git status"`.
+ */
+export function lazyGlobs(patterns: readonly string[]): Glob | null {
+  if (patterns.length === 0) return null;
+  let globs: Glob | null = null;
+  return {
+    test: (input) => {
+      globs ??= compileGlobs(patterns) as Glob;
+      return globs.test(input);
+    },
+  };
+}

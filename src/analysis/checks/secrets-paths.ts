@@ -8,7 +8,7 @@
  */
 
 import { DEFAULT_NOT_SECRET_FILES, DEFAULT_SECRET_FILES } from "../secret-lists.js";
-import { compileGlob, compileGlobs, type Glob } from "../glob.js";
+import { compileGlob, lazyGlobs, type Glob } from "../glob.js";
 import type { AnalysisOptions } from "../types.js";
 
 const GLOB_CHARS = /[*?[\]{}()!+@]/;
@@ -184,9 +184,9 @@ function escapeRegExp(s: string): string {
  */
 function oneGlob(list: readonly string[]): Glob | null {
   const plain = list.filter((p) => !/[|()\\]|\*\*/.test(p));
-  if (plain.length < 2) return compileGlobs(list);
+  if (plain.length < 2) return lazyGlobs(list);
   const rest = list.filter((p) => !plain.includes(p));
-  return compileGlobs([`@(${plain.join("|")})`, ...rest]);
+  return lazyGlobs([`@(${plain.join("|")})`, ...rest]);
 }
 
 function build(files: readonly string[], except: readonly string[], home: string): SecretMatcher {
@@ -216,7 +216,7 @@ function build(files: readonly string[], except: readonly string[], home: string
   return {
     secrets,
     except: compileSet(except, home),
-    containerRelative: compileGlobs([...new Set(containerRelative)]),
+    containerRelative: lazyGlobs([...new Set(containerRelative)]),
     containerLast,
     containerAbsolute,
     containerAbsoluteLast,

@@ -7,7 +7,7 @@
 import type { Word } from "../../facts/types.js";
 import type { CheckContext, CommandCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
-import { compileGlob, compileGlobs, type Glob } from "../glob.js";
+import { compileGlob, lazyGlobs, type Glob } from "../glob.js";
 import { has, values, type ParsedFlags } from "../flags.js";
 import { resolvePath, isHarmlessDevice } from "../paths.js";
 import { parseFor, tarExtractDir } from "../specs.js";
@@ -80,8 +80,8 @@ function compile(list: readonly string[], keyLast: boolean): Compiled {
   const literal = [...names, ...multi.keys(), ...absolute.keys()];
   const everything = root || multiGlobs.length > 0 || absoluteGlobs.length > 0 || (!keyLast && nameGlobs.length > 0);
   c = {
-    names, nameGlob: compileGlobs(nameGlobs), multi, multiGlob: compileGlobs(multiGlobs),
-    absolute, root, absoluteGlob: compileGlobs(absoluteGlobs),
+    names, nameGlob: lazyGlobs(nameGlobs), multi, multiGlob: lazyGlobs(multiGlobs),
+    absolute, root, absoluteGlob: lazyGlobs(absoluteGlobs),
     candidate: everything ? null : new RegExp(`/(?:${literal.length > 0 ? literal.map(escapeRegExp).join("|") : "(?!)"})(?:/|$)`),
   };
   compiled.set(list, c);
