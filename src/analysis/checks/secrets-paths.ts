@@ -332,7 +332,14 @@ export function globMayNameSecret(m: SecretMatcher, path: string): boolean {
   // `*`, `?*.txt`: a glob that starts with a wildcard names nothing in particular (and, without
   // dotglob, no dotfile); only one with a literal start (`.env*`, `id_*`) is taken to aim at a secret.
   if (!GLOB_CHARS.test(base) || GLOB_CHARS.test(base[0] as string)) return false;
-  const g = compileGlob(base);
-  for (const name of m.literalLasts) if (g.test(name) && isSecretPathIn(m, `${dir === "/" ? "" : dir}/${name}`)) return true;
+  // Only a name that starts with the glob's literal start can match it: the automaton is built
+  // for the rare glob some name does (`.env*`), not for every `src*` or `log-*`.
+  const start = base.slice(0, base.search(GLOB_CHARS));
+  let g: Glob | null = null;
+  for (const name of m.literalLasts) {
+    if (!name.startsWith(start)) continue;
+    g ??= compileGlob(base);
+    if (g.test(name) && isSecretPathIn(m, `${dir === "/" ? "" : dir}/${name}`)) return true;
+  }
   return false;
 }
