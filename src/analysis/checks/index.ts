@@ -40,9 +40,14 @@ interface Dispatch {
   redirected: readonly CommandCheck[];
 }
 
-/** Dispatch table, built once: name → its checks; names ending in `*` are prefixes. */
+/**
+ * Dispatch table: name → its checks; names ending in `*` are prefixes. The prefixes are built at
+ * load; a listed name's entry on its first lookup (a one-shot `check` looks up one or two names,
+ * and building them all was a noticeable part of every start).
+ */
 const byName = new Map<string, Dispatch>();
 const byPrefix: Array<{ prefix: string; dispatch: Dispatch }> = [];
+const LISTED = new Set<string>();
 
 /** Whether a check's `commands` cover `name` (a prefix pattern covers the names it starts). */
 function covers(names: readonly string[] | "*", name: string): boolean {
@@ -59,10 +64,8 @@ const NOWHERE = dispatchOf((names) => names === "*");
 for (const c of COMMAND_CHECKS) {
   if (c.commands === "*") continue;
   for (const n of c.commands) {
-    if (byName.has(n) || byPrefix.some((p) => p.prefix + "*" === n)) continue;
-    const d = dispatchOf((names) => covers(names, n));
-    if (n.endsWith("*")) byPrefix.push({ prefix: n.slice(0, -1), dispatch: d });
-    else byName.set(n, d);
+    if (!n.endsWith("*")) LISTED.add(n);
+    else if (!byPrefix.some((p) => p.prefix + "*" === n)) byPrefix.push({ prefix: n.slice(0, -1), dispatch: dispatchOf((names) => covers(names, n)) });
   }
 }
 
@@ -72,6 +75,10 @@ for (const c of COMMAND_CHECKS) {
  */
 export function checksFor(name: string, redirects = false): readonly CommandCheck[] {
   let d = byName.get(name);
+  if (d === undefined && LISTED.has(name)) {
+    d = dispatchOf((names) => covers(names, name));
+    byName.set(name, d);
+  }
   if (d === undefined) {
     d = NOWHERE;
     for (let k = 0; k < byPrefix.length; k++) {
