@@ -15,7 +15,9 @@ import { ROOT } from "../cli/helpers.js";
 
 let dir: string;
 let pkg: string;
-/** PATH with node and npm only: no cc, gcc, make or python. */
+/** The packed tarball (shared by both installs). */
+let tarball: string;
+/** PATH with node, npm and sh only: no cc, gcc, make or python. */
 let bareEnv: NodeJS.ProcessEnv;
 
 const run = (cmd: string, args: string[], opts: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}) =>
@@ -28,6 +30,8 @@ beforeAll(() => {
   symlinkSync(process.execPath, join(bin, "node"));
   const npm = spawnSync("sh", ["-c", "command -v npm"], { encoding: "utf8" }).stdout.trim();
   symlinkSync(npm, join(bin, "npm"));
+  // A system without a compiler still has a shell: npm runs install scripts with `sh -c`.
+  symlinkSync("/bin/sh", join(bin, "sh"));
   const home = join(dir, "home");
   mkdirSync(home);
   bareEnv = { PATH: bin, HOME: home, XDG_CONFIG_HOME: join(home, ".config"), npm_config_cache: join(process.env.HOME ?? home, ".npm"), NO_COLOR: "1" };
@@ -38,6 +42,7 @@ beforeAll(() => {
   expect(pack.status, pack.stderr).toBe(0);
   const tgz = readdirSync(dir).find((f) => f.endsWith(".tgz"));
   expect(tgz).toBeDefined();
+  tarball = join(dir, tgz as string);
   const project = join(dir, "project");
   mkdirSync(project);
   writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
@@ -95,4 +100,25 @@ describe("installed from the tarball, with no compiler and no install scripts", 
     expect(tsc.stdout + tsc.stderr).toBe("");
     expect(tsc.status).toBe(0);
   });
+});
+
+describe("installed from the tarball with install scripts on, and no compiler", () => {
+  // npm runs the dependencies' install scripts too: node tree-sitter's tries its prebuilt binding
+  // (which needs a newer libstdc++ than Debian 12 has) and then a compile, which fails here. It is
+  // an optional dependency (only the reference extractor and a from-source build use it), so the
+  // install goes on, and shellguard's own install script finds its prebuilt addon.
+  it("installs, and check decides with the prebuilt addon", () => {
+    const project = join(dir, "..", "project-scripts");
+    mkdirSync(project);
+    writeFileSync(join(project, "package.json"), JSON.stringify({ name: "consumer-scripts", private: true }));
+    const install = run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", tarball], { cwd: project });
+    expect(install.status, install.stderr).toBe(0);
+    const shellguard = join(project, "node_modules", ".bin", "shellguard");
+    const ls = run(shellguard, ["check", "ls"], { cwd: project });
+    expect(ls.status, ls.stderr).toBe(0);
+    expect(ls.stderr).toBe("");
+    const rm = run(shellguard, ["check", "rm -rf ~"], { cwd: project });
+    expect(rm.status).toBe(1);
+    expect(rm.stdout).toMatch(/^ask: /);
+  }, 600_000);
 });
