@@ -13,6 +13,7 @@ import type { Facts, Word } from "../../facts/types.js";
 import { parseFlags, type FlagSpec } from "../flags.js";
 import { READ_ONLY_COMMANDS, verdictOf } from "../read-only/index.js";
 import { sensitiveTarget } from "./sensitive-paths.js";
+import { replaceDynamic } from "../unwrap/strings.js";
 
 const NONE: FindingDraft[] = [];
 
@@ -81,14 +82,7 @@ export function subscriptRunsCode(text: string): boolean {
  * in `"a[$(cmd)]"` cmd runs at once, a command substitution checked like any other.
  */
 function literalText(w: Word): string {
-  if (w.dynamic === null) return w.value;
-  let text = "";
-  let from = 0;
-  for (const [a, b] of w.dynamic) {
-    text += w.value.slice(from, a) + " ".repeat(Math.max(0, b - a));
-    from = b;
-  }
-  return text + w.value.slice(from);
+  return replaceDynamic(w, (text) => " ".repeat(text.length));
 }
 
 const literalSubscriptRunsCode = (w: Word): boolean => subscriptRunsCode(literalText(w));

@@ -14,6 +14,7 @@ import { has, values, type ParsedFlags } from "../flags.js";
 import { parseFor } from "../specs.js";
 import type { Word } from "../../facts/types.js";
 import { isHole, parseSed, type SedParse } from "./parse.js";
+import { replaceDynamic } from "../unwrap/strings.js";
 
 export interface SedInvocation {
   /** The script pieces sed compiles, holes included, in order. */
@@ -73,14 +74,7 @@ function markHoles(arg: string, word: Word | undefined, holes: string[]): string
   // Spans that cannot be mapped make the whole word one hole; so does a hole-range character typed in.
   if (word === undefined || word.value !== arg) return word?.dynamic ? hole(arg) : arg;
   if (/[\ue000-\uf8ff]/.test(arg)) return hole(arg);
-  if (word.dynamic === null) return arg;
-  let out = "";
-  let at = 0;
-  for (const [s, e] of word.dynamic) {
-    out += arg.slice(at, s) + hole(arg.slice(s, e));
-    at = e;
-  }
-  return out + arg.slice(at);
+  return replaceDynamic(word, hole);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { languageOf, MARKER, READ_INTERPRETERS, readCode, type Action, type Language } from "../interpreters/index.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
-import { wholeDynamic } from "./strings.js";
+import { replaceDynamic, wholeDynamic } from "./strings.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
 
 export const interpreterUnwrapper: Unwrapper = {
@@ -100,14 +100,7 @@ function awkProgram(view: CommandView): Source | null {
 
 /** The word's text with its run-time parts (`$X`, `$(cmd)`) as MARKER. */
 function marked(w: Word): string {
-  if (w.dynamic === null) return w.value;
-  let out = "";
-  let from = 0;
-  for (const [s, e] of w.dynamic) {
-    out += w.value.slice(from, s) + MARKER;
-    from = e;
-  }
-  return out + w.value.slice(from);
+  return replaceDynamic(w, () => MARKER);
 }
 
 function readSources(view: CommandView, env: Env, lang: Language, sources: readonly Source[]): void {

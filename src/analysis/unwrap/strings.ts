@@ -10,6 +10,18 @@ export function wholeDynamic(w: Word): boolean {
   return d !== null && d.length === 1 && (d[0] as [number, number])[0] === 0 && (d[0] as [number, number])[1] === w.value.length;
 }
 
+/** `w.value` with each run-time part (`$X`, `$(cmd)`) replaced by `fill(its text)`. */
+export function replaceDynamic(w: Word, fill: (text: string) => string): string {
+  if (w.dynamic === null) return w.value;
+  let out = "";
+  let from = 0;
+  for (const [s, e] of w.dynamic) {
+    out += w.value.slice(from, s) + fill(w.value.slice(s, e));
+    from = e;
+  }
+  return out + w.value.slice(from);
+}
+
 /** Parse `w` as shell code run by `view`; a string known only at run time is a finding instead. */
 export function runString(view: CommandView, w: Word, range: [number, number], nest: Nest, out: UnwrapResult, what: string): boolean {
   if (wholeDynamic(w)) {
