@@ -59,6 +59,15 @@ class Translator {
       swallow = true;
     };
 
+    /** `while COND; do` / `if COND; then`: the condition is a statement of its own. */
+    const conditional = (keyword: string, cond: Word[], then: string, kind: Block["kind"]): void => {
+      markBody();
+      emit(`${keyword} `);
+      statement(cond);
+      emit(`; ${then}`);
+      opened({ kind, empty: true, caseOpen: false });
+    };
+
     /** Emit one statement (a simple command or a fish keyword line). Returns after emitting. */
     const statement = (ws: Word[]): void => {
       if (ws.length === 0) return;
@@ -83,18 +92,10 @@ class Translator {
           opened({ kind: "loop", empty: true, caseOpen: false });
           return;
         case "while":
-          markBody();
-          emit("while ");
-          statement(rest);
-          emit("; do");
-          opened({ kind: "loop", empty: true, caseOpen: false });
+          conditional("while", rest, "do", "loop");
           return;
         case "if":
-          markBody();
-          emit("if ");
-          statement(rest);
-          emit("; then");
-          opened({ kind: "if", empty: true, caseOpen: false });
+          conditional("if", rest, "then", "if");
           return;
         case "else":
           if (top?.kind === "if") {
