@@ -308,7 +308,7 @@ const MAX_PATH = 4096;
 /**
  * Drops repeats (same id, range and message). `findings` is sorted by range, so repeats sit in one
  * run of equal ranges: most runs are one finding long and need no key (a line nested thousands
- * deep has a finding per level, each its own range); a long run is keyed by a Set.
+ * deep has a finding per level, each its own range).
  */
 function dedupe(findings: Finding[]): Finding[] {
   const out: Finding[] = [];
@@ -316,14 +316,8 @@ function dedupe(findings: Finding[]): Finding[] {
     const first = findings[a] as Finding;
     let b = a + 1;
     while (b < findings.length && (findings[b] as Finding).start === first.start && (findings[b] as Finding).end === first.end) b++;
-    if (b - a <= 8) {
-      for (let k = a; k < b; k++) {
-        const f = findings[k] as Finding;
-        let repeat = false;
-        for (let j = a; j < k && !repeat; j++) repeat = (findings[j] as Finding).id === f.id && (findings[j] as Finding).message === f.message;
-        if (!repeat) out.push(f);
-      }
-    } else {
+    if (b - a === 1) out.push(first);
+    else {
       const seen = new Set<string>();
       for (let k = a; k < b; k++) {
         const f = findings[k] as Finding;
