@@ -5,7 +5,7 @@
  */
 
 import { afterAll, describe, expect, it } from "vitest";
-import { run, sandbox } from "./helpers.js";
+import { batchDecisions, sandbox } from "./helpers.js";
 
 const RUNS_CODE = [
   "hash -p /bin/rm cat; cat -rf ~", "f(){ rm \"$@\"; }; f -rf ~", "PS1='$(rm -rf ~)'", "PROMPT_COMMAND[0]='rm -rf ~'", "PROMPT_COMMAND=('rm -rf ~')",
@@ -26,8 +26,8 @@ afterAll(() => sb.cleanup());
 
 describe("guard mode sees every way code gets run (issue 15)", async () => {
   const commands = [...RUNS_CODE, ...QUIET];
-  const r = await run(sb, ["check", "--batch", "--mode", "guard", "--json"], { input: commands.map((command) => JSON.stringify({ command })).join("\n") + "\n" });
-  const decisions = new Map(r.stdout.trim().split("\n").map((l, k) => [commands[k] as string, (JSON.parse(l) as { decision: string }).decision]));
+  const r = await batchDecisions(sb, commands, { args: ["--mode", "guard", "--json"] });
+  const decisions = new Map(r.decisions.map((d, k) => [commands[k] as string, d]));
 
   it.each(RUNS_CODE)("asks: %s", (c) => expect(decisions.get(c), c).toMatch(/^(?:ask|deny)$/));
   it.each(QUIET)("allows: %s", (c) => expect(decisions.get(c), c).toBe("allow"));

@@ -42,6 +42,16 @@ export function run(sb: Sandbox, args: string[], opts: { input?: string; env?: N
   });
 }
 
+/**
+ * One `check --batch` run over `commands` (each request with `mode` when given): the run, and the
+ * decisions in the order of the commands.
+ */
+export async function batchDecisions(sb: Sandbox, commands: readonly string[], opts: { mode?: string; args?: string[] } = {}): Promise<RunResult & { decisions: string[] }> {
+  const input = commands.map((command) => JSON.stringify(opts.mode === undefined ? { command } : { command, mode: opts.mode })).join("\n") + "\n";
+  const r = await run(sb, ["check", "--batch", ...(opts.args ?? [])], { input });
+  return { ...r, decisions: r.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { decision: string }).decision) };
+}
+
 /** A long-lived `serve` worker: send a line, await the answer line. */
 export function serve(sb: Sandbox, args: string[] = []): { ask(line: string): Promise<string>; close(): Promise<number> } {
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, [BIN, "serve", ...args], { cwd: sb.dir, env: sb.env });

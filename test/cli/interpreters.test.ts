@@ -4,7 +4,7 @@
  */
 
 import { afterAll, describe, expect, it } from "vitest";
-import { run, sandbox } from "./helpers.js";
+import { batchDecisions, sandbox } from "./helpers.js";
 
 const RUNS_OR_DELETES = [
   "python3 -c 'import shutil; shutil.rmtree(\"/home\")'", "python -c 'import os; os.system(\"rm -rf ~\")'",
@@ -22,8 +22,8 @@ afterAll(() => sb.cleanup());
 
 describe("guard mode reads interpreter one-liners (issue 15 item 3)", async () => {
   const commands = [...RUNS_OR_DELETES, ...QUIET];
-  const r = await run(sb, ["check", "--batch", "--mode", "guard", "--json"], { input: commands.map((command) => JSON.stringify({ command })).join("\n") + "\n" });
-  const decisions = new Map(r.stdout.trim().split("\n").map((l, k) => [commands[k] as string, (JSON.parse(l) as { decision: string }).decision]));
+  const r = await batchDecisions(sb, commands, { args: ["--mode", "guard", "--json"] });
+  const decisions = new Map(r.decisions.map((d, k) => [commands[k] as string, d]));
 
   it.each(RUNS_OR_DELETES)("asks: %s", (c) => expect(decisions.get(c), c).toMatch(/^(?:ask|deny)$/));
   it.each(QUIET)("allows: %s", (c) => expect(decisions.get(c), c).toBe("allow"));

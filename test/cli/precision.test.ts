@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run, sandbox, type Sandbox } from "./helpers.js";
+import { batchDecisions, run, sandbox, type Sandbox } from "./helpers.js";
 
 let sb: Sandbox;
 beforeAll(() => {
@@ -34,10 +34,9 @@ const ASKED = [
 ];
 
 async function decide(commands: readonly string[], mode: string, args: string[] = []): Promise<string[]> {
-  const input = commands.map((command) => JSON.stringify({ command, mode })).join("\n") + "\n";
-  const r = await run(sb, ["check", "--batch", ...args], { input });
+  const r = await batchDecisions(sb, commands, { mode, args });
   expect(r.stderr).toBe("");
-  return r.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { decision: string }).decision);
+  return r.decisions;
 }
 
 describe("issue 14: guard mode through the CLI", () => {

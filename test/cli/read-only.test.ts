@@ -6,7 +6,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { run, sandbox, type Sandbox } from "./helpers.js";
+import { batchDecisions, sandbox, type Sandbox } from "./helpers.js";
 
 let sb: Sandbox;
 beforeAll(() => {
@@ -37,10 +37,9 @@ const NOT_READ_ONLY = [
 const PURE_READS = ["git config user.name", "git config --get user.email", "git config -l", "history | tail", "find . -name '*.ts' | xargs grep foo", "pip list", "pip3 show requests", "python3 -m pip freeze", "crontab -l", "dig example.com", "ls -la", "git log --oneline -5"];
 
 async function decide(commands: readonly string[], mode: string): Promise<string[]> {
-  const input = commands.map((command) => JSON.stringify({ command, mode })).join("\n") + "\n";
-  const r = await run(sb, ["check", "--batch"], { input });
+  const r = await batchDecisions(sb, commands, { mode });
   expect(r.stderr).toBe("");
-  return r.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { decision: string }).decision);
+  return r.decisions;
 }
 
 describe("issue 12 through the CLI", () => {
