@@ -1,6 +1,6 @@
 import picomatch from "picomatch";
 import { describe, expect, it } from "vitest";
-import { compileGlob } from "./glob.js";
+import { compileGlob, keptSets } from "./glob.js";
 
 // Globs and paths of the shapes sensitive lists use; every pair is compared with picomatch
 // (dot: true), the syntax the docs promise. Left out: `!(…)`, over-approximated as `*`, and `[!a]`,
@@ -49,5 +49,72 @@ describe("compileGlob", () => {
       expect(m.test(long)).toBe(false);
       expect(m.test(slashes)).toBe(false);
     }
+  });
+});
+
+// The automaton is read as a DFA built on demand and kept between tests (a few hundred sets at
+// most, then forgotten and rebuilt): answers must not depend on what earlier inputs built.
+describe("compileGlob's DFA cache", () => {
+  /**
+   * `*`, `?`, `[ab]` and literals as a regular expression: an independent oracle for that subset
+   * (no `**`, a globstar; like the automaton, it reads UTF-16 code units, so `?` is half of 😀).
+   */
+  const asRegExp = (g: string): RegExp => new RegExp(`^${g.replace(/\*/g, "[^/]*").replace(/\?/g, "[^/]")}$`);
+  /** A small deterministic generator (no Math.random: a failure reproduces). */
+  const lcg = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+
+  it("agrees with a regular expression on generated globs and paths, tested in any order", () => {
+    const next = lcg(7);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
+    const differ: string[] = [];
+    for (let n = 0; n < 200; n++) {
+      const g = Array.from({ length: 1 + Math.floor(next() * 6) }, () => pick(["a", "b", "*", "?", "[ab]", "/", "é"])).join("").replace(/\*+/g, "*");
+      const ours = compileGlob(g);
+      const oracle = asRegExp(g);
+      for (let k = 0; k < 60; k++) {
+        const p = Array.from({ length: Math.floor(next() * 8) }, () => pick(["a", "b", "c", "/", "é", "😀"])).join("");
+        if (ours.test(p) !== oracle.test(p)) differ.push(`${g} on ${p}`);
+      }
+    }
+    expect(differ).toEqual([]);
+  });
+
+  it("stays right past the cap on remembered sets, and after it", () => {
+    // `*a` and eleven `?`: the sets remember which of the last twelve characters were `a`, 4,096
+    // of them on inputs of a and b: the DFA is forgotten and rebuilt many times over.
+    const g = `*a${"?".repeat(11)}`;
+    const ours = compileGlob(g);
+    const oracle = asRegExp(g);
+    const next = lcg(11);
+    const differ: string[] = [];
+    for (let k = 0; k < 3000; k++) {
+      const p = Array.from({ length: 12 + Math.floor(next() * 20) }, () => (next() < 0.5 ? "a" : "b")).join("");
+      if (ours.test(p) !== oracle.test(p)) differ.push(p);
+    }
+    expect(differ).toEqual([]);
+    // And the same answers asked again, after everything the loop built and forgot.
+    expect(ours.test(`a${"b".repeat(11)}`)).toBe(true);
+    expect(ours.test(`b${"b".repeat(11)}`)).toBe(false);
+  });
+});
+
+describe("compileGlob's DFAs all together", () => {
+  it("keep a bounded number of sets, and answer the same once the bound is reached", () => {
+    // Forty automata driven to their own cap would keep ~10,000 sets: past 4,096 the rest are used
+    // and dropped. Answers before and after must agree with the oracle.
+    const globs = Array.from({ length: 40 }, (_, k) => `*${"ab"[k % 2]}${"?".repeat(11)}`);
+    const oracles = globs.map((g) => new RegExp(`^${g.replace(/\*/g, "[^/]*").replace(/\?/g, "[^/]")}$`));
+    const automata = globs.map(compileGlob);
+    let seed = 3;
+    const next = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const differ: string[] = [];
+    let most = 0;
+    for (let round = 0; round < 400; round++) {
+      const p = Array.from({ length: 12 + Math.floor(next() * 12) }, () => (next() < 0.5 ? "a" : "b")).join("");
+      for (let k = 0; k < automata.length; k++) if ((automata[k] as ReturnType<typeof compileGlob>).test(p) !== (oracles[k] as RegExp).test(p)) differ.push(`${globs[k]} on ${p}`);
+      most = Math.max(most, keptSets());
+    }
+    expect(differ).toEqual([]);
+    expect(most).toBe(4096);
   });
 });
