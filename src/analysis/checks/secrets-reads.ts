@@ -166,7 +166,11 @@ function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
         continue;
       }
     }
+    // A static word's parts get the same cheap first look as whole words (most `key=value`,
+    // `user@host` and tokens of code name nothing that could be a secret).
+    const plain = w.dynamic === null && !w.glob;
     for (const t of code ? pathTokens(w.value) : embeddedTexts(w.value)) {
+      if (plain && !mayBeSecret(m, t, recursive)) continue;
       const p = isSecretText(m, t, ctx.paths, recursive);
       if (p !== null) {
         if (!skip(view, k, w)) out = addHit(out, p, w.start, w.end);
