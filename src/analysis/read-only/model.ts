@@ -70,24 +70,54 @@ export interface CommandInit {
 /** Canonical names of unsafe options start with this (never a real option spelling). */
 export const UNSAFE = "!";
 
+const NO_UNSAFE: ReadonlyMap<string, UnsafeOption> = new Map();
+
+/**
+ * A listed command. A `shellguard check` start builds every table (~230 commands) and judges one
+ * or two, so what only a judged command's options need (the unsafe options' map, the compiled
+ * spec) is made on first use. Fields the verdict reads for every command stay plain.
+ */
+class Listed implements ReadOnlyCommand {
+  readonly why: string;
+  readonly accepts: string;
+  readonly stopAtOperand: boolean;
+  readonly singleDash: boolean;
+  readonly anyArgs: boolean;
+  readonly example: string;
+  readonly bareOk: boolean;
+  readonly interspersed: boolean;
+  readonly args: ((args: readonly string[], p: ParsedFlags) => boolean) | undefined;
+  readonly subcommands: ReadonlyMap<string, ReadOnlyCommand> | undefined;
+  private readonly given: CommandInit["unsafe"];
+  private unsafeMap: ReadonlyMap<string, UnsafeOption> | undefined = undefined;
+  private compiled: FlagSpec | undefined = undefined;
+
+  constructor(init: CommandInit) {
+    this.given = init.unsafe;
+    this.why = init.why;
+    this.accepts = init.accepts ?? "";
+    this.stopAtOperand = init.stopAtOperand === true;
+    this.singleDash = init.singleDash === true;
+    this.anyArgs = init.anyArgs === true;
+    this.example = init.example ?? "";
+    this.bareOk = init.bareOk !== false;
+    this.interspersed = init.interspersed === true;
+    this.args = init.args;
+    this.subcommands = init.subcommands === undefined ? undefined : new Map(Object.entries(init.subcommands));
+  }
+
+  get unsafe(): ReadonlyMap<string, UnsafeOption> {
+    const given = this.given;
+    return (this.unsafeMap ??= given === undefined ? NO_UNSAFE : new Map(Object.entries(given).map(([k, [effect, why]]) => [k, { effect, why }])));
+  }
+
+  spec(): FlagSpec {
+    return (this.compiled ??= compile(this));
+  }
+}
+
 export function command(init: CommandInit): ReadOnlyCommand {
-  const unsafe = new Map<string, UnsafeOption>(Object.entries(init.unsafe ?? {}).map(([k, [effect, why]]) => [k, { effect, why }]));
-  let compiled: FlagSpec | undefined;
-  const cmd: ReadOnlyCommand = {
-    why: init.why,
-    accepts: init.accepts ?? "",
-    unsafe,
-    stopAtOperand: init.stopAtOperand === true,
-    singleDash: init.singleDash === true,
-    anyArgs: init.anyArgs === true,
-    example: init.example ?? "",
-    bareOk: init.bareOk !== false,
-    interspersed: init.interspersed === true,
-    spec: () => (compiled ??= compile(cmd)),
-  };
-  if (init.args !== undefined) cmd.args = init.args;
-  if (init.subcommands !== undefined) cmd.subcommands = new Map(Object.entries(init.subcommands));
-  return cmd;
+  return new Listed(init);
 }
 
 type Table = "short" | "shortValue" | "shortOptional" | "long" | "longValue" | "longOptional";
