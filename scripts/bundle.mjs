@@ -52,11 +52,12 @@ await build({
   packages: "external",
   // import() of a dependency or a part becomes require(): a script run from a code cache has no ESM loader hook.
   supported: { "dynamic-import": false },
-  // The sources use import.meta.url for files beside them; dist/bundle/ is as deep as dist/cli/.
-  define: { "import.meta.url": "__shellguardModuleUrl" },
+  // The sources use import.meta.dirname and import.meta.url for files beside them; dist/bundle/
+  // is as deep as dist/cli/. The URL is made when asked for: pathToFileURL is ~0.5 ms of a start.
+  define: { "import.meta.dirname": "__dirname", "import.meta.url": "__shellguardModule.url" },
   // The module function itself (Node's CommonJS wrapper): the file is a function expression, which
   // bin/shellguard.cjs compiles as it is and calls, never a script to require().
-  banner: { js: `${WRAPPER_START}const __shellguardModuleUrl = require("node:url").pathToFileURL(__filename).href;` },
+  banner: { js: `${WRAPPER_START}const __shellguardModule = { get url() { return require("node:url").pathToFileURL(__filename).href; } };` },
   footer: { js: WRAPPER_END },
   // Names too: a crash's stack trace then names minified functions (its file and column still
   // point into dist/bundle/); run the ES modules in dist/ to debug (SHELLGUARD_NO_BUNDLE=1).

@@ -5,14 +5,16 @@
  */
 
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { basename, extname, join } from "node:path";
+import { requireFrom } from "../facts/require.js";
 import { ConfigError } from "./errors.js";
 import { PACKAGE_PROP, userCacheDir } from "./paths.js";
 import { sha256Hex } from "./sha256.js";
 import type { Env } from "./env.js";
 
-const require = createRequire(import.meta.url);
+let required: NodeJS.Require | undefined;
+/** This module's `require`, made on first use (facts/require.ts). */
+const ownRequire = (): NodeJS.Require => (required ??= requireFrom(import.meta.url));
 
 let tempCounter = 0;
 
@@ -51,7 +53,7 @@ let crypto: typeof import("node:crypto") | undefined;
 /** @internal */
 export function sha256(data: string | Buffer): string {
   if (data.length <= 4096) return sha256Hex(data);
-  crypto ??= require("node:crypto") as typeof import("node:crypto");
+  crypto ??= ownRequire()("node:crypto") as typeof import("node:crypto");
   return crypto.createHash("sha256").update(data).digest("hex");
 }
 
@@ -109,7 +111,7 @@ interface YamlModule {
 let yamlModule: YamlModule | undefined;
 
 function parseYamlUncached(file: string, text: string): unknown {
-  yamlModule ??= require("yaml") as YamlModule;
+  yamlModule ??= ownRequire()("yaml") as YamlModule;
   const doc = yamlModule.parseDocument(text, { uniqueKeys: true, prettyErrors: true });
   const first = doc.errors[0];
   if (first) {
@@ -178,8 +180,8 @@ export function loadJs(file: string, contentHash: string): { value: unknown; sta
   const previous = loadedEsm.get(file);
   let mod: unknown;
   try {
-    delete require.cache[file];
-    mod = require(file);
+    delete ownRequire().cache[file];
+    mod = ownRequire()(file);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     const why =

@@ -19,10 +19,8 @@
  *              fd (-1 none, -2 too large: read source[fdStart, fdEnd)), fdStart, fdEnd, start, end,
  *              flags (1 has target, 2 has body), [target word], [body word]
  */
-import { createRequire } from "node:module";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   CONSTRUCT_TYPES,
   type Assignment,
@@ -34,6 +32,7 @@ import {
   type Span,
   type Word,
 } from "./types.js";
+import { requireFrom } from "./require.js";
 import { LONG_WORD, noteLastSlash, slashesBefore } from "./slashes.js";
 
 export interface NativeAddon {
@@ -47,7 +46,7 @@ const OPS = [">", ">>", "<", "&>", "&>>", ">&", "<&", ">|", "<>", ">&-", "<&-", 
 const SEPS = ["", ";", "&", "&&", "||", "|", "|&", "\n", ";;"];
 
 /** Package root: this file is src/facts/native.ts or dist/facts/native.js. */
-const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const packageRoot = path.resolve(import.meta.dirname, "..", "..");
 
 let addon: NativeAddon | undefined;
 let loadError: Error | undefined;
@@ -83,7 +82,7 @@ export function loadNativeAddon(): NativeAddon {
     addon = (tryLoad(path.join(packageRoot, "build", "Release", "shellguard.node")) ?? tryLoad(prebuildPath())) as NativeAddon | undefined;
     if (addon === undefined) {
       // Anything else node-gyp-build knows (other tags, a Debug build): its search costs start-up time.
-      const nodeGypBuild = createRequire(import.meta.url)("node-gyp-build") as (dir: string) => unknown;
+      const nodeGypBuild = requireFrom(import.meta.url)("node-gyp-build") as (dir: string) => unknown;
       addon = nodeGypBuild(packageRoot) as NativeAddon;
     }
     if (typeof addon.extract !== "function") throw new Error("addon has no extract()");

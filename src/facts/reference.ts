@@ -4,9 +4,9 @@
  * against, and the fallback when the addon cannot load. One iterative pre-order walk.
  */
 
-import { createRequire } from "node:module";
 import type { Assignment, Construct, Facts, ParseError, Redirect, SimpleCommand } from "./types.js";
 import { CONSTRUCT_TYPES } from "./types.js";
+import { requireFrom } from "./require.js";
 import { assignment, bareStatement, buildCommand, extraWordIndices, hasHeredocAmp, isStatement, markContinuationOwner, ownRedirects, stagesOf, type TSNode } from "./reference-nodes.js";
 import { assignmentNameOk, checkHeredoc, parseCopy, scanGap, scanToken, testOpenOk, type HeredocParts, type Joint } from "./bash-reading.js";
 
@@ -22,7 +22,7 @@ let parser: TSParser | undefined;
 /** The node tree-sitter parser, loaded on first use (throws when the package cannot load). */
 export function getParser(): TSParser {
   if (parser === undefined) {
-    const require = createRequire(import.meta.url);
+    const require = requireFrom(import.meta.url);
     const Parser = require("tree-sitter") as new () => TSParser;
     const p = new Parser();
     p.setLanguage(require("tree-sitter-bash"));

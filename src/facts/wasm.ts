@@ -5,8 +5,8 @@
  * Loading it is asynchronous (compiling WebAssembly), so callers await `loadWasmParser()` once.
  */
 
-import { createRequire } from "node:module";
 import type { TSParser } from "./reference.js";
+import { requireFrom } from "./require.js";
 
 let loading: Promise<TSParser> | undefined;
 let loaded: TSParser | undefined;
@@ -38,7 +38,7 @@ export function wasmParser(): TSParser | undefined {
 /** Loads the WASM parser (once; later calls share the promise). */
 export function loadWasmParser(): Promise<TSParser> {
   loading ??= (async () => {
-    const require = createRequire(import.meta.url);
+    const require = requireFrom(import.meta.url);
     const { Parser, Language } = require("web-tree-sitter") as typeof import("web-tree-sitter");
     await Parser.init();
     const language = await Language.load(require.resolve("tree-sitter-bash/tree-sitter-bash.wasm"));

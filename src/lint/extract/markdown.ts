@@ -7,10 +7,10 @@
  * block whose first command line starts with a `$ ` prompt is a transcript, read like console.
  */
 
-import { createRequire } from "node:module";
 import type MarkdownItType from "markdown-it";
 import { LineIndex, SnippetBuilder } from "../source-map.js";
 import type { Extraction } from "./types.js";
+import { requireFrom } from "../../facts/require.js";
 
 const SCRIPT_LANGS = new Set(["sh", "bash", "shell", "zsh"]);
 const CONSOLE_LANGS = new Set(["console", "shell-session", "sh-session", "shellsession"]);
@@ -20,7 +20,7 @@ let parser: MarkdownItType | undefined;
 function markdownIt(): MarkdownItType {
   // Loaded on first use (synchronously, via its CommonJS build): most lint runs see no Markdown.
   if (!parser) {
-    const MarkdownIt = createRequire(import.meta.url)("markdown-it") as typeof MarkdownItType;
+    const MarkdownIt = requireFrom(import.meta.url)("markdown-it") as typeof MarkdownItType;
     parser = new MarkdownIt("commonmark");
   }
   return parser;

@@ -7,19 +7,19 @@
  * unknown values of the same length.
  */
 
-import { createRequire } from "node:module";
 import type * as YAML from "yaml";
 import type { Document, Node, Scalar, YAMLMap, YAMLSeq } from "yaml";
 import { SnippetBuilder } from "../source-map.js";
 import { alignValue } from "./align.js";
 import { maskExpressions, type Extraction, type FormatProblem } from "./types.js";
+import { requireFrom } from "../../facts/require.js";
 
 const SH_SHELLS = new Set(["bash", "sh"]);
 
 let yamlModule: typeof YAML | undefined;
 /** `yaml`, loaded on first use (synchronously, via its CommonJS build): many lint runs see no YAML. */
 function yaml(): typeof YAML {
-  return (yamlModule ??= createRequire(import.meta.url)("yaml") as typeof YAML);
+  return (yamlModule ??= requireFrom(import.meta.url)("yaml") as typeof YAML);
 }
 const isMap = (n: unknown): n is YAMLMap => yaml().isMap(n);
 const isSeq = (n: unknown): n is YAMLSeq => yaml().isSeq(n);
