@@ -105,10 +105,15 @@ const output: Effect = (v) => (v.startsWith("|") || v.startsWith("!") ? "runs" :
 const runs: Effect = () => "runs";
 const other: Effect = () => "other";
 
-/** A wrapper whose options are given by `spec` and whose command is the first operand (+ skip). */
-function options(spec: FlagSpec, skip = 0, extra: Partial<WrapperHit> = {}, unsafe: Readonly<Record<string, Effect>> = {}): Wrapper {
+/**
+ * A wrapper whose options are given by `spec` and whose command is the first operand (+ skip).
+ * An inline spec is a function, made on first use: a check's start builds the whole table and
+ * meets one wrapper at most.
+ */
+function options(spec: FlagSpec | (() => FlagSpec), skip = 0, extra: Partial<WrapperHit> = {}, unsafe: Readonly<Record<string, Effect>> = {}): Wrapper {
+  let made = typeof spec === "function" ? undefined : spec;
   return (args) => {
-    const p = parseFlags(args, spec, 1);
+    const p = parseFlags(args, (made ??= (spec as () => FlagSpec)()), 1);
     const effects = effectsOf(args, p, unsafe);
     return { inner: Math.min(p.rest + skip, args.length), ...extra, ...(effects ? { effects } : {}) };
   };
@@ -233,8 +238,8 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     // -s/-i hand the command to the target user's shell through -c: read it as shell code.
     return { inner: p.rest, privileged: true, shellString: has(p, "shell") || has(p, "login") };
   }],
-  ["doas", options({ short: { n: "n", s: "s" }, shortValue: { u: "user", C: "config", a: "style" }, stopAtOperand: true }, 0, { privileged: true })],
-  ["pkexec", options({ longValue: { user: "user" }, long: { "keep-cwd": "keep-cwd", "disable-internal-agent": "d" }, stopAtOperand: true }, 0, { privileged: true })],
+  ["doas", options(() => ({ short: { n: "n", s: "s" }, shortValue: { u: "user", C: "config", a: "style" }, stopAtOperand: true }), 0, { privileged: true })],
+  ["pkexec", options(() => ({ longValue: { user: "user" }, long: { "keep-cwd": "keep-cwd", "disable-internal-agent": "d" }, stopAtOperand: true }), 0, { privileged: true })],
   // `runuser -u user cmd` wraps a command; without -u it is su (unwrap.ts reads its -c string).
   ["runuser", (args) => (args.some((a) => a === "-u" || a.startsWith("--user")) ? RUNUSER(args) : null)],
   ["coproc", (args) => {
@@ -244,17 +249,17 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     if (args[i] === "{") i++;
     return { inner: i };
   }],
-  ["chroot", options({ longValue: { userspec: "userspec", groups: "groups" }, long: { "skip-chdir": "skip-chdir" }, stopAtOperand: true }, 1)],
-  ["unshare", options({ short: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T", f: "fork", r: "map-root-user", c: "map-current-user" }, shortValue: { S: "setuid", G: "setgid", R: "root", w: "wd" }, long: { fork: "fork", "map-root-user": "map-root-user", "map-current-user": "map-current-user", "kill-child": "kill-child", "mount-proc": "mount-proc" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T", propagation: "propagation" }, longValue: { setuid: "setuid", setgid: "setgid", root: "root", wd: "wd" }, stopAtOperand: true }, 0, { privileged: true })],
-  ["nsenter", options({ short: { a: "all", F: "no-fork", Z: "follow-context" }, shortValue: { t: "target", S: "setuid", G: "setgid", r: "root", w: "wd" }, shortOptional: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T" }, long: { all: "all", "no-fork": "no-fork", "preserve-credentials": "pc" }, longValue: { target: "target", setuid: "setuid", setgid: "setgid", root: "root", wd: "wd" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T" }, stopAtOperand: true }, 0, { privileged: true })],
-  ["strace", options({ short: { f: "f", F: "F", c: "c", C: "C", i: "i", q: "q", r: "r", t: "t", T: "T", v: "v", x: "x", y: "y", w: "w", z: "z", Z: "Z", k: "k", d: "d", D: "D", n: "n" }, shortValue: { e: "expr", o: "output", p: "pid", s: "strsize", u: "user", E: "env", a: "column", b: "detach-on", I: "interruptible", O: "overhead", P: "path", S: "sortby", X: "const-print-style", U: "columns" }, longValue: { output: "output", trace: "expr", signal: "expr", status: "expr", user: "user", env: "env" }, stopAtOperand: true }, 0, {}, { output, env: runs, pid: other, user: other })],
-  ["ltrace", options({ short: { b: "b", c: "c", C: "C", f: "f", h: "h", i: "i", L: "L", r: "r", S: "S", t: "t", T: "T", V: "V", w: "w" }, shortValue: { a: "a", A: "A", D: "D", e: "e", F: "F", l: "l", n: "n", o: "output", p: "pid", s: "s", u: "user", x: "x" }, longValue: { output: "output", library: "l", config: "F" }, stopAtOperand: true }, 0, {}, { output, pid: other, user: other })],
-  ["proxychains", options({ short: { q: "q" }, shortValue: { f: "f" }, stopAtOperand: true })],
-  ["proxychains4", options({ short: { q: "q" }, shortValue: { f: "f" }, stopAtOperand: true })],
-  ["torsocks", options({ short: { d: "d", i: "i", q: "q" }, shortValue: { u: "u", p: "p", a: "a", P: "P" }, stopAtOperand: true })],
+  ["chroot", options(() => ({ longValue: { userspec: "userspec", groups: "groups" }, long: { "skip-chdir": "skip-chdir" }, stopAtOperand: true }), 1)],
+  ["unshare", options(() => ({ short: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T", f: "fork", r: "map-root-user", c: "map-current-user" }, shortValue: { S: "setuid", G: "setgid", R: "root", w: "wd" }, long: { fork: "fork", "map-root-user": "map-root-user", "map-current-user": "map-current-user", "kill-child": "kill-child", "mount-proc": "mount-proc" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T", propagation: "propagation" }, longValue: { setuid: "setuid", setgid: "setgid", root: "root", wd: "wd" }, stopAtOperand: true }), 0, { privileged: true })],
+  ["nsenter", options(() => ({ short: { a: "all", F: "no-fork", Z: "follow-context" }, shortValue: { t: "target", S: "setuid", G: "setgid", r: "root", w: "wd" }, shortOptional: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T" }, long: { all: "all", "no-fork": "no-fork", "preserve-credentials": "pc" }, longValue: { target: "target", setuid: "setuid", setgid: "setgid", root: "root", wd: "wd" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T" }, stopAtOperand: true }), 0, { privileged: true })],
+  ["strace", options(() => ({ short: { f: "f", F: "F", c: "c", C: "C", i: "i", q: "q", r: "r", t: "t", T: "T", v: "v", x: "x", y: "y", w: "w", z: "z", Z: "Z", k: "k", d: "d", D: "D", n: "n" }, shortValue: { e: "expr", o: "output", p: "pid", s: "strsize", u: "user", E: "env", a: "column", b: "detach-on", I: "interruptible", O: "overhead", P: "path", S: "sortby", X: "const-print-style", U: "columns" }, longValue: { output: "output", trace: "expr", signal: "expr", status: "expr", user: "user", env: "env" }, stopAtOperand: true }), 0, {}, { output, env: runs, pid: other, user: other })],
+  ["ltrace", options(() => ({ short: { b: "b", c: "c", C: "C", f: "f", h: "h", i: "i", L: "L", r: "r", S: "S", t: "t", T: "T", V: "V", w: "w" }, shortValue: { a: "a", A: "A", D: "D", e: "e", F: "F", l: "l", n: "n", o: "output", p: "pid", s: "s", u: "user", x: "x" }, longValue: { output: "output", library: "l", config: "F" }, stopAtOperand: true }), 0, {}, { output, pid: other, user: other })],
+  ["proxychains", options(() => ({ short: { q: "q" }, shortValue: { f: "f" }, stopAtOperand: true }))],
+  ["proxychains4", options(() => ({ short: { q: "q" }, shortValue: { f: "f" }, stopAtOperand: true }))],
+  ["torsocks", options(() => ({ short: { d: "d", i: "i", q: "q" }, shortValue: { u: "u", p: "p", a: "a", P: "P" }, stopAtOperand: true }))],
   ["nocache", simple()],
   ["catchsegv", simple()],
-  ["dbus-run-session", options({ longValue: { "config-file": "c", "dbus-daemon": "d" }, stopAtOperand: true }, 0, {}, { c: runs, d: runs })],
+  ["dbus-run-session", options(() => ({ longValue: { "config-file": "c", "dbus-daemon": "d" }, stopAtOperand: true }), 0, {}, { c: runs, d: runs })],
   ["script", (args) => {
     // `script -c 'cmd' [file]` runs the string through a shell; without -c it opens a shell.
     const p = parseFlags(args, { short: { a: "a", e: "e", f: "f", q: "q", E: "E" }, shortValue: { c: "command", t: "timing", T: "timing", I: "log-in", O: "log-out", B: "log-io", m: "mode", o: "output-limit" }, longValue: { command: "command", timing: "timing", "log-in": "log-in", "log-out": "log-out", "log-io": "log-io", "logging-format": "mode", "output-limit": "output-limit", echo: "echo" }, long: { append: "a", "return": "e", flush: "f", quiet: "q", force: "force" } }, 1);
@@ -282,33 +287,33 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     return has(p, "v") || has(p, "V") ? null : { inner: p.rest };
   }],
   ["builtin", simple()],
-  ["exec", options({ short: { c: "c", l: "l" }, shortValue: { a: "a" }, stopAtOperand: true })],
-  ["nice", options({ shortValue: { n: "adjustment" }, longValue: { adjustment: "adjustment" }, stopAtOperand: true })],
+  ["exec", options(() => ({ short: { c: "c", l: "l" }, shortValue: { a: "a" }, stopAtOperand: true }))],
+  ["nice", options(() => ({ shortValue: { n: "adjustment" }, longValue: { adjustment: "adjustment" }, stopAtOperand: true }))],
   // nohup appends the output to ./nohup.out (or ~/nohup.out) when stdout is a terminal.
   ["nohup", (args) => ({ inner: 1, effects: [{ wrapper: args[0] ?? "nohup", kind: "other", what: "nohup.out" }] })],
   // GNU time: -o/--output FILE writes the timing there.
-  ["time", options({ short: { p: "portable", v: "verbose", q: "quiet", a: "append" }, shortValue: { f: "format", o: "output" }, long: { portable: "portable", verbose: "verbose", quiet: "quiet", append: "append" }, longValue: { format: "format", output: "output" }, stopAtOperand: true }, 0, {}, { output })],
+  ["time", options(() => ({ short: { p: "portable", v: "verbose", q: "quiet", a: "append" }, shortValue: { f: "format", o: "output" }, long: { portable: "portable", verbose: "verbose", quiet: "quiet", append: "append" }, longValue: { format: "format", output: "output" }, stopAtOperand: true }), 0, {}, { output })],
   ["timeout", options(TIMEOUT, 1)],
-  ["stdbuf", options({ shortValue: { i: "input", o: "output", e: "error" }, longValue: { input: "input", output: "output", error: "error" }, stopAtOperand: true })],
-  ["ionice", options({ short: { t: "ignore" }, shortValue: { c: "class", n: "classdata", p: "pid", P: "pgid", u: "uid" }, stopAtOperand: true })],
-  ["setsid", options({ short: { c: "ctty", f: "fork", w: "wait" }, stopAtOperand: true })],
-  ["chrt", options({ short: { a: "a", b: "b", d: "d", f: "f", i: "i", o: "o", r: "r", R: "R", v: "v", e: "e", m: "m" }, shortValue: { T: "T", P: "P", D: "D" }, stopAtOperand: true }, 1)],
-  ["taskset", options({ short: { a: "a", c: "c" }, stopAtOperand: true }, 1)],
+  ["stdbuf", options(() => ({ shortValue: { i: "input", o: "output", e: "error" }, longValue: { input: "input", output: "output", error: "error" }, stopAtOperand: true }))],
+  ["ionice", options(() => ({ short: { t: "ignore" }, shortValue: { c: "class", n: "classdata", p: "pid", P: "pgid", u: "uid" }, stopAtOperand: true }))],
+  ["setsid", options(() => ({ short: { c: "ctty", f: "fork", w: "wait" }, stopAtOperand: true }))],
+  ["chrt", options(() => ({ short: { a: "a", b: "b", d: "d", f: "f", i: "i", o: "o", r: "r", R: "R", v: "v", e: "e", m: "m" }, shortValue: { T: "T", P: "P", D: "D" }, stopAtOperand: true }), 1)],
+  ["taskset", options(() => ({ short: { a: "a", c: "c" }, stopAtOperand: true }), 1)],
   ["unbuffer", simple()],
   ["fakeroot", options(FAKEROOT, 0, {}, { save: output, lib: runs, faked: runs })],
   ["watch", watch],
   // moreutils: chronic hides the output unless the command fails; ifne runs it when stdin is not empty.
-  ["chronic", options({ short: { e: "e", v: "v" }, stopAtOperand: true })],
-  ["ifne", options({ short: { n: "n" }, stopAtOperand: true })],
+  ["chronic", options(() => ({ short: { e: "e", v: "v" }, stopAtOperand: true }))],
+  ["ifne", options(() => ({ short: { n: "n" }, stopAtOperand: true }))],
   ["eatmydata", simple()],
   ["systemd-run", systemdRun],
   ["run0", run0],
   ["firejail", firejail],
   ["valgrind", valgrind],
   ["gdb", gdb],
-  ["numactl", options({ short: { a: "all", l: "localalloc", s: "show", H: "hardware" }, shortValue: { i: "interleave", p: "preferred", m: "membind", N: "cpunodebind", C: "physcpubind", P: "preferred-many", b: "balancing" }, long: { all: "all", localalloc: "localalloc", show: "show", hardware: "hardware", balancing: "balancing" }, longValue: { interleave: "interleave", preferred: "preferred", membind: "membind", cpunodebind: "cpunodebind", physcpubind: "physcpubind", "preferred-many": "preferred-many", weighted: "weighted" }, stopAtOperand: true })],
-  ["xvfb-run", options({ short: { a: "auto-servernum", h: "help" }, shortValue: { e: "error-file", f: "auth-file", n: "server-num", p: "xauth-protocol", s: "server-args", w: "wait" }, long: { "auto-servernum": "auto-servernum", "auto-display": "auto-display", help: "help" }, longValue: { "error-file": "error-file", "auth-file": "auth-file", "server-num": "server-num", "xauth-protocol": "xauth-protocol", "server-args": "server-args", wait: "wait" }, stopAtOperand: true }, 0, {}, { "error-file": output, "auth-file": output, "server-args": other })],
-  ["caffeinate", options({ short: { d: "d", i: "i", m: "m", s: "s", u: "u" }, shortValue: { t: "t", w: "w" }, stopAtOperand: true })],
+  ["numactl", options(() => ({ short: { a: "all", l: "localalloc", s: "show", H: "hardware" }, shortValue: { i: "interleave", p: "preferred", m: "membind", N: "cpunodebind", C: "physcpubind", P: "preferred-many", b: "balancing" }, long: { all: "all", localalloc: "localalloc", show: "show", hardware: "hardware", balancing: "balancing" }, longValue: { interleave: "interleave", preferred: "preferred", membind: "membind", cpunodebind: "cpunodebind", physcpubind: "physcpubind", "preferred-many": "preferred-many", weighted: "weighted" }, stopAtOperand: true }))],
+  ["xvfb-run", options(() => ({ short: { a: "auto-servernum", h: "help" }, shortValue: { e: "error-file", f: "auth-file", n: "server-num", p: "xauth-protocol", s: "server-args", w: "wait" }, long: { "auto-servernum": "auto-servernum", "auto-display": "auto-display", help: "help" }, longValue: { "error-file": "error-file", "auth-file": "auth-file", "server-num": "server-num", "xauth-protocol": "xauth-protocol", "server-args": "server-args", wait: "wait" }, stopAtOperand: true }), 0, {}, { "error-file": output, "auth-file": output, "server-args": other })],
+  ["caffeinate", options(() => ({ short: { d: "d", i: "i", m: "m", s: "s", u: "u" }, shortValue: { t: "t", w: "w" }, stopAtOperand: true }))],
   ["xargs", (args) => {
     const p = parseFlags(args, XARGS, 1);
     const replace = values(p, "replace")[0];
