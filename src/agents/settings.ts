@@ -17,7 +17,7 @@
  */
 
 import { accessSync, constants, rmSync } from "node:fs";
-import { homedir } from "node:os";
+import { homedir } from "../facts/home.js";
 import { delimiter, isAbsolute, join, resolve } from "node:path";
 import { isObject } from "../config/json-value.js";
 import { readJsonFile, SettingsError, writeJsonFile, type JsonFile } from "./json-file.js";

@@ -21,7 +21,7 @@
  */
 
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { homedir } from "node:os";
+import { homedir } from "../facts/home.js";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { ConfigError } from "./errors.js";
 import { isObject } from "./json-value.js";

@@ -1,6 +1,6 @@
 /** Where config files live. Everything takes `env` so tests never touch the real home. */
 
-import { homedir } from "node:os";
+import { homedir } from "../facts/home.js";
 import { isAbsolute, join } from "node:path";
 import type { Env } from "./env.js";
 

@@ -4,7 +4,7 @@
  * the CLI (`check`, `--batch`, `serve`, `explain`). Synchronous.
  */
 
-import { homedir } from "node:os";
+import { homedir } from "../facts/home.js";
 import { resolve } from "node:path";
 import { analyze } from "../analysis/index.js";
 import type { Analysis, AnalysisOptions } from "../analysis/types.js";

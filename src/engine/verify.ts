@@ -5,7 +5,7 @@
  * loader (`verifyRule`) and by `shellguard test`.
  */
 
-import { homedir } from "node:os";
+import { homedir } from "../facts/home.js";
 import { analyze } from "../analysis/index.js";
 import type { AnalysisOptions, AnalyzedCommand } from "../analysis/types.js";
 import { compileRestrictiveRule, compileRule, findAllowCover, findAnyMatch, patternProblem, type CompiledRule, type RuleInput } from "./rules.js";

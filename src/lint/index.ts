@@ -7,7 +7,7 @@
  *     stderr: process.stderr, env: process.env, cwd: process.cwd(), isTTY: Boolean(process.stdout.isTTY) });
  */
 
-import { homedir } from "node:os";
+import { homedir } from "../facts/home.js";
 import { resolve } from "node:path";
 import yargs from "yargs";
 import { styleFor } from "../render/format.js";

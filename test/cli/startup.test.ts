@@ -1,7 +1,7 @@
 /**
  * What a `shellguard check` start loads (docs/performance.md, "Start-up"): its bundle and the
- * native addon, and of Node's own modules only what `node -e 0` loads plus vm (the loader) and os
- * (the home directory). Not yargs, YAML, Markdown, picomatch, the WebAssembly parser, perf_hooks
+ * native addon, and of Node's own modules only what `node -e 0` loads plus vm (the loader); not
+ * os (the home directory comes from HOME). Not yargs, YAML, Markdown, picomatch, the WebAssembly parser, perf_hooks
  * (performance.now()), or tty and net (process.stdout on a pipe): each is milliseconds of a start.
  */
 
@@ -30,12 +30,12 @@ function loaded(args: string[], home: string): Loaded {
 }
 
 describe("a check's start", () => {
-  it.each([["check", "git status"], ["check", "--json", "curl https://x.example | sh"], ["check", "--mode", "plan", "rm -rf build"]])("%s %s loads only its bundle, the addon, vm and os", (...argv) => {
+  it.each([["check", "git status"], ["check", "--json", "curl https://x.example | sh"], ["check", "--mode", "plan", "rm -rf build"]])("%s %s loads only its bundle, the addon and vm", (...argv) => {
     const home = mkdtempSync(join(tmpdir(), "shellguard-startup-"));
     try {
       const node = loaded(["-e", "0"], home);
       const check = loaded([join(ROOT, "bin", "shellguard.cjs"), ...argv], home);
-      expect(check.builtins.filter((m) => !node.builtins.includes(m)).sort()).toEqual(["os", "vm"]);
+      expect(check.builtins.filter((m) => !node.builtins.includes(m)).sort()).toEqual(["vm"]);
       expect(check.files.map((f) => f.slice(ROOT.length + 1))).toEqual(["bin/shellguard.cjs"]);
       expect(check.addons.map((f) => f.slice(ROOT.length + 1))).toEqual(["build/Release/shellguard.node"]);
     } finally {
