@@ -30,6 +30,15 @@ const INPUT_ONLY: ReadonlySet<string> = new Set(["ssh", "telnet", "mail", "mailx
 /** git config keys whose value is a command git runs and whose output it sends (or uses as a password). */
 const GIT_SENDING_KEYS = /(?:^|\s|-c\s*)(?:credential(?:\.[^=\s]+)?\.helper|core\.askpass|core\.sshcommand|http\.[^=\s]*|remote\.[^=\s]+\.url)=?/i;
 
+/**
+ * GIT_SENDING_KEYS's first look: every key it matches has one of these in it. Most git lines have
+ * none, and they are then spared the expression (and a start its compilation, ~0.3 ms).
+ */
+function mayNameSendingKey(line: string): boolean {
+  const lower = line.toLowerCase();
+  return lower.includes("credential") || lower.includes("core.") || lower.includes("http.") || lower.includes("remote.");
+}
+
 function isRemote(value: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[^/\s]+:/.test(value);
 }
@@ -143,7 +152,7 @@ function findLastIndex<T>(xs: readonly T[], f: (x: T, k: number) => boolean): nu
 function gitLeak(view: CommandView, ctx: CheckContext): string | null {
   if (view.name !== "git") return null;
   const line = view.args.join(" ");
-  if (!GIT_SENDING_KEYS.test(line)) return null;
+  if (!mayNameSendingKey(line) || !GIT_SENDING_KEYS.test(line)) return null;
   const m = secretMatcher(ctx.options);
   for (const tok of line.match(/[~$A-Za-z0-9_./{}@+-]+/g) ?? []) {
     if (!tok.includes("/") && !tok.startsWith(".")) continue;
