@@ -1,8 +1,9 @@
 // Start-up: wall time of `shellguard check "git status"` over `node -e 0` (docs/performance.md: <= 1.5x),
 // from this checkout (cliRatio) and from a copy installed as users get it (installedCliRatio <= 1.3):
 // `npm pack`, installed from the tarball into an empty project with install scripts off, run once
-// so it writes its own code cache. Runs are interleaved so machine load falls on all alike; the
-// ratios are of medians, with a temporary HOME and no config files.
+// so it writes its own code cache. Runs are interleaved so machine load falls on all alike, and
+// timed from a fresh process (bench/spawn-timer.js); the ratios are of medians, with a temporary
+// HOME and no config files.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -33,28 +34,13 @@ export async function benchCli({ log = () => {}, runs = 40 } = {}) {
   const bin = path.join(repoRoot, "bin/shellguard.cjs");
   const home = mkdtempSync(path.join(tmpdir(), "shellguard-bench-cli-"));
   const env = { PATH: process.env.PATH, HOME: home, XDG_CONFIG_HOME: path.join(home, "xdg") };
-  const time = (args) => {
-    const t = process.hrtime.bigint();
-    const r = spawnSync(process.execPath, args, { cwd: home, env, stdio: "ignore" });
-    if (r.status !== 0) throw new Error(`${args.join(" ")} exited ${r.status}`);
-    return Number(process.hrtime.bigint() - t) / 1e6;
-  };
   const installDir = mkdtempSync(path.join(tmpdir(), "shellguard-bench-install-"));
   try {
     const installed = installCopy(installDir, log);
-    for (let i = 0; i < 3; i++) {
-      time(["-e", "0"]);
-      time([bin, "check", "git status"]);
-      if (installed) time([installed, "check", "git status"]);
-    }
-    const base = [];
-    const check = [];
-    const inst = [];
-    for (let i = 0; i < runs; i++) {
-      base.push(time(["-e", "0"]));
-      check.push(time([bin, "check", "git status"]));
-      if (installed) inst.push(time([installed, "check", "git status"]));
-    }
+    const commands = [["-e", "0"], [bin, "check", "git status"], ...(installed ? [[installed, "check", "git status"]] : [])];
+    const timer = spawnSync(process.execPath, [path.join(repoRoot, "bench/spawn-timer.js"), JSON.stringify({ commands, runs, warmup: 3, cwd: home, env })], { encoding: "utf8", maxBuffer: 1 << 24 });
+    if (timer.status !== 0) throw new Error(`bench/spawn-timer.js failed: ${timer.stderr.trim()}`);
+    const [base, check, inst = []] = JSON.parse(timer.stdout).times;
     log(`cli: ${runs} runs`);
     const nodeMs = median(base);
     const checkMs = median(check);
