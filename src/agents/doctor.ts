@@ -12,9 +12,10 @@ import { dirname, isAbsolute, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { AGENT_CATALOG } from "./registry.js";
 import type { AgentDefinition } from "./agent.js";
-import { home, onPath, type Scope } from "./settings.js";
+import { onPath, type Scope } from "./settings.js";
 import type { Env } from "../config/env.js";
 import type { LogSettings } from "../config/types.js";
+import { homeDir } from "../facts/home.js";
 
 export type Status = "ok" | "off" | "warn" | "broken";
 
@@ -96,7 +97,7 @@ function rcWithHook(shell: string, files: readonly string[]): string | null {
 }
 
 async function shellChecks(opts: Required<DoctorOptions>): Promise<DoctorCheck[]> {
-  const h = home(opts.env);
+  const h = homeDir(opts.env);
   const checks: DoctorCheck[] = [];
   for (const shell of SHELLS) {
     const files = shell.files(h, opts.env);

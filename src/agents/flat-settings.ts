@@ -16,8 +16,9 @@ import { join, resolve } from "node:path";
 import { isObject } from "../config/json-value.js";
 import type { AgentSettings } from "./agent.js";
 import { readJsonFile, SettingsError, writeJsonFile, type JsonFile } from "./json-file.js";
-import { home, installNotes, isOurEntry, type Scope, type SettingsChange } from "./settings.js";
+import { installNotes, isOurEntry, type Scope, type SettingsChange } from "./settings.js";
 import type { Env } from "../config/env.js";
+import { homeDir } from "../facts/home.js";
 
 export interface FlatHookSpec {
   agent: string;
@@ -40,7 +41,7 @@ function pathFor(spec: FlatHookSpec, scope: Scope, cwd: string, env: Env): strin
   if (spec.userFile === null) {
     throw new SettingsError(`~/${spec.projectFile}`, `${spec.title} reads hooks from the repository only (${spec.projectFile}); install with --project`);
   }
-  return join(home(env), spec.userFile);
+  return join(homeDir(env), spec.userFile);
 }
 
 function hooksObject(file: JsonFile): Record<string, unknown> | undefined {

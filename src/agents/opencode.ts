@@ -22,9 +22,10 @@ import { fileRequest } from "./file-tools.js";
 import { payloadCwd, type AgentAdapter, type HookRequest } from "./hook.js";
 import { SettingsError } from "./json-file.js";
 import { writeTextFile } from "./text-file.js";
-import { home, onPath, type Scope, type SettingsChange } from "./settings.js";
+import { onPath, type Scope, type SettingsChange } from "./settings.js";
 import { askAsDeny, type Verdict } from "./verdict.js";
 import type { Env } from "../config/env.js";
+import { homeDir } from "../facts/home.js";
 
 export const OPENCODE_SHELL_TOOL = "bash";
 export const OPENCODE_READ_TOOLS = ["read"] as const;
@@ -121,7 +122,7 @@ export const ShellguardPlugin = async ({ directory }) => ({
 
 function pluginPath(scope: Scope, cwd: string, env: Env): string {
   if (scope === "project") return join(resolve(cwd), ".opencode", "plugins", "shellguard.js");
-  const config = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(home(env), ".config");
+  const config = env.XDG_CONFIG_HOME && isAbsolute(env.XDG_CONFIG_HOME) ? env.XDG_CONFIG_HOME : join(homeDir(env), ".config");
   return join(config, "opencode", "plugins", "shellguard.js");
 }
 

@@ -17,8 +17,8 @@
  */
 
 import { accessSync, constants, rmSync } from "node:fs";
-import { homedir } from "../facts/home.js";
-import { delimiter, isAbsolute, join, resolve } from "node:path";
+import { homeDir } from "../facts/home.js";
+import { delimiter, join, resolve } from "node:path";
 import { isObject } from "../config/json-value.js";
 import { readJsonFile, SettingsError, writeJsonFile, type JsonFile } from "./json-file.js";
 
@@ -47,13 +47,9 @@ export interface JsonHookSpec {
   removeWhenEmpty?: boolean;
 }
 
-export function home(env: Env): string {
-  return env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir();
-}
-
 /** The settings file for a scope: `<cwd>/.claude/settings.json`, `~/.gemini/settings.json`, ... */
 function settingsPath(spec: JsonHookSpec, scope: Scope, cwd: string, env: Env): string {
-  const base = scope === "user" ? home(env) : resolve(cwd);
+  const base = scope === "user" ? homeDir(env) : resolve(cwd);
   return join(base, spec.dir, spec.fileName ?? "settings.json");
 }
 

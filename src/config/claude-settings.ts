@@ -21,8 +21,8 @@
  */
 
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { homedir } from "../facts/home.js";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+import { homeDir } from "../facts/home.js";
+import { dirname, join, resolve } from "node:path";
 import { ConfigError } from "./errors.js";
 import { isObject } from "./json-value.js";
 import type { Env } from "./env.js";
@@ -67,10 +67,6 @@ export function isBashRule(entry: unknown): entry is string {
   return s === "Bash" || (s.startsWith("Bash(") && s.endsWith(")"));
 }
 
-function homeOf(env: Env): string {
-  return env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir();
-}
-
 function isDir(path: string): boolean {
   try {
     return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
@@ -89,7 +85,7 @@ function realOrSelf(path: string): string {
 
 /** The nearest directory from `cwd` upward with a `.claude/` directory, not the home directory; or null. */
 export function findClaudeProject(cwd: string, env: Env = process.env): string | null {
-  const home = realOrSelf(resolve(homeOf(env)));
+  const home = realOrSelf(resolve(homeDir(env)));
   let dir = resolve(cwd);
   while (true) {
     if (realOrSelf(dir) !== home && isDir(join(dir, ".claude"))) return dir;
@@ -143,7 +139,7 @@ function brokenWarning(error: ConfigError): string {
  * for a broken user file only.
  */
 export function claudeSettingsRules(cwd: string, env: Env = process.env): ClaudeSettingsRules {
-  const candidates: [string, ClaudeScope][] = [[join(homeOf(env), ".claude", "settings.json"), "user"]];
+  const candidates: [string, ClaudeScope][] = [[join(homeDir(env), ".claude", "settings.json"), "user"]];
   const project = findClaudeProject(cwd, env);
   if (project) {
     candidates.push([join(project, ".claude", "settings.json"), "project"]);

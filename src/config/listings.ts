@@ -5,7 +5,8 @@
 
 import { readdirSync, statSync, type Stats } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { homeDir, PROJECT_SEARCH_PLACES } from "./paths.js";
+import { homeDir } from "../facts/home.js";
+import { PROJECT_SEARCH_PLACES } from "./paths.js";
 import type { Env } from "./env.js";
 
 export function statOf(path: string): Stats | undefined {

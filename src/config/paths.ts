@@ -1,6 +1,6 @@
 /** Where config files live. Everything takes `env` so tests never touch the real home. */
 
-import { homedir } from "../facts/home.js";
+import { homeDir } from "../facts/home.js";
 import { isAbsolute, join } from "node:path";
 import type { Env } from "./env.js";
 
@@ -27,11 +27,6 @@ export const USER_CONFIG_NAMES: readonly string[] = ["config.json", "config.yaml
 
 /** The property of package.json that holds the config. */
 export const PACKAGE_PROP = "shellguard";
-
-export function homeDir(env: Env): string {
-  const home = env.HOME;
-  return home && isAbsolute(home) ? home : homedir();
-}
 
 /** `$XDG_CONFIG_HOME/shellguard` (XDG_CONFIG_HOME defaults to ~/.config; a relative value is ignored, as the spec says). */
 export function userConfigDir(env: Env): string {
