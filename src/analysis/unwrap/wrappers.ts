@@ -107,19 +107,19 @@ const other: Effect = () => "other";
 
 /**
  * A wrapper whose options are given by `spec` and whose command is the first operand (+ skip).
- * An inline spec is a function, made on first use: a check's start builds the whole table and
- * meets one wrapper at most.
+ * The spec is made on first use: a check's start builds the whole table and meets one wrapper
+ * at most.
  */
-function options(spec: FlagSpec | (() => FlagSpec), skip = 0, extra: Partial<WrapperHit> = {}, unsafe: Readonly<Record<string, Effect>> = {}): Wrapper {
-  let made = typeof spec === "function" ? undefined : spec;
+function options(spec: () => FlagSpec, skip = 0, extra: Partial<WrapperHit> = {}, unsafe: Readonly<Record<string, Effect>> = {}): Wrapper {
+  let made: FlagSpec | undefined;
   return (args) => {
-    const p = parseFlags(args, (made ??= (spec as () => FlagSpec)()), 1);
+    const p = parseFlags(args, (made ??= spec()), 1);
     const effects = effectsOf(args, p, unsafe);
     return { inner: Math.min(p.rest + skip, args.length), ...extra, ...(effects ? { effects } : {}) };
   };
 }
 
-const RUNUSER = options(RUNUSER_SPEC, 0, { privileged: true });
+const RUNUSER = options(() => RUNUSER_SPEC, 0, { privileged: true });
 
 /** fakeroot: `-s FILE` saves the fake environment, `-l`/`--faked` load a library or run a daemon. */
 const FAKEROOT: FlagSpec = { short: { u: "u", h: "h", v: "v" }, shortValue: { l: "lib", i: "load", s: "save", b: "fd-base" }, long: { "unknown-is-real": "u", help: "h", version: "v" }, longValue: { lib: "lib", faked: "faked", "fd-base": "fd-base" }, stopAtOperand: true };
@@ -180,7 +180,7 @@ const RUN0: FlagSpec = {
   longValue: { user: "user", group: "group", chdir: "chdir", unit: "unit", property: "property", description: "description", slice: "slice", nice: "nice", setenv: "setenv", background: "background", "shell-prompt-prefix": "prompt", machine: "machine", "area": "area" },
   stopAtOperand: true,
 };
-const run0 = options(RUN0, 0, { privileged: true }, { machine: other });
+const run0 = options(() => RUN0, 0, { privileged: true }, { machine: other });
 
 /** firejail: every option is one word (`--private`, `--profile=FILE`); the command is the first operand. */
 const firejail: Wrapper = (args) => {
@@ -293,14 +293,14 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["nohup", (args) => ({ inner: 1, effects: [{ wrapper: args[0] ?? "nohup", kind: "other", what: "nohup.out" }] })],
   // GNU time: -o/--output FILE writes the timing there.
   ["time", options(() => ({ short: { p: "portable", v: "verbose", q: "quiet", a: "append" }, shortValue: { f: "format", o: "output" }, long: { portable: "portable", verbose: "verbose", quiet: "quiet", append: "append" }, longValue: { format: "format", output: "output" }, stopAtOperand: true }), 0, {}, { output })],
-  ["timeout", options(TIMEOUT, 1)],
+  ["timeout", options(() => TIMEOUT, 1)],
   ["stdbuf", options(() => ({ shortValue: { i: "input", o: "output", e: "error" }, longValue: { input: "input", output: "output", error: "error" }, stopAtOperand: true }))],
   ["ionice", options(() => ({ short: { t: "ignore" }, shortValue: { c: "class", n: "classdata", p: "pid", P: "pgid", u: "uid" }, stopAtOperand: true }))],
   ["setsid", options(() => ({ short: { c: "ctty", f: "fork", w: "wait" }, stopAtOperand: true }))],
   ["chrt", options(() => ({ short: { a: "a", b: "b", d: "d", f: "f", i: "i", o: "o", r: "r", R: "R", v: "v", e: "e", m: "m" }, shortValue: { T: "T", P: "P", D: "D" }, stopAtOperand: true }), 1)],
   ["taskset", options(() => ({ short: { a: "a", c: "c" }, stopAtOperand: true }), 1)],
   ["unbuffer", simple()],
-  ["fakeroot", options(FAKEROOT, 0, {}, { save: output, lib: runs, faked: runs })],
+  ["fakeroot", options(() => FAKEROOT, 0, {}, { save: output, lib: runs, faked: runs })],
   ["watch", watch],
   // moreutils: chronic hides the output unless the command fails; ifne runs it when stdin is not empty.
   ["chronic", options(() => ({ short: { e: "e", v: "v" }, stopAtOperand: true }))],
