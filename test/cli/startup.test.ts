@@ -1,8 +1,9 @@
 /**
  * What a `shellguard check` start loads (docs/performance.md, "Start-up"): its bundle and the
  * native addon, and of Node's own modules only what `node -e 0` loads plus vm (the loader); not
- * os (the home directory comes from HOME). Not yargs, YAML, Markdown, picomatch, the WebAssembly parser, perf_hooks
- * (performance.now()), or tty and net (process.stdout on a pipe): each is milliseconds of a start.
+ * os (the home directory comes from HOME). Not yargs, YAML, Markdown, picomatch, the WebAssembly
+ * parser, perf_hooks (performance.now()), or tty and net (process.stdout on a pipe): each is
+ * milliseconds of a start.
  */
 
 import { spawnSync } from "node:child_process";
