@@ -169,4 +169,24 @@ describe("flags: parseFlags", () => {
     expect(Object.fromEntries(parseFlags(["fd", "-Hx", "rm", "-rf"], spec, 1).flags)).toEqual({ hidden: [""], exec: ["rm"] });
     expect(Object.fromEntries(parseFlags(["fd", "-Hxrm"], spec, 1).flags)).toEqual({ hidden: [""], exec: ["rm"] });
   });
+
+  it("ends options after a value when the spec says so (python -c CODE -v: -v is the code's)", () => {
+    const spec: FlagSpec = { short: { I: "I", v: "v" }, shortValue: { c: "code" }, stopAtOperand: true, endAfter: ["code"] };
+    for (const args of [["py", "-c", "x", "-v"], ["py", "-cx", "-v"], ["py", "-Icx", "-v"]]) {
+      const p = parseFlags(args, spec, 1);
+      expect(Object.fromEntries(p.flags)).toMatchObject({ code: ["x"] });
+      expect(p.flags.has("v")).toBe(false);
+      expect(args[p.rest]).toBe("-v");
+    }
+    const longSpec: FlagSpec = { longValue: { eval: "code" }, endAfter: ["code"] };
+    expect(parseFlags(["n", "--eval=x", "--eval", "y"], longSpec, 1).rest).toBe(2);
+    expect(parseFlags(["n", "--eval", "x", "--eval", "y"], longSpec, 1).rest).toBe(3);
+  });
+
+  it("says where each value sits: the word and the offset in it", () => {
+    const spec: FlagSpec = { short: { l: "l" }, shortValue: { e: "code" }, longValue: { eval: "code" }, singleDashLong: false };
+    const seen: Array<[string, number, number]> = [];
+    parseFlags(["perl", "-le", "a", "-lex", "--eval=yz", "--eval", "w"], spec, 1, (name, index, offset) => void seen.push([name, index, offset]));
+    expect(seen).toEqual([["code", 2, 0], ["code", 3, 3], ["code", 4, 7], ["code", 6, 0]]);
+  });
 });

@@ -21,7 +21,12 @@ export interface FlagSpec {
   stopAtOperand?: boolean;
   /** A single dash plus a long name is a long option (`find -name`, `dd`-style is not this). */
   singleDashLong?: boolean;
+  /** Canonical names of value flags after whose value options end (`python -c CODE -v`: -v is the code's). */
+  endAfter?: readonly string[];
 }
+
+/** Told where a value flag's value was: the word's index and where in the word it starts (`-cCODE`: 2). */
+export type ValueSeen = (name: string, index: number, offset: number) => void;
 
 export interface ParsedFlags {
   /** Canonical flag name → the values it was given (`""` for a flag without a value), in order. */
@@ -70,10 +75,21 @@ function addUnknown(p: ParsedFlags, option: string): void {
 }
 
 /**
- * Parses `args` (already cooked words, without the command name) from index `from`.
- * Unknown short flags in a cluster are recorded and skipped; `--` ends options.
+ * A value flag's value, at `offset` in word `index`: recorded, and `seen` told. True when the spec
+ * ends options after this flag.
  */
-export function parseFlags(args: readonly string[], spec: FlagSpec, from = 0): ParsedFlags {
+function addValue(p: ParsedFlags, spec: FlagSpec, name: string, args: readonly string[], index: number, offset: number, seen: ValueSeen | undefined): boolean {
+  add(p, name, index < args.length ? (args[index] as string).slice(offset) : "");
+  if (seen !== undefined && index < args.length) seen(name, index, offset);
+  return spec.endAfter !== undefined && spec.endAfter.includes(name);
+}
+
+/**
+ * Parses `args` (already cooked words, without the command name) from index `from`.
+ * Unknown short flags in a cluster are recorded and skipped; `--` ends options. `seen`, when
+ * given, is told where each value flag's value sits (to map a value back to its word).
+ */
+export function parseFlags(args: readonly string[], spec: FlagSpec, from = 0, seen?: ValueSeen): ParsedFlags {
   const p: ParsedFlags = { flags: NO_FLAGS, operands: NO_OPERANDS, unknown: NONE, rest: args.length };
   let i = from;
   for (; i < args.length; i++) {
@@ -90,8 +106,11 @@ export function parseFlags(args: readonly string[], spec: FlagSpec, from = 0): P
       if (canonical === null) {
         addUnknown(p, a);
       } else if (canonical.kind === "value") {
-        if (eq >= 0) add(p, canonical.name, a.slice(eq + 1));
-        else add(p, canonical.name, args[++i] ?? "");
+        const ends = eq >= 0 ? addValue(p, spec, canonical.name, args, i, eq + 1, seen) : addValue(p, spec, canonical.name, args, ++i, 0, seen);
+        if (ends) {
+          p.rest = i + 1;
+          return p;
+        }
       } else {
         add(p, canonical.name, eq >= 0 ? a.slice(eq + 1) : "");
       }
@@ -101,12 +120,21 @@ export function parseFlags(args: readonly string[], spec: FlagSpec, from = 0): P
       if (spec.singleDashLong) {
         const canonical = lookupLong(spec, a.slice(1));
         if (canonical !== null) {
-          if (canonical.kind === "value") add(p, canonical.name, args[++i] ?? "");
-          else add(p, canonical.name, "");
+          if (canonical.kind === "value") {
+            if (addValue(p, spec, canonical.name, args, ++i, 0, seen)) {
+              p.rest = i + 1;
+              return p;
+            }
+          } else add(p, canonical.name, "");
           continue;
         }
       }
-      i = parseCluster(p, args, i, spec);
+      const last = parseCluster(p, args, i, spec, seen);
+      if (last < 0) {
+        p.rest = -last;
+        return p;
+      }
+      i = last;
       continue;
     }
     if (spec.stopAtOperand) {
@@ -119,16 +147,18 @@ export function parseFlags(args: readonly string[], spec: FlagSpec, from = 0): P
   return p;
 }
 
-/** `-rf`, `-n5`, `-o FILE`: one dash, several letters. Returns the index of the last word used. */
-function parseCluster(p: ParsedFlags, args: readonly string[], i: number, spec: FlagSpec): number {
+/**
+ * `-rf`, `-n5`, `-o FILE`: one dash, several letters. Returns the index of the last word used, or
+ * minus the index options end at when the spec ends them after a value (that index is ≥ 1).
+ */
+function parseCluster(p: ParsedFlags, args: readonly string[], i: number, spec: FlagSpec, seen: ValueSeen | undefined): number {
   const a = args[i] as string;
   for (let k = 1; k < a.length; k++) {
     const c = a[k] as string;
     const withValue = spec.shortValue?.[c];
     if (withValue !== undefined) {
-      if (k + 1 < a.length) add(p, withValue, a.slice(k + 1));
-      else add(p, withValue, args[++i] ?? "");
-      return i;
+      const ends = k + 1 < a.length ? addValue(p, spec, withValue, args, i, k + 1, seen) : addValue(p, spec, withValue, args, ++i, 0, seen);
+      return ends ? -(i + 1) : i;
     }
     const optional = spec.shortOptional?.[c];
     if (optional !== undefined) {

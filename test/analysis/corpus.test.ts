@@ -42,6 +42,8 @@ describe("analysis over the tldr corpus", () => {
     const s = survey(true);
     console.log(`corpus guard: ${s.withFindings}/${lines.length} lines with findings; top ids: ${s.top.map(([id, n]) => `${id} ${n}`).join(", ")}`);
     expect(s.withFindings).toBeGreaterThan(300);
-    expect(s.withFindings).toBeLessThan(540);
+    // Reviewed 2026-12-05: +7 lines, inline code in languages that are not read (lua -e, luajit
+    // -e, pwsh -Command, osascript -e ×4): unverifiable, so a finding in guard too (issue 15).
+    expect(s.withFindings).toBeLessThan(550);
   }, 600_000);
 });

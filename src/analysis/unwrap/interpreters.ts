@@ -8,6 +8,8 @@
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { languageOf, MARKER, READ_INTERPRETERS, readCode, type Action, type Language } from "../interpreters/index.js";
+import { has, parseFlags } from "../flags.js";
+import { interpreterArgs, interpreterOptions } from "./interpreter-options.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { replaceDynamic, wholeDynamic } from "./strings.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
@@ -17,12 +19,6 @@ export const interpreterUnwrapper: Unwrapper = {
   commands: [...new Set([...[...INTERPRETERS].filter((n) => !SHELLS.has(n)), ...READ_INTERPRETERS])],
   unwrap: (v, e) => interpreterCode(v, e),
 };
-
-/** The option that takes inline code, per interpreter family. */
-const CODE_OPTION: Readonly<Record<string, RegExp>> = { python: /^-[A-Za-z]*c$/, perl: /^-[A-Za-z]*[eE]$/, ruby: /^-[A-Za-z]*e$/, node: /^(?:-[A-Za-z]*[ep]|--eval|--print)$/, php: /^-[A-Za-z]*r$/, lua: /^-[A-Za-z]*e$/ };
-
-/** Options whose value is the next word (not code, not a script). */
-const VALUE_OPTION: Readonly<Record<string, RegExp>> = { python: /^-[WXQ]$/, node: /^(?:-r|--require|--import|--input-type|--loader|--experimental-loader)$/, perl: /^-[IMm]$/, ruby: /^-[IrCEF]$/, php: /^-[dcz]$/, lua: /^-l$/ };
 
 /** A shell value spliced into a code word (`python3 -c "f('$X')"`) is a run-time part of the code. */
 const RUNTIME = "$RUNTIME_VALUE";
@@ -34,33 +30,43 @@ interface Source {
 
 function interpreterCode(view: CommandView, env: Env): void {
   const lang = languageOf(view.name);
-  const family = lang?.name === "node" ? "node" : /^(?:python|pypy)/.test(view.name) ? "python" : view.name;
+  const family = lang?.name === "node" ? "node" : /^(?:python|pypy)/.test(view.name) ? "python" : /^lua/.test(view.name) ? "lua" : view.name;
   if (lang?.name === "awk") return readSources(view, env, lang, [awkProgram(view)].filter((s) => s !== null));
-  const code = CODE_OPTION[family];
+  const spec = interpreterOptions(family);
   const sources: Source[] = [];
   let operand = false;
-  for (let k = 1; k < view.words.length; k++) {
-    const w = view.words[k] as Word;
-    const a = view.args[k] as string;
-    const inline = code !== undefined && code.test(view.args[k - 1] as string) && k > 1;
-    if ((inline && wholeDynamic(w)) || (w.dynamic !== null && /^<\(/.test(w.value))) {
-      env.out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs code from '${w.value}', which cannot be seen before it runs. Save it to a file and read it first.`, start: env.at(w)[0], end: env.at(w)[1] });
+  if (spec !== null) {
+    const args = interpreterArgs(family, view.args);
+    const code: Array<readonly [number, number]> = [];
+    const seen = (name: string, index: number, offset: number): void => void (name === "code" && code.push([index, offset]));
+    let p = parseFlags(args, spec, 1, seen);
+    // An option not in the table may take the next word as its value, which would then pass for
+    // the script: look for code past it too rather than miss it.
+    if (code.length === 0 && p.unknown.length > 0 && p.rest < args.length) p = parseFlags(args, { ...spec, stopAtOperand: false }, 1, seen);
+    if (has(p, "module")) return;
+    for (const [index, offset] of code) {
+      const w = view.words[index] as Word;
+      const text = marked(w).slice(offset);
+      if ((text.includes(MARKER) && text.split(MARKER).join("").trim() === "") || (offset === 0 && wholeDynamic(w))) {
+        env.out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs code from '${w.value}', which cannot be seen before it runs. Save it to a file and read it first.`, start: env.at(w)[0], end: env.at(w)[1] });
+        return;
+      }
+      sources.push({ word: w, text });
+    }
+    const first = p.rest < args.length ? (view.words[p.rest] as Word) : undefined;
+    // `python3 <(curl …)`: the script itself comes from a command.
+    if (code.length === 0 && first !== undefined && first.dynamic !== null && /^<\(/.test(first.value)) {
+      env.out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs code from '${first.value}', which cannot be seen before it runs. Save it to a file and read it first.`, start: env.at(first)[0], end: env.at(first)[1] });
       return;
     }
-    if (inline) {
-      sources.push({ word: w, text: marked(w) });
-      // perl and ruby take several -e; for the others what follows is the program's argv.
-      if (family !== "perl" && family !== "ruby") break;
-      continue;
-    }
-    if (VALUE_OPTION[family]?.test(a) === true) k++;
-    else if (a === "-m" && family === "python") return;
-    else if (!a.startsWith("-") || a === "-") {
-      operand = a !== "-";
-      break;
-    }
+    operand = first !== undefined && args[p.rest] !== "-";
   }
-  if (lang === null) return;
+  if (lang === null) {
+    // A language not read (lua, AppleScript, PowerShell): its inline code cannot be judged.
+    const w = sources[0]?.word;
+    if (w !== undefined) env.out.findings.push({ id: "shell/opaque-code", message: `${view.name} runs inline code in a language that is not read, so what it runs is not analysed; run the commands directly, or save the code to a file and read it first.`, start: env.at(w)[0], end: env.at(w)[1] });
+    return;
+  }
   // No inline code and no script file: the program is stdin, a heredoc or herestring here.
   if (sources.length === 0 && !operand) {
     for (const r of view.redirects) {

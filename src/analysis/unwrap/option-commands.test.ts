@@ -23,7 +23,14 @@ const CARRIERS = [
   "tar --to-command='@@' -xf a.tar", "tar -xf a.tar --to-command '@@'", "tar -cf a.tar --checkpoint=1 --checkpoint-action=exec='@@' .",
   "tar -I '@@' -xf a.tar", "tar --use-compress-program='@@' -xf a.tar", "tar -xf a.tar --info-script='@@'", "gtar --new-volume-script '@@' -cf a.tar .",
   "zip -T -TT '@@' a.zip b", "zip -T --unzip-command '@@' a.zip b",
-  ...["vim", "vi", "nvim", "view", "ex"].flatMap((v) => [`${v} -c ':!@@'`, `${v} -c '!@@' notes.txt`, `${v} '+:!@@'`, `${v} --cmd '%!@@'`, `${v} -c 'r !@@'`]),
+  ...["vim", "vi", "nvim", "view", "ex"].flatMap((v) => [`${v} -c ':!@@'`, `${v} -c '!@@' notes.txt`, `${v} '+:!@@'`, `${v} --cmd '%!@@'`, `${v} -c 'r !@@'`, `${v} -c'!@@' f`]),
+  // GNU tar is argp: abbreviated long options, joined short ones, the old-style first word
+  "tar --to-com='@@' -xf a.tar", "tar -xf a.tar --use-comp='@@'", "tar -xI'@@' -f a.tar", "tar xIf '@@' a.tar", "tar cvfI a.tar '@@' .",
+  "tar -cf a.tar --checkpoint=1 --checkpoint-a=exec='@@' .", "tar --rsh-command='@@' -xf h:a.tar", "tar -xf a.tar -F '@@'",
+  "zip -T --unzip-com='@@' a.zip b", "zip -T --unz '@@' a.zip b",
+  // less runs `!cmd` and `|Xcmd` given with +; gdb runs `shell`, `!` and pipe's shell end given with -ex
+  "less '+!@@' f", "less '++!@@' f", "less '+|a @@' f",
+  "gdb -batch -ex 'shell @@'", "gdb -ex '!@@'", "gdb --eval-command='shell @@'", "gdb -eval-com 'shell @@'", "gdb -iex 'shell @@'", "gdb -ex 'pipe bt | @@'",
 ];
 
 const TABLE: Row[] = [
@@ -41,8 +48,12 @@ const TABLE: Row[] = [
   ["vim -c 'call system(\"rm -rf ~\")' f", [OPAQUE], "has", true],
   ["vim -c terminal", [OPAQUE]],
   ["nvim -c 'lua os.execute(\"x\")'", [OPAQUE]],
+  ["gdb -batch -ex 'python import os; os.system(\"id\")'", [OPAQUE], "has", true],
+  ["gdb --args rm -rf ~", [RM, HOME], "has", true],
   // plain uses stay quiet, in guard too
-  ...["ssh host uptime", "ssh -o StrictHostKeyChecking=no host", "ssh -o ProxyCommand=none host", "scp a host:b", "rsync -av a host:b",
+  ...["tar --exclude=README -czf a.tgz .", "tar cf - . | ssh h tar xf -", "tar --to-stdout -xf a.tar f", "tar xvfz a.tgz", "less +G f", "less +/pattern f", "less -R f",
+    "gdb ./a.out", "gdb -p 1234", "gdb -batch -ex bt ./a.out core", "gdb --args ./a.out x y", "zip --unicode=UTF8 a.zip f", "vim -cq f",
+    "ssh host uptime", "ssh -o StrictHostKeyChecking=no host", "ssh -o ProxyCommand=none host", "scp a host:b", "rsync -av a host:b",
     "rsync -e ssh a host:b", "tar xzf a.tgz", "tar -xzf a.tgz -C out", "tar -I zstd -xf a.tar.zst", "zip -r a.zip dir", "vim notes.txt",
     "vim -c 'set nu' f", "vim +42 f", "nvim -c 'Git' ."].map((c): Row => [c, [], "none", true]),
 ];

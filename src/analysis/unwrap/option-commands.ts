@@ -7,10 +7,11 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { parseFlags, values } from "../flags.js";
-import type { Nest, UnwrapResult, Unwrapper } from "./types.js";
+import { has, parseFlags, values, type FlagSpec } from "../flags.js";
+import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
 import { optionString, sshOptions } from "./command-strings.js";
 import { runString, valueWord } from "./strings.js";
+import { tarArgs, tarOptions } from "./tar-options.js";
 
 type At = (w: Word) => [number, number];
 
@@ -63,22 +64,23 @@ function localProgram(view: CommandView, value: string, at: At, out: UnwrapResul
   out.findings.push({ id: "side-effect/runs-program", message: `${view.name} ${option} '${value}' runs ${prog} in place of ssh: a program named by a relative path or a run-time value, which the analysis does not see. Run it directly if you mean to.`, start: r[0], end: r[1] });
 }
 
-/** tar options whose value is a program or shell command tar runs. */
-const TAR_COMMAND = /^--(?:to-command|use-compress-program|info-script|new-volume-script|rsh-command)(?:=([^]*))?$|^-I([^]*)$|^-F([^]*)$/;
-
 export const tarUnwrapper: Unwrapper = { name: "tar-command", commands: ["tar", "gtar"], unwrap: (v, e) => tarCommands(v, e.at, e.nest, e.out) };
 
+/** The programs and commands tar runs: `--to-command`, `-I`, `--checkpoint-action=exec=`, ... however spelled. */
 function tarCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): void {
-  for (let k = 1; k < view.args.length; k++) {
-    const a = view.args[k] as string;
-    if (!a.startsWith("-")) continue;
-    if (a === "--") break;
-    const exec = /^--checkpoint-action=(?:exec|command)=([^]*)$/.exec(a);
-    const m = exec ?? TAR_COMMAND.exec(a);
-    if (m === null) continue;
-    const attached = exec !== null ? exec[1] : m[1] ?? (m[2] || m[3] || undefined);
-    if (attached !== undefined && attached !== "") valueCode(view, attached, at, nest, out, `a command (${a.split("=")[0]})`);
-    else if (k + 1 < view.args.length) valueCode(view, view.args[k + 1] as string, at, nest, out, `a command (${a})`);
+  // Most tar lines name none: one cheap look before the parse.
+  if (!view.args.some((a, k) => k > 0 && (a.startsWith("--") || /[IF]/.test(a)))) return;
+  const p = parseFlags(tarArgs(view.args), tarOptions(), 1);
+  const run = (value: string, what: string): void => {
+    if (value === "") return;
+    // An old-style value (`tar xIf PROG a.tar`) follows a word without a dash: found by value.
+    const w = valueWord(view, value) ?? view.words.find((x, k) => k > 0 && x.value === value) ?? (view.words[0] as Word);
+    runString(view, { ...w, value }, at(w), nest, out, what);
+  };
+  for (const value of values(p, "runs")) run(value, "a command tar runs");
+  for (const action of values(p, "checkpoint-action")) {
+    const exec = /^(?:exec|command)=([^]*)$/.exec(action);
+    if (exec !== null) run(exec[1] as string, "a command (--checkpoint-action)");
   }
 }
 
@@ -86,8 +88,15 @@ function tarCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): 
 export const zipUnwrapper: Unwrapper = {
   name: "zip-test-command",
   commands: ["zip"],
-  unwrap: (v, e) => optionString(v, /^-TT(.+)$|^-TT$|^--unzip-command(?:=(.*))?$/, e.at, e.nest, e.out),
+  unwrap: (v, e) => optionString(v, ZIP_TEST_COMMAND, e.at, e.nest, e.out),
 };
+
+/** A long option and its abbreviations down to `min` letters (zip, like getopt, takes `--unzip-com`). */
+function longOrPrefix(name: string, min: number): string {
+  return `--${name.slice(0, min)}${[...name.slice(min)].reduceRight((rest, c) => `(?:${c.replace(/[-.]/g, "\\$&")}${rest})?`, "")}`;
+}
+
+const ZIP_TEST_COMMAND = new RegExp(`^-TT(.+)$|^-TT$|^${longOrPrefix("unzip-command", 3)}(?:=([^]*))?$`);
 
 /** vim and its kin: `-c CMD`, `+CMD`, `--cmd CMD` run Ex commands; `:!cmd` is a shell command. */
 export const vimUnwrapper: Unwrapper = {
@@ -105,6 +114,8 @@ function vimCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): 
     const next = view.words[k + 1];
     let ex: Word | null = null;
     if ((a === "-c" || a === "--cmd") && next !== undefined) ex = next;
+    // `-c{command}`: vim takes the rest of the word too.
+    else if (a.startsWith("-c") && a.length > 2) ex = valueWord(view, a.slice(2));
     else if (a.startsWith("+") && a.length > 1) ex = { ...(view.words[k] as Word), value: a.slice(1) };
     if (ex === null) continue;
     // Ex commands separated by `|` (a `!` command takes the rest of the line, bars included).
@@ -124,3 +135,62 @@ function valueCode(view: CommandView, value: string, at: At, nest: Nest, out: Un
   const w = valueWord(view, value) ?? (view.words[0] as Word);
   runString(view, { ...w, value }, at(w), nest, out, what);
 }
+
+/**
+ * less `+cmd` / `++cmd`: less commands run at start, of which `!cmd` runs a shell command and
+ * `|Xcmd` pipes to one (X is a mark). Text after the first `!` is read as shell: a search for a
+ * pattern with `!` in it is read too, rather than a command missed.
+ */
+export const lessUnwrapper: Unwrapper = {
+  name: "less-command",
+  commands: ["less"],
+  unwrap: (v, e) => {
+    for (let k = 1; k < v.args.length; k++) {
+      const a = v.args[k] as string;
+      if (a === "--") break;
+      if (!a.startsWith("+")) continue;
+      const cmd = a.replace(/^\+\+?/, "");
+      const m = /!([^]*)$|\|.([^]*)$/.exec(cmd);
+      const shell = m === null ? undefined : m[1] ?? m[2];
+      if (shell === undefined || shell.trim() === "") continue;
+      const w = valueWord(v, shell) ?? (v.words[k] as Word);
+      runString(v, { ...w, value: shell }, e.at(w), e.nest, e.out, "a shell command (less !)");
+    }
+  },
+};
+
+/** gdb: -ex/-iex commands (getopt_long_only: one dash or two, abbreviated); --args runs a program. */
+const GDB: FlagSpec = {
+  long: { args: "args", batch: "batch", quiet: "quiet", silent: "quiet", q: "quiet", nx: "nx", n: "nx", nh: "nh", tui: "tui", write: "write", readnow: "readnow", version: "version", help: "help", "return-child-result": "rcr" },
+  longValue: { "eval-command": "ex", ex: "ex", "init-eval-command": "ex", iex: "ex", command: "file", x: "file", "init-command": "file", ix: "file", exec: "exec", e: "exec", se: "exec", symbols: "symbols", s: "symbols", core: "core", c: "core", pid: "pid", p: "pid", directory: "directory", d: "directory", cd: "directory", tty: "tty", t: "tty", "data-directory": "data-directory", D: "data-directory", ui: "ui", interpreter: "ui", baud: "baud", b: "baud", l: "timeout" },
+  singleDashLong: true,
+  stopAtOperand: true,
+};
+
+/** A gdb command that runs a shell command (`shell cmd`, `!cmd`, the shell end of `pipe`), or code gdb does not show. */
+const GDB_SHELL = /^\s*(?:she(?:ll?)?\s|!)([^]*)$|^\s*(?:pipe\s|\|)[^|]*\|([^]*)$/;
+const GDB_OPAQUE = /^\s*(?:py(?:thon)?(?:-interactive)?|pi|gu(?:ile)?|source|so)\b/;
+
+export const gdbUnwrapper: Unwrapper = {
+  name: "gdb-command",
+  commands: ["gdb", "gdb-multiarch", "cgdb"],
+  unwrap: (v, e) => {
+    const p = parseFlags(v.args, GDB, 1);
+    for (const cmd of values(p, "ex")) {
+      const w = valueWord(v, cmd) ?? (v.words[0] as Word);
+      const m = GDB_SHELL.exec(cmd);
+      const shell = m === null ? undefined : m[1] ?? m[2];
+      if (shell !== undefined && shell.trim() !== "") runString(v, { ...w, value: shell, dynamic: null }, e.at(w), e.nest, e.out, "a shell command (gdb -ex)");
+      else if (GDB_OPAQUE.test(cmd)) {
+        const r = e.at(w);
+        e.out.findings.push({ id: "shell/opaque-code", message: `${v.name} runs the command '${cmd.trim()}', which runs code the analysis does not read; run what it runs directly.`, start: r[0], end: r[1] });
+      }
+    }
+    // `gdb --args prog a b`: prog runs with its arguments (at the user's `run`, or -ex run).
+    if (has(p, "args") && p.rest < v.args.length) {
+      const first = v.words[p.rest] as Word;
+      const last = v.words[v.words.length - 1] as Word;
+      e.nest(v.args.slice(p.rest).join(" "), [e.at(first)[0], e.at(last)[1]], inheritFrom(v));
+    }
+  },
+};

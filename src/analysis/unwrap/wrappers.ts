@@ -350,7 +350,7 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
 export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "yash"]);
 export const INTERPRETERS: ReadonlySet<string> = new Set([
   ...SHELLS,
-  "python", "python2", "python3", "perl", "ruby", "node", "php", "lua", "tclsh", "osascript", "pwsh",
+  "python", "python2", "python3", "perl", "ruby", "node", "php", "lua", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "luajit", "tclsh", "osascript", "pwsh", "powershell",
 ]);
 
 export const SHELL_FLAGS: FlagSpec = {

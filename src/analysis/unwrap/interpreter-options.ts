@@ -1,0 +1,126 @@
+/**
+ * The command-line options of the interpreters whose inline code is found (unwrap/interpreters.ts),
+ * as flag specs for the shared option parser: code is found however it is spelled, attached
+ * (`python3 -c'…'`, `perl -le'…'`, `node --eval=…`) or not. The canonical name `code` is inline
+ * code; `module` is python's `-m`. Where an interpreter's own reading is unclear, a letter is read
+ * as the code option rather than not: code read that never runs costs nothing, code missed runs.
+ */
+
+import type { FlagSpec } from "../flags.js";
+
+const letters = (s: string, name = (c: string) => c): Record<string, string> => Object.fromEntries([...s].map((c) => [c, name(c)]));
+
+/** CPython's getopt (`bBc:dEhiIJm:OPqRsStuUvVW:xX:?` and 2.x's -3, -Q): options end after -c or -m. */
+const python = (): FlagSpec => ({
+  short: letters("bBdEhiIJOPqRsStuUvVx3?"),
+  shortValue: { c: "code", m: "module", W: "W", X: "X", Q: "Q" },
+  long: { help: "help", version: "version", "help-env": "help", "help-xoptions": "help", "help-all": "help" },
+  longValue: { "check-hash-based-pycs": "check-hash-based-pycs" },
+  stopAtOperand: true,
+  endAfter: ["code", "module"],
+});
+
+/**
+ * node: `-e`/`--eval` and `-p`/`--print` take code (`-pe` is node's alias of both, read as `-p`);
+ * node does not join short options, so `-e'…'` is no option at all, but read as one all the same.
+ * The options that take a value, so that the value is not taken for the script.
+ */
+const node = (): FlagSpec => ({
+  short: letters("ich"),
+  shortValue: { e: "code", p: "code", r: "require", C: "conditions" },
+  long: { interactive: "interactive", check: "check", help: "help", version: "version", test: "test", watch: "watch", inspect: "inspect", "inspect-brk": "inspect", "enable-source-maps": "enable-source-maps", "no-warnings": "no-warnings", "experimental-strip-types": "strip-types", "experimental-vm-modules": "vm-modules" },
+  longValue: {
+    eval: "code", print: "code", require: "require", import: "import", "input-type": "input-type", loader: "loader", "experimental-loader": "loader",
+    conditions: "conditions", title: "title", "env-file": "env-file", "env-file-if-exists": "env-file", "inspect-port": "inspect-port", "redirect-warnings": "redirect-warnings",
+    "report-dir": "report-dir", "report-directory": "report-dir", "report-filename": "report-filename", "openssl-config": "openssl-config", "icu-data-dir": "icu-data-dir",
+    "unhandled-rejections": "unhandled-rejections", "diagnostic-dir": "diagnostic-dir", "dns-result-order": "dns-result-order", "heapsnapshot-signal": "heapsnapshot-signal",
+    "cpu-prof-dir": "cpu-prof-dir", "cpu-prof-name": "cpu-prof-name", "heap-prof-dir": "heap-prof-dir", "heap-prof-name": "heap-prof-name", "disable-warning": "disable-warning",
+    "watch-path": "watch-path", "test-name-pattern": "test-name-pattern", "test-reporter": "test-reporter", "test-reporter-destination": "test-reporter-destination",
+    "experimental-config-file": "config-file", "localstorage-file": "localstorage-file", "trace-event-categories": "trace-event-categories", "stack-trace-limit": "stack-trace-limit",
+  },
+  stopAtOperand: true,
+});
+
+/**
+ * perl's switches (perlrun). `-e`/`-E` take the rest of the word or the next one, and several may
+ * be given. -i, -x, -F and -V: take the rest of the word; -M and -m too; -I: the rest or the
+ * next word. -0, -l and -C take digits or letters after them and the cluster goes on (`-l0e`,
+ * `-CSDe`): here they are plain, so the letters after them are read as switches.
+ */
+const perl = (): FlagSpec => ({
+  short: letters("acdDfhlnpsStTuUvwWX0C"),
+  shortValue: { e: "code", E: "code", I: "include", M: "use", m: "use" },
+  shortOptional: { i: "in-place", x: "x", F: "F", V: "V" },
+  long: { help: "help", version: "version" },
+  stopAtOperand: true,
+});
+
+/** ruby (ruby --help): -e as perl's; -C, -E, -I and -r take a value; -i, -x and -F the rest of the word. */
+const ruby = (): FlagSpec => ({
+  short: letters("0acdhlnpsSvwWyUTK"),
+  shortValue: { e: "code", C: "directory", E: "encoding", I: "include", r: "require" },
+  shortOptional: { i: "in-place", x: "x", F: "F" },
+  long: { verbose: "verbose", version: "version", copyright: "copyright", yydebug: "yydebug", help: "help", jit: "jit", yjit: "yjit" },
+  longValue: { enable: "enable", disable: "disable", encoding: "encoding", "external-encoding": "encoding", "internal-encoding": "encoding", dump: "dump" },
+  stopAtOperand: true,
+});
+
+/** php-cli: -r runs code; -B, -R and -E run code before, per and after input lines. */
+const php = (): FlagSpec => ({
+  short: letters("aCehHilmnqsvw"),
+  shortValue: { r: "code", B: "code", R: "code", E: "code", c: "ini", d: "define", f: "file", F: "file", z: "zend-extension", S: "server", t: "docroot" },
+  long: { interactive: "interactive", "no-php-ini": "no-php-ini", "no-chdir": "no-chdir", info: "info", modules: "modules", "syntax-check": "syntax-check", version: "version", help: "help" },
+  longValue: { run: "code", "process-begin": "code", "process-code": "code", "process-end": "code", "php-ini": "ini", define: "define", file: "file", "process-file": "file", "zend-extension": "zend-extension" },
+  stopAtOperand: true,
+});
+
+/** lua: `-e STAT` (attached too), `-l MOD`. */
+const lua = (): FlagSpec => ({
+  short: letters("ivEW"),
+  shortValue: { e: "code", l: "library" },
+  stopAtOperand: true,
+});
+
+/** osascript: each `-e` is a line of the script (AppleScript's `do shell script` runs a shell). */
+const osascript = (): FlagSpec => ({
+  shortValue: { e: "code", l: "language", s: "output" },
+  stopAtOperand: true,
+});
+
+/**
+ * PowerShell: parameters with one dash, any case (interpreterArgs lowers them), any unique prefix
+ * (`-comm`); -Command, -EncodedCommand and -CommandWithArgs run code.
+ */
+const pwsh = (): FlagSpec => ({
+  long: { nologo: "nologo", noprofile: "noprofile", noninteractive: "noninteractive", noexit: "noexit", interactive: "interactive", login: "login", mta: "mta", sta: "sta", help: "help", version: "version" },
+  longValue: {
+    command: "code", c: "code", encodedcommand: "code", e: "code", ec: "code", commandwithargs: "code", cwa: "code", file: "file", f: "file",
+    executionpolicy: "policy", ex: "policy", ep: "policy", workingdirectory: "directory", wd: "directory", configurationname: "configuration", inputformat: "format", outputformat: "format", windowstyle: "window", settingsfile: "settings",
+  },
+  singleDashLong: true,
+  stopAtOperand: true,
+});
+
+const SPECS: Readonly<Record<string, () => FlagSpec>> = { python, node, perl, ruby, php, lua, osascript, pwsh, powershell: pwsh };
+const made = new Map<string, FlagSpec>();
+
+/** The option spec of an interpreter family (python, node, perl, ruby, php, lua, osascript, pwsh), made on first use. */
+export function interpreterOptions(family: string): FlagSpec | null {
+  let spec = made.get(family);
+  if (spec === undefined) {
+    const make = SPECS[family];
+    if (make === undefined) return null;
+    spec = make();
+    made.set(family, spec);
+  }
+  return spec;
+}
+
+/**
+ * The words as the interpreter's parser sees them: node's alias `-pe` is `--print --eval` (the
+ * code is the next word, not the letter `e`); PowerShell's parameter names have no case.
+ */
+export function interpreterArgs(family: string, args: readonly string[]): readonly string[] {
+  if (family === "pwsh" || family === "powershell") return args.map((a) => (a.startsWith("-") ? a.toLowerCase() : a));
+  return family === "node" && args.includes("-pe") ? args.map((a) => (a === "-pe" ? "-p" : a)) : args;
+}
