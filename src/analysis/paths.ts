@@ -31,7 +31,11 @@ export interface ResolvedPath {
 }
 
 const NO_SPANS: ReadonlyArray<readonly [number, number]> = [];
-const KNOWN_VARS = /^\$(?:\{(HOME|PWD)\}|(HOME|PWD)\b)/;
+/**
+ * `$HOME`, `${HOME}`, `$PWD`, and the expansions that are the variable itself when it is set and
+ * not empty, as HOME and PWD are (`${HOME:-x}`, `${HOME=x}`, `${HOME:?}`).
+ */
+const KNOWN_VARS = /^\$(?:\{(HOME|PWD)(?::?[-=?][^}$`]*)?\}|(HOME|PWD)\b)/;
 
 /** The word's value with a leading `~`, `$HOME`, `${HOME}`, `$PWD` replaced; null if still dynamic. */
 export function expandWord(word: Word, ctx: PathContext): { text: string; dynamic: boolean } {

@@ -38,9 +38,9 @@ const SYSTEM_TOP = new Set([
 /** What a target word amounts to. */
 export type Judgement =
   /** Names a critical path (or a glob emptying one), whatever its variables hold. */
-  | { kind: "critical"; id: string; message: string }
+  | { kind: "critical"; id: string; what: string; message: string }
   /** Becomes critical when an unguarded variable in it is empty or unset. */
-  | { kind: "empty-critical"; message: string }
+  | { kind: "empty-critical"; what: string; message: string }
   /** Entirely an unguarded run-time value (`"$X"`, `$(cmd)`): nothing about it is known. */
   | { kind: "unknown" }
   | null;
@@ -121,7 +121,40 @@ function spanText(word: Word, s: Span): string {
 
 /** `$HOME`/`$PWD` at the start are resolved by resolvePath, not treated as unknown. */
 function knownLead(word: Word, s: Span): boolean {
-  return s[0] === 0 && /^\$(?:\{(?:HOME|PWD)\}|(?:HOME|PWD))$/.test(spanText(word, s));
+  return s[0] === 0 && /^\$(?:\{(?:HOME|PWD)(?::?[-=?][^}$`]*)?\}|(?:HOME|PWD))$/.test(spanText(word, s));
+}
+
+/** `${X:-d}`, `${X-d}`, `${X:=d}`, `${X=d}`: the default `d`, which the part becomes when X is unset (or empty). */
+const DEFAULTED = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]([^}`]*)\}$/;
+
+/**
+ * The word with each part that has a default replaced by that default (`${X:-/}` → `/`), or
+ * null when no part has one. A default that is itself run-time text stays a run-time part.
+ */
+function defaulted(word: Word): Word | null {
+  const spans = word.dynamic ?? [];
+  let value = "";
+  let at = 0;
+  const keep: Span[] = [];
+  let any = false;
+  let tilde = word.tilde;
+  for (const s of spans) {
+    value += word.value.slice(at, s[0]);
+    at = s[1];
+    const text = spanText(word, s);
+    const m = knownLead(word, s) ? null : DEFAULTED.exec(text);
+    const part = m === null ? text : (m[1] as string);
+    if (m !== null) {
+      any = true;
+      // Bash expands a tilde at the start of the default (`${X:-~}` is $HOME).
+      if (s[0] === 0 && part.startsWith("~")) tilde = true;
+    }
+    if (m === null || part.includes("$")) keep.push([value.length, value.length + part.length]);
+    value += part;
+  }
+  if (!any) return null;
+  value += word.value.slice(at);
+  return { ...word, value, tilde, dynamic: keep.length > 0 ? keep : null };
 }
 
 /**
@@ -158,16 +191,22 @@ export function judgeTarget(word: Word, ctx: PathContext, guarded: Guarded): Jud
   const as = word.value;
   if (r.path !== null && !r.globAll) {
     const c = criticalPath(r.path, ctx, as);
-    if (c) return { kind: "critical", id: c.id, message: `would delete ${c.what}; name what you mean to delete inside it.` };
+    if (c) return { kind: "critical", id: c.id, what: c.what, message: `would delete ${c.what}; name what you mean to delete inside it.` };
   }
   if (r.globAll && r.globDir !== null) {
     const slash = as.replace(/\/+$/, "").lastIndexOf("/");
     const c = criticalPath(r.globDir, ctx, slash < 0 ? "." : as.slice(0, slash) || "/");
-    if (c) return { kind: "critical", id: "deletion/critical-glob", message: `would delete everything in ${c.what}; list the files you mean.` };
+    if (c) return { kind: "critical", id: "deletion/critical-glob", what: `everything in ${c.what}`, message: `would delete everything in ${c.what}; list the files you mean.` };
   }
   if (!r.dynamic) return null;
   // `~-` ($OLDPWD): dynamic with no variable written.
   if (word.dynamic === null) return { kind: "unknown" };
+  // `${X:-/}` is never empty, but it is / when X is unset: judged as its default too.
+  const fallback = defaulted(word);
+  if (fallback !== null) {
+    const j = judgeTarget(fallback, ctx, guarded);
+    if (j !== null && j.kind !== "unknown") return { kind: "empty-critical", what: j.what, message: `if a variable in it is unset or empty, its default makes this ${fallback.value} (${j.what}); guard it with \${VAR:?} instead.` };
+  }
   const empty = emptied(word, guarded);
   if (empty === null) return null;
   if (empty.value === "") return { kind: "unknown" };
@@ -179,7 +218,7 @@ export function judgeTarget(word: Word, ctx: PathContext, guarded: Guarded): Jud
   const top = /^\/([^/]+)$/.exec(path);
   const c = top && !SYSTEM_TOP.has(top[1] as string) ? null : criticalPath(path, ctx);
   if (c === null) return null;
-  return { kind: "empty-critical", message: `if a variable in it is empty or unset, this is ${becomes} (${c.what}); guard it with \${VAR:?} or a [ -n "$VAR" ] test first.` };
+  return { kind: "empty-critical", what: c.what, message: `if a variable in it is empty or unset, this is ${becomes} (${c.what}); guard it with \${VAR:?} or a [ -n "$VAR" ] test first.` };
 }
 
 /** Where a view's unwritten arguments come from: xargs/parallel read them from stdin, find/fd fill in paths. */

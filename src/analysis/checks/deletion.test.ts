@@ -160,6 +160,14 @@ const TABLE: Row[] = [
   ["if [ -d \"$X\" ]; then :; else rm -rf \"$X\"/; fi", [DYN]],
   ["if [ -d \"$X\" ]; then :; fi; rm -rf \"$X\"/", [DYN]],
   ["[ -z \"$X\" ] && rm -rf \"$X\"/", [DYN]],
+  // a default is what the part becomes when the variable is unset: judged as the target too
+  ...["${X:-/}", "${X-/}", "${X:=/}", "${X=/}", "\"${X:-/}\"", "${X:-/}/*", "${X:-~}", "\"${X:-$HOME}\"", "${X:-/usr}", "\"${X:-/}\"/"].map((t): Row => [`rm -rf ${t}`, [DYN], "has"]),
+  ["find ${X:-/} -delete", [DYN], "has"],
+  // HOME and PWD are set and not empty: ${HOME:-x}, ${HOME=x}, ${PWD?} are $HOME and $PWD
+  ...["${HOME:-/tmp}", "\"${HOME:-/tmp}/\"", "${HOME:=/tmp}", "${HOME:?}", "${HOME?no home}"].map((t): Row => [`rm -rf ${t}`, ["deletion/home"], "has"]),
+  ["rm -rf ${PWD:-.}", ["deletion/working-directory"], "has"],
+  ["rm -rf \"${BUILD_DIR:-./build}\"", []],
+  ["rm -rf \"${X:-/tmp/cache}\"", []],
   // a guard, a suffix or infix, or a name that no system has at the top level: not critical
   ["rm -rf \"${X:?}\"/", []],
   ["rm -rf \"${X:?unset}/\"*", []],
