@@ -37,16 +37,17 @@ function interpreterCode(view: CommandView, env: Env): void {
   let operand = false;
   if (spec !== null) {
     const args = interpreterArgs(family, view.args);
-    const code: Array<readonly [number, number]> = [];
-    const seen = (name: string, index: number, offset: number): void => void (name === "code" && code.push([index, offset]));
+    const code: Array<readonly [number, number, string]> = [];
+    // perl's `-MMod` is `use Mod;` run before the program: `-Mbase;system(…)` is code too.
+    const seen = (name: string, index: number, offset: number): void => void ((name === "code" || name === "use") && code.push([index, offset, name]));
     let p = parseFlags(args, spec, 1, seen);
     // An option not in the table may take the next word as its value, which would then pass for
     // the script: look for code past it too rather than miss it.
     if (code.length === 0 && p.unknown.length > 0 && p.rest < args.length) p = parseFlags(args, { ...spec, stopAtOperand: false }, 1, seen);
     if (has(p, "module")) return;
-    for (const [index, offset] of code) {
+    for (const [index, offset, name] of code) {
       const w = view.words[index] as Word;
-      const text = marked(w).slice(offset);
+      const text = (name === "use" ? "use " : "") + marked(w).slice(offset);
       if ((text.includes(MARKER) && text.split(MARKER).join("").trim() === "") || (offset === 0 && wholeDynamic(w))) {
         env.out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs code from '${w.value}', which cannot be seen before it runs. Save it to a file and read it first.`, start: env.at(w)[0], end: env.at(w)[1] });
         return;

@@ -11,6 +11,7 @@ import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
 import type { Nest, Origin, UnwrapResult } from "./types.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
 import { wholeDynamic } from "./strings.js";
+import { codeVariables, isCodeVariable, type Assigned } from "./env-variables.js";
 
 interface FunctionDef {
   body: string;
@@ -34,8 +35,6 @@ export interface LineState {
 
 /** Commands that change what a later name runs, or write a download. */
 const RECORDS: ReadonlySet<string> = new Set(["hash", "cp", "ln", "install", "mv", "curl", "wget", "tee", "exec", "script"]);
-/** Variables whose value a later program runs as a command (git, rsync, ssh, pagers and editors). */
-const COMMAND_VARIABLES: ReadonlySet<string> = new Set(["GIT_SSH_COMMAND", "GIT_SSH", "GIT_PROXY_COMMAND", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_EXTERNAL_DIFF", "RSYNC_RSH", "RSYNC_CONNECT_PROG", "EDITOR", "VISUAL", "PAGER", "MANPAGER", "SYSTEMD_PAGER", "SUDO_ASKPASS", "CVS_RSH", "BROWSER"]);
 const DECLARES: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly", "env"]);
 const MULTI_CALL: ReadonlySet<string> = new Set(["busybox", "toybox"]);
 const RUNS_FILE: ReadonlySet<string> = new Set([...INTERPRETERS, "source", ".", "exec", "sudo", "doas", "env", "nohup"]);
@@ -68,10 +67,10 @@ const quote = (s: string): string => (/^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.re
  * what it runs; a downloaded file run is a finding. Returns the (possibly new) state.
  */
 export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | null, origin: Origin, out: UnwrapResult, nest: Nest): LineState | null {
-  if (sc.assignments.length > 0) for (const a of sc.assignments) if (a.value !== null && COMMAND_VARIABLES.has(a.name)) commandVariable(a.value, a.value.value, wholeDynamic(a.value), origin, out, nest);
+  if (sc.assignments.length > 0) assignedCode(sc, facts, origin, out, nest);
   const first = sc.argv[0];
   if (first === undefined || first.dynamic !== null) return state;
-  if (DECLARES.has(first.value)) declaredCommands(sc, origin, out, nest);
+  if (DECLARES.has(first.value)) declaredCode(sc, facts, origin, out, nest);
   const name = first.value;
   // Most commands have no state to meet and record nothing: the range is made when one does.
   if (state === null && !RECORDS.has(name)) return state;
@@ -218,20 +217,33 @@ function downloadedRun(sc: SimpleCommand, files: Set<string>, origin: Origin, ou
   }
 }
 
-/** `GIT_SSH_COMMAND='cmd' git fetch`: the value is shell code the program runs. */
-function commandVariable(w: Word, value: string, unknown: boolean, origin: Origin, out: UnwrapResult, nest: Nest): void {
-  const r = origin.range ?? [w.start, w.end];
-  if (unknown) out.findings.push({ id: "shell/dynamic-script", message: `A command variable is set to '${value}', only known at run time; the program it is handed to runs it unchecked.`, start: r[0], end: r[1] });
-  else if (value !== "") nest(value, r, null);
+/** `GIT_SSH_COMMAND='cmd' git fetch`, `LD_PRELOAD=x cmd`: what the variables make the command run. */
+function assignedCode(sc: SimpleCommand, facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest): void {
+  let assigned: Assigned[] | null = null;
+  for (const a of sc.assignments) {
+    if (a.value === null || !isCodeVariable(a.name)) continue;
+    (assigned ??= []).push({ name: a.name, value: a.value.value, unknown: wholeDynamic(a.value), word: a.value });
+  }
+  const first = sc.argv[0];
+  if (assigned !== null) codeVariables(assigned, first === undefined ? null : facts.source.slice(first.start, sc.end), origin, out, nest);
 }
 
 /** `export GIT_SSH_COMMAND='cmd'`, `env RSYNC_RSH='cmd' rsync …`. */
-function declaredCommands(sc: SimpleCommand, origin: Origin, out: UnwrapResult, nest: Nest): void {
+function declaredCode(sc: SimpleCommand, facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest): void {
+  let assigned: Assigned[] | null = null;
+  let last = 0;
   for (let k = 1; k < sc.argv.length; k++) {
     const w = sc.argv[k] as Word;
     const eq = w.value.indexOf("=");
-    if (eq <= 0 || !COMMAND_VARIABLES.has(w.value.slice(0, eq))) continue;
+    if (eq <= 0) continue;
+    last = k;
+    const name = w.value.slice(0, eq);
+    if (!isCodeVariable(name)) continue;
     const unknown = w.dynamic !== null && w.dynamic.length === 1 && w.dynamic[0]?.[0] === eq + 1 && w.dynamic[0][1] === w.value.length;
-    commandVariable(w, w.value.slice(eq + 1), unknown, origin, out, nest);
+    (assigned ??= []).push({ name, value: w.value.slice(eq + 1), unknown, word: w });
   }
+  if (assigned === null) return;
+  // `env A=b git y`: the variables apply to the command after them; `export` to later ones.
+  const after = sc.argv[last + 1];
+  codeVariables(assigned, sc.argv[0]?.value === "env" && after !== undefined ? facts.source.slice(after.start, sc.end) : null, origin, out, nest);
 }

@@ -149,15 +149,20 @@ export const lessUnwrapper: Unwrapper = {
       const a = v.args[k] as string;
       if (a === "--") break;
       if (!a.startsWith("+")) continue;
-      const cmd = a.replace(/^\+\+?/, "");
-      const m = /!([^]*)$|\|.([^]*)$/.exec(cmd);
-      const shell = m === null ? undefined : m[1] ?? m[2];
-      if (shell === undefined || shell.trim() === "") continue;
+      const shell = lessShellCommand(a.replace(/^\+\+?/, ""));
+      if (shell === undefined) continue;
       const w = valueWord(v, shell) ?? (v.words[k] as Word);
       runString(v, { ...w, value: shell }, e.at(w), e.nest, e.out, "a shell command (less !)");
     }
   },
 };
+
+/** The shell command a less command string runs (`!cmd`, `|Xcmd`), if any. */
+export function lessShellCommand(cmd: string): string | undefined {
+  const m = /!([^]*)$|\|.([^]*)$/.exec(cmd);
+  const shell = m === null ? undefined : m[1] ?? m[2];
+  return shell === undefined || shell.trim() === "" ? undefined : shell;
+}
 
 /** gdb: -ex/-iex commands (getopt_long_only: one dash or two, abbreviated); --args runs a program. */
 const GDB: FlagSpec = {

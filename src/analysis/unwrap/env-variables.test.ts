@@ -1,0 +1,46 @@
+/**
+ * Environment variables a program reads as code (env-variables.ts): each kind, set each way
+ * (`VAR=… cmd`, `env VAR=… cmd`, `export VAR=…`), carries its code to the checks in guard mode;
+ * the same variables with plain values stay quiet.
+ */
+
+import { describe, it } from "vitest";
+import { cases, type Row, verify } from "../test-helpers.js";
+
+const RM = "dangerous/rm-recursive-force";
+const HOME = "deletion/home";
+const CODE = "rm -rf ~";
+const AT = /@@/g;
+
+/** `@@` is the code: a variable whose value is a shell command, or a tool's options that run one. */
+const CARRIERS = [
+  ...["SUDO_EDITOR", "KUBE_EDITOR", "GH_PAGER", "GH_EDITOR", "SYSTEMD_EDITOR", "FCEDIT", "SVN_EDITOR", "LESSCLOSE", "GIT_SSH_COMMAND", "EDITOR", "PAGER"]
+    .flatMap((v) => [`${v}='@@' x`, `env ${v}='@@' x`, `export ${v}='@@'`]),
+  "LESSOPEN='|@@ %s' less f", "LESSOPEN='||@@ %s' less f", "LESSOPEN='|-@@ %s' less f", "LESSOPEN='@@ %s' less f",
+  "LESS='+!@@' less f", "LESS='-R ++!@@' less f", "export LESS='+|a@@'",
+  "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.x GIT_CONFIG_VALUE_0='!@@' git x",
+  "GIT_CONFIG_PARAMETERS=\"'alias.y'='!@@'\" git y", "GIT_CONFIG_PARAMETERS=\"'core.pager'='@@'\" git log",
+  "env GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.sshCommand GIT_CONFIG_VALUE_0='@@' git fetch",
+  "BASH_ENV='$(@@)' bash -c true", "ENV='`@@`' sh -i",
+];
+
+const TABLE: Row[] = [
+  ...CARRIERS.map((c): Row => [c.replace(AT, CODE), [RM, HOME], "has", true]),
+  // tar splits TAR_OPTIONS at blanks, backslash escapes kept
+  ["TAR_OPTIONS='--to-command=rm\\ -rf\\ ~' tar xf a.tar", [RM, HOME], "has", true],
+  ["TAR_OPTIONS='-v -I rm\\ -rf\\ ~' tar xf a.tar", [RM, HOME], "has", true],
+  // perl's -M is `use M;`, run before the program: PERL5OPT and the command line alike
+  ["PERL5OPT='-Mbase;system(q(rm),q(-rf),q(/))' perl -e 1", ["deletion/root"], "has", true],
+  ["perl '-Mbase;system(q{rm -rf ~})' -e1", [HOME], "has", true],
+  ["perl -M'base;system(q{rm -rf ~})' script.pl", [HOME], "has", true],
+  // a value only known at run time
+  ["KUBE_EDITOR=\"$E\" kubectl edit x", ["shell/dynamic-script"], "has", true],
+  // plain values stay quiet, in guard too
+  ...["LESS=-R less f", "LESSOPEN='|lesspipe %s' less f", "TAR_OPTIONS='--warning=no-unknown-keyword' tar xf a.tar", "EDITOR=vim git commit",
+    "GIT_PAGER=cat git log", "PERL5OPT='-MDevel::Cover -w' perl t.pl", "perl -Mstrict -e 'print 1'", "GIT_CONFIG_PARAMETERS=\"'user.name'='x'\" git log",
+    "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=x git log", "NODE_OPTIONS=--max-old-space-size=4096 node app.js"].map((c): Row => [c, [], "none", true]),
+];
+
+describe("unwrap/env-variables: table", () => {
+  it.each(cases(TABLE))("%s", (_title, row) => verify(row));
+});
