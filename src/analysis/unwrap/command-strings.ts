@@ -8,7 +8,7 @@ import type { CommandView } from "../command.js";
 import { parseFlags, values } from "../flags.js";
 import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
 import { runString, valueWord } from "./strings.js";
-import { SSH_FLAGS } from "./wrappers.js";
+import { ifValues, SSH_FLAGS, WATCH_FLAGS } from "./wrappers.js";
 
 export const watchUnwrapper: Unwrapper = { name: "watch", commands: ["watch"], unwrap: (v, e) => watchString(v, e.span, e.nest) };
 export const sshUnwrapper: Unwrapper = { name: "ssh", commands: ["ssh"], unwrap: (v, e) => sshString(v, e.at, e.span, e.nest, e.out) };
@@ -16,9 +16,12 @@ export const manUnwrapper: Unwrapper = { name: "man-pager", commands: ["man"], u
 
 /** `watch 'cmd args'` runs its arguments through `sh -c`. */
 function watchString(view: CommandView, span: (a: Word, b: Word) => [number, number], nest: Nest): void {
-  const p = parseFlags(view.args, { short: { b: "b", e: "e", g: "g", t: "t", x: "exec", c: "color", d: "d", p: "p", r: "r" }, shortValue: { n: "interval", q: "q" }, longValue: { interval: "interval" }, long: { exec: "exec", differences: "d", beep: "b" }, longOptional: { differences: "d" }, stopAtOperand: true }, 1);
+  const p = parseFlags(view.args, WATCH_FLAGS, 1);
   if (p.rest >= view.args.length) return;
-  nest(view.args.slice(p.rest).join(" "), span(view.words[p.rest] as Word, view.words[view.words.length - 1] as Word), inheritFrom(view));
+  // An option the table does not know may have taken the first word: the string may start after it.
+  const later = ifValues(view.args, p, WATCH_FLAGS);
+  const from = later !== null && later.rest < view.args.length ? [p.rest, later.rest] : [p.rest];
+  for (const k of from) nest(view.args.slice(k).join(" "), span(view.words[k] as Word, view.words[view.words.length - 1] as Word), inheritFrom(view));
 }
 
 /** A command string given as an option's value (`man -P 'cmd'`, `--pager=cmd`), run through a shell. */

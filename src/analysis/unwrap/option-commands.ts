@@ -7,8 +7,9 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { has, parseFlags, values, type FlagSpec } from "../flags.js";
-import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
+import { parseFlags, values, type ParsedFlags } from "../flags.js";
+import type { Nest, UnwrapResult, Unwrapper } from "./types.js";
+import { GDB_FLAGS } from "./wrappers.js";
 import { optionString, sshOptions } from "./command-strings.js";
 import { runString, valueWord } from "./strings.js";
 import { tarArgs, tarOptions } from "./tar-options.js";
@@ -70,18 +71,28 @@ export const tarUnwrapper: Unwrapper = { name: "tar-command", commands: ["tar", 
 function tarCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): void {
   // Most tar lines name none: one cheap look before the parse.
   if (!view.args.some((a, k) => k > 0 && (a.startsWith("--") || /[IF]/.test(a)))) return;
-  const p = parseFlags(tarArgs(view.args), tarOptions(), 1);
+  const args = tarArgs(view.args);
+  const spec = tarOptions();
+  const p = parseFlags(args, spec, 1);
+  const seen = new Set<string>();
   const run = (value: string, what: string): void => {
-    if (value === "") return;
+    if (value === "" || seen.has(value)) return;
+    seen.add(value);
     // An old-style value (`tar xIf PROG a.tar`) follows a word without a dash: found by value.
     const w = valueWord(view, value) ?? view.words.find((x, k) => k > 0 && x.value === value) ?? (view.words[0] as Word);
     runString(view, { ...w, value }, at(w), nest, out, what);
   };
-  for (const value of values(p, "runs")) run(value, "a command tar runs");
-  for (const action of values(p, "checkpoint-action")) {
-    const exec = /^(?:exec|command)=([^]*)$/.exec(action);
-    if (exec !== null) run(exec[1] as string, "a command (--checkpoint-action)");
-  }
+  const found = (q: ParsedFlags): void => {
+    for (const value of values(q, "runs")) run(value, "a command tar runs");
+    for (const action of values(q, "checkpoint-action")) {
+      const exec = /^(?:exec|command)=([^]*)$/.exec(action);
+      if (exec !== null) run(exec[1] as string, "a command (--checkpoint-action)");
+    }
+  };
+  found(p);
+  // Each option word read alone too: an option the table lacks, or lists as taking a value when
+  // this tar's does not, must not hide the next one (`--xattrs --to-command=…`).
+  for (let k = 1; k < args.length; k++) if ((args[k] as string).startsWith("-")) found(parseFlags([args[0] as string, args[k] as string, args[k + 1] ?? ""], spec, 1));
 }
 
 /** zip `-TT cmd` / `--unzip-command cmd`: the command that tests the archive. */
@@ -164,24 +175,16 @@ export function lessShellCommand(cmd: string): string | undefined {
   return shell === undefined || shell.trim() === "" ? undefined : shell;
 }
 
-/** gdb: -ex/-iex commands (getopt_long_only: one dash or two, abbreviated); --args runs a program. */
-const GDB: FlagSpec = {
-  long: { args: "args", batch: "batch", quiet: "quiet", silent: "quiet", q: "quiet", nx: "nx", n: "nx", nh: "nh", tui: "tui", write: "write", readnow: "readnow", version: "version", help: "help", "return-child-result": "rcr" },
-  longValue: { "eval-command": "ex", ex: "ex", "init-eval-command": "ex", iex: "ex", command: "file", x: "file", "init-command": "file", ix: "file", exec: "exec", e: "exec", se: "exec", symbols: "symbols", s: "symbols", core: "core", c: "core", pid: "pid", p: "pid", directory: "directory", d: "directory", cd: "directory", tty: "tty", t: "tty", "data-directory": "data-directory", D: "data-directory", ui: "ui", interpreter: "ui", baud: "baud", b: "baud", l: "timeout" },
-  singleDashLong: true,
-  stopAtOperand: true,
-};
-
 /** A gdb command that runs a shell command (`shell cmd`, `!cmd`, the shell end of `pipe`), or code gdb does not show. */
 const GDB_SHELL = /^\s*(?:she(?:ll?)?\s|!)([^]*)$|^\s*(?:pipe\s|\|)[^|]*\|([^]*)$/;
 const GDB_OPAQUE = /^\s*(?:py(?:thon)?(?:-interactive)?|pi|gu(?:ile)?|source|so)\b/;
 
+/** gdb -ex/-iex commands (getopt_long_only: one dash or two, abbreviated); `--args` is a wrapper (wrappers.ts). */
 export const gdbUnwrapper: Unwrapper = {
   name: "gdb-command",
   commands: ["gdb", "gdb-multiarch", "cgdb"],
   unwrap: (v, e) => {
-    const p = parseFlags(v.args, GDB, 1);
-    for (const cmd of values(p, "ex")) {
+    for (const cmd of values(parseFlags(v.args, GDB_FLAGS, 1), "eval")) {
       const w = valueWord(v, cmd) ?? (v.words[0] as Word);
       const m = GDB_SHELL.exec(cmd);
       const shell = m === null ? undefined : m[1] ?? m[2];
@@ -190,12 +193,6 @@ export const gdbUnwrapper: Unwrapper = {
         const r = e.at(w);
         e.out.findings.push({ id: "shell/opaque-code", message: `${v.name} runs the command '${cmd.trim()}', which runs code the analysis does not read; run what it runs directly.`, start: r[0], end: r[1] });
       }
-    }
-    // `gdb --args prog a b`: prog runs with its arguments (at the user's `run`, or -ex run).
-    if (has(p, "args") && p.rest < v.args.length) {
-      const first = v.words[p.rest] as Word;
-      const last = v.words[v.words.length - 1] as Word;
-      e.nest(v.args.slice(p.rest).join(" "), [e.at(first)[0], e.at(last)[1]], inheritFrom(v));
     }
   },
 };

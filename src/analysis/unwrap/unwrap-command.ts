@@ -9,7 +9,7 @@ import { AnalysisLimitError, DEFAULT_LIMITS } from "../limits.js";
 import { type Level, clipped, formOf, knownLastSegment, valuesFrom, withSpellings } from "./forms.js";
 import { KNOWN, KNOWN_NAME_MAX, type Known } from "./table.js";
 import type { FindingDraft } from "../check.js";
-import { inheritFrom, type Env, type Nest, type Origin, type UnwrapResult } from "./types.js";
+import { inheritFrom, type Env, type Inherit, type Nest, type Origin, type UnwrapResult } from "./types.js";
 import { expandBraces, isPattern, markReplaced, splitEnvString } from "./words.js";
 
 export const NO_ARGS: readonly string[] = [];
@@ -134,6 +134,7 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
       privLevel = levels.length - 1;
     }
     argsUnknown ||= hit.argsUnknown === true;
+    if (hit.alsoInner !== undefined && hit.alsoInner > hit.inner) maybeLater(words, i + hit.alsoInner, facts, origin, { privileged, forms: [...forms], allowForms: privileged ? allowForms : -1, argsUnknown, wrappers, effects }, nest, hit.shellString === true);
     if (hit.replace !== undefined) words = markReplaced(words, i + hit.inner, hit.replace);
     if (hit.shellString) {
       // `sudo -s cmd args`: the words go to the user's shell through -c; read them as shell code.
@@ -169,6 +170,19 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
     if (piped !== undefined) piped(view, env);
   }
   out.views.push(view);
+}
+
+/**
+ * The words from `from` on, checked as the command too: the words before them may be values of
+ * options the wrapper's table does not know (`ionice --class idle rm -rf ~`). As written in the
+ * source (quotes kept), or joined when the wrapper runs them as one shell string.
+ */
+function maybeLater(words: readonly Word[], from: number, facts: Facts, origin: Origin, inherit: Inherit, nest: Nest, joined: boolean): void {
+  const first = words[from];
+  const last = words[words.length - 1];
+  if (first === undefined || last === undefined) return;
+  const text = joined ? words.slice(from).map((w) => w.value).join(" ") : facts.source.slice(first.start, last.end);
+  nest(text, origin.range ?? [first.start, last.end], inherit);
 }
 
 const NO_LEVELS = Object.freeze([]) as unknown as Level[];

@@ -103,3 +103,30 @@ describe("wrappers: forms that are not a wrapped command", () => {
     expect(run("gdb ./a.out").commands.map((c) => c.argv[0])).toEqual(["gdb"]);
   });
 });
+
+/**
+ * A table can never hold every option of every version of a tool: an option it does not know,
+ * taking a value (`ionice --class idle rm -rf ~`), must not hide the command. Each wrapper with an
+ * option table, with an unknown long and short option (and a value) put before its command.
+ */
+const WITH_OPTIONS = ["sudo %", "doas %", "env %", "nice %", "ionice %", "timeout 5 %", "stdbuf -oL %", "taskset 1 %", "chrt 0 %", "unshare %", "setsid %",
+  "flock /tmp/l %", "xargs %", "strace %", "ltrace %", "numactl %", "xvfb-run %", "systemd-run --scope %", "chronic %", "fakeroot %", "watch -x %", "run0 %", "nsenter -t 1 %",
+  "runuser -u x %", "chroot / %", "parallel % ::: x"];
+const UNKNOWN = ["--zz-new-option v", "--zz-new-option v --zz-other w", "-Y v"];
+
+describe("wrappers: an option the table does not know never hides the command", () => {
+  const rows = WITH_OPTIONS.flatMap((form) => UNKNOWN.map((opt): Row => {
+    const [name, ...rest] = form.split(" ");
+    return [`${name} ${opt} ${rest.join(" ").replace("%", "rm -rf ~")}`, [HOME], "has", true];
+  }));
+  it.each(rows.map((r) => [r[0], r] as const))("%s", (_title, row) => verify(row));
+  // Real options the tables lacked (issue 15's red-team pass): each takes the next word.
+  it.each([
+    "ionice --class idle rm -rf ~", "ionice --classdata 7 rm -rf ~", "unshare --map-user 0 rm -rf ~", "unshare --setgroups deny -U rm -rf ~",
+    "unshare --propagation private -m rm -rf ~", "chrt -d --sched-runtime 5000000 --sched-deadline 10000000 --sched-period 10000000 0 rm -rf ~",
+    "watch --equexit 1 'rm -rf ~'", "parallel --nice 10 rm -rf ::: ~", "env --block-signal rm -rf ~", "xargs --max-lines rm -rf ~",
+  ].map((c): [string, Row] => [c, [c, [HOME], "has", true]]))("%s", (_title, row) => verify(row));
+  // and the same wrappers with plain commands stay quiet
+  it.each(["ionice --class idle make", "timeout --foo 5 make", "env --block-signal ls", "xargs --max-lines ls", "watch --equexit 1 ls"]
+    .map((c): [string, Row] => [c, [c, [], "none", true]]))("%s", (_title, row) => verify(row));
+});

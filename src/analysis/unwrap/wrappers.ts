@@ -31,6 +31,11 @@ export interface WrapperHit {
   shellString?: boolean;
   /** With shellString: the shell code ends before this index (`script -c 'cmd' FILE`). */
   shellEnd?: number;
+  /**
+   * Where the command starts if the options the table does not know took values (`ionice
+   * --class idle rm`: `rm`, not `idle`): the words from there are checked as a command too.
+   */
+  alsoInner?: number;
   effects?: WrapperEffect[];
 }
 
@@ -49,7 +54,9 @@ const ENV: FlagSpec = {
   short: { i: "ignore-environment", "0": "null", v: "debug" },
   shortValue: { u: "unset", C: "chdir", S: "split-string", P: "path" },
   long: { "ignore-environment": "ignore-environment", null: "null", debug: "debug" },
-  longValue: { unset: "unset", chdir: "chdir", "split-string": "split-string", "default-signal": "default-signal", "ignore-signal": "ignore-signal", "block-signal": "block-signal" },
+  longValue: { unset: "unset", chdir: "chdir", "split-string": "split-string" },
+  // coreutils: `--default-signal[=SIG]`: a value only after `=`.
+  longOptional: { "default-signal": "default-signal", "ignore-signal": "ignore-signal", "block-signal": "block-signal" },
   stopAtOperand: true,
 };
 
@@ -58,8 +65,9 @@ const XARGS: FlagSpec = {
   shortValue: { a: "arg-file", d: "delimiter", E: "eof", I: "replace", L: "max-lines", n: "max-args", P: "max-procs", s: "max-chars" },
   shortOptional: { e: "eof", i: "replace", l: "max-lines" },
   long: { null: "null", "no-run-if-empty": "no-run-if-empty", verbose: "verbose", interactive: "interactive", exit: "exit", "open-tty": "open-tty", "show-limits": "show-limits" },
-  longValue: { "arg-file": "arg-file", delimiter: "delimiter", "max-lines": "max-lines", "max-args": "max-args", "max-procs": "max-procs", "max-chars": "max-chars", "process-slot-var": "process-slot-var" },
-  longOptional: { eof: "eof", replace: "replace" },
+  longValue: { "arg-file": "arg-file", delimiter: "delimiter", "max-args": "max-args", "max-procs": "max-procs", "max-chars": "max-chars", "process-slot-var": "process-slot-var" },
+  // GNU xargs: `--max-lines[=N]`, `--eof[=E]`, `--replace[=R]` take a value only after `=`.
+  longOptional: { eof: "eof", replace: "replace", "max-lines": "max-lines" },
   stopAtOperand: true,
 };
 
@@ -82,6 +90,12 @@ const TIMEOUT: FlagSpec = {
   longValue: { signal: "signal", "kill-after": "kill-after" },
   stopAtOperand: true,
 };
+
+/** `{ alsoInner }` for a wrapper whose command is its first operand, when unknown options may have taken values. */
+function alsoAfter(args: readonly string[], p: ParsedFlags, spec: FlagSpec): Partial<WrapperHit> {
+  const later = ifValues(args, p, spec);
+  return later !== null && later.rest < args.length ? { alsoInner: later.rest } : {};
+}
 
 /** Effects of a wrapper's own options: `unsafe` maps a canonical option to what it does. */
 function effectsOf(args: readonly string[], p: ParsedFlags, unsafe: Readonly<Record<string, Effect>> = {}): WrapperEffect[] | undefined {
@@ -115,8 +129,34 @@ function options(spec: () => FlagSpec, skip = 0, extra: Partial<WrapperHit> = {}
   return (args) => {
     const p = parseFlags(args, (made ??= spec()), 1);
     const effects = effectsOf(args, p, unsafe);
-    return { inner: Math.min(p.rest + skip, args.length), ...extra, ...(effects ? { effects } : {}) };
+    const inner = Math.min(p.rest + skip, args.length);
+    const later = ifValues(args, p, made);
+    return { inner, ...extra, ...(effects ? { effects } : {}), ...(later !== null && later.rest + skip < args.length ? { alsoInner: later.rest + skip } : {}) };
   };
+}
+
+/**
+ * Whether the first operand follows an option the table does not know, written without `=`
+ * (`--class`, `-z`): the operand may be that option's value, and the command the word after it.
+ * A table can never list every option of every version of a tool; this keeps a missing one
+ * from hiding the command.
+ */
+export function valueSlot(args: readonly string[], p: ParsedFlags): boolean {
+  if (p.unknown.length === 0 || p.rest >= args.length - 1) return false;
+  const prev = args[p.rest - 1];
+  if (prev === undefined || prev.length < 2 || prev[0] !== "-" || prev === "--" || prev.includes("=")) return false;
+  return p.unknown.includes(prev) || (prev[1] !== "-" && p.unknown.includes(`-${prev[prev.length - 1]}`));
+}
+
+/**
+ * The parse as it would be if each unknown option before the first operand took that operand as
+ * its value (`--setgroups deny -U rm`: options go on after `deny`), or null when none did.
+ */
+export function ifValues(args: readonly string[], p: ParsedFlags, spec: FlagSpec): ParsedFlags | null {
+  let q: ParsedFlags | null = null;
+  // Bounded: each round moves past a word, and a line of thousands of unknown options is not a command.
+  for (let n = 0; n < 16 && valueSlot(args, q ?? p); n++) q = parseFlags(args, spec, (q ?? p).rest + 1);
+  return q;
 }
 
 const RUNUSER = options(() => RUNUSER_SPEC, 0, { privileged: true });
@@ -125,7 +165,7 @@ const RUNUSER = options(() => RUNUSER_SPEC, 0, { privileged: true });
 const FAKEROOT: FlagSpec = { short: { u: "u", h: "h", v: "v" }, shortValue: { l: "lib", i: "load", s: "save", b: "fd-base" }, long: { "unknown-is-real": "u", help: "h", version: "v" }, longValue: { lib: "lib", faked: "faked", "fd-base": "fd-base" }, stopAtOperand: true };
 
 /** watch (procps): the interval and display options; `-x` runs the command without `sh -c`. */
-const WATCH: FlagSpec = {
+export const WATCH_FLAGS: FlagSpec = {
   short: { b: "b", e: "e", g: "g", t: "t", x: "exec", c: "color", C: "no-color", d: "d", p: "p", r: "r", w: "w" },
   shortValue: { n: "interval", q: "q" },
   long: { beep: "b", errexit: "e", chgexit: "g", "no-title": "t", exec: "exec", color: "color", "no-color": "no-color", precise: "p", "no-rerun": "r", "no-wrap": "w" },
@@ -143,11 +183,11 @@ const PLAIN_WORD = /^[A-Za-z0-9_@%+,.:/-]+$/;
  * the line's redirects (`watch bash <<< 'rm -rf /'` feeds bash). `watch -x` runs the words directly.
  */
 const watch: Wrapper = (args) => {
-  const p = parseFlags(args, WATCH, 1);
+  const p = parseFlags(args, WATCH_FLAGS, 1);
   if (p.rest >= args.length) return null;
   if (!has(p, "exec") && !args.slice(p.rest).every((a) => PLAIN_WORD.test(a))) return null;
   const effects = effectsOf(args, p);
-  return { inner: p.rest, ...(effects ? { effects } : {}) };
+  return { inner: p.rest, ...(effects ? { effects } : {}), ...alsoAfter(args, p, WATCH_FLAGS) };
 };
 
 /**
@@ -169,7 +209,7 @@ const systemdRun: Wrapper = (args) => {
   if (p.rest >= args.length) return null;
   const effects = effectsOf(args, p, { host: other, machine: other, timer: other });
   const privileged = !has(p, "user") && values(p, "uid").length === 0;
-  return { inner: p.rest, privileged, ...(effects ? { effects } : {}) };
+  return { inner: p.rest, privileged, ...(effects ? { effects } : {}), ...alsoAfter(args, p, SYSTEMD_RUN) };
 };
 
 /** run0 (systemd's sudo): `-u`/`--user` names the target user here; it always elevates. */
@@ -212,7 +252,8 @@ const valgrind: Wrapper = (args) => {
 };
 
 /** gdb runs the program only with `--args PROG ARGS`; `-ex`/`-x` give it commands (`shell …` runs any). */
-const GDB: FlagSpec = {
+/** gdb's options (getopt_long_only): also read by unwrap/option-commands.ts for its -ex commands. */
+export const GDB_FLAGS: FlagSpec = {
   short: { q: "quiet", n: "nx" },
   shortValue: { x: "command", p: "pid", c: "core", d: "directory", s: "symbols", e: "exec", b: "baud", l: "timeout", i: "interpreter", D: "data-directory" },
   long: { args: "args", batch: "batch", quiet: "quiet", silent: "quiet", q: "quiet", nx: "nx", nh: "nh", tui: "tui", "return-child-result": "return-child-result", readnow: "readnow", "readnever": "readnever", write: "write", statistics: "statistics", version: "version", help: "help", configuration: "configuration", "batch-silent": "batch" },
@@ -223,7 +264,7 @@ const GDB: FlagSpec = {
 /** gdb commands that only run, inspect or leave the program (anything else may be `shell …`). */
 const GDB_PLAIN = /^(?:r|run|start|c|continue|bt|backtrace(?: full)?|where|info .*|thread apply all bt(?: full)?|q|quit|kill)$/;
 const gdb: Wrapper = (args) => {
-  const p = parseFlags(args, GDB, 1);
+  const p = parseFlags(args, GDB_FLAGS, 1);
   if (!has(p, "args") || p.rest >= args.length) return null;
   const effects = effectsOf(args, p, { eval: (v) => (GDB_PLAIN.test(v.trim()) ? null : "runs"), command: runs, pid: other, write: other, tty: other });
   return { inner: p.rest, ...(effects ? { effects } : {}) };
@@ -236,7 +277,7 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     const p = parseFlags(args, SUDO, 1);
     if (has(p, "edit") || has(p, "list") || has(p, "validate") || has(p, "version")) return null;
     // -s/-i hand the command to the target user's shell through -c: read it as shell code.
-    return { inner: p.rest, privileged: true, shellString: has(p, "shell") || has(p, "login") };
+    return { inner: p.rest, privileged: true, shellString: has(p, "shell") || has(p, "login"), ...alsoAfter(args, p, SUDO) };
   }],
   ["doas", options(() => ({ short: { n: "n", s: "s" }, shortValue: { u: "user", C: "config", a: "style" }, stopAtOperand: true }), 0, { privileged: true })],
   ["pkexec", options(() => ({ longValue: { user: "user" }, long: { "keep-cwd": "keep-cwd", "disable-internal-agent": "d" }, stopAtOperand: true }), 0, { privileged: true })],
@@ -250,7 +291,7 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     return { inner: i };
   }],
   ["chroot", options(() => ({ longValue: { userspec: "userspec", groups: "groups" }, long: { "skip-chdir": "skip-chdir" }, stopAtOperand: true }), 1)],
-  ["unshare", options(() => ({ short: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T", f: "fork", r: "map-root-user", c: "map-current-user" }, shortValue: { S: "setuid", G: "setgid", R: "root", w: "wd" }, long: { fork: "fork", "map-root-user": "map-root-user", "map-current-user": "map-current-user", "kill-child": "kill-child", "mount-proc": "mount-proc" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T", propagation: "propagation" }, longValue: { setuid: "setuid", setgid: "setgid", root: "root", wd: "wd" }, stopAtOperand: true }), 0, { privileged: true })],
+  ["unshare", options(() => ({ short: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T", f: "fork", r: "map-root-user", c: "map-current-user" }, shortValue: { S: "setuid", G: "setgid", R: "root", w: "wd" }, long: { fork: "fork", "map-root-user": "map-root-user", "map-current-user": "map-current-user", "map-auto": "map-auto" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T", "kill-child": "kill-child", "mount-proc": "mount-proc", "mount-binfmt": "mount-binfmt" }, longValue: { setuid: "setuid", setgid: "setgid", root: "root", wd: "wd", propagation: "propagation", setgroups: "setgroups", "map-user": "map-user", "map-group": "map-group", "map-users": "map-users", "map-groups": "map-groups", monotonic: "monotonic", boottime: "boottime", "load-interp": "load-interp" }, stopAtOperand: true }), 0, { privileged: true })],
   ["nsenter", options(() => ({ short: { a: "all", F: "no-fork", Z: "follow-context" }, shortValue: { t: "target", S: "setuid", G: "setgid", r: "root", w: "wd" }, shortOptional: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T" }, long: { all: "all", "no-fork": "no-fork", "preserve-credentials": "pc" }, longValue: { target: "target", setuid: "setuid", setgid: "setgid", root: "root", wd: "wd" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T" }, stopAtOperand: true }), 0, { privileged: true })],
   ["strace", options(() => ({ short: { f: "f", F: "F", c: "c", C: "C", i: "i", q: "q", r: "r", t: "t", T: "T", v: "v", x: "x", y: "y", w: "w", z: "z", Z: "Z", k: "k", d: "d", D: "D", n: "n" }, shortValue: { e: "expr", o: "output", p: "pid", s: "strsize", u: "user", E: "env", a: "column", b: "detach-on", I: "interruptible", O: "overhead", P: "path", S: "sortby", X: "const-print-style", U: "columns" }, longValue: { output: "output", trace: "expr", signal: "expr", status: "expr", user: "user", env: "env" }, stopAtOperand: true }), 0, {}, { output, env: runs, pid: other, user: other })],
   ["ltrace", options(() => ({ short: { b: "b", c: "c", C: "C", f: "f", h: "h", i: "i", L: "L", r: "r", S: "S", t: "t", T: "T", V: "V", w: "w" }, shortValue: { a: "a", A: "A", D: "D", e: "e", F: "F", l: "l", n: "n", o: "output", p: "pid", s: "s", u: "user", x: "x" }, longValue: { output: "output", library: "l", config: "F" }, stopAtOperand: true }), 0, {}, { output, pid: other, user: other })],
@@ -280,7 +321,8 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     while (i < args.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(args[i] as string)) i++;
     // BSD env -P DIR: the command is looked up in DIR, so it need not be the system tool.
     const effects = effectsOf(args, p, { path: runs });
-    return { inner: args[i] === "--" ? i + 1 : i, ...(effects ? { effects } : {}) };
+    const later = i === p.rest ? ifValues(args, p, ENV) : null;
+    return { inner: args[i] === "--" ? i + 1 : i, ...(effects ? { effects } : {}), ...(later !== null && later.rest < args.length ? { alsoInner: later.rest } : {}) };
   }],
   ["command", (args) => {
     const p = parseFlags(args, { short: { p: "p", v: "v", V: "V" }, stopAtOperand: true }, 1);
@@ -318,7 +360,7 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     const p = parseFlags(args, XARGS, 1);
     const replace = values(p, "replace")[0];
     const effects = effectsOf(args, p, { "process-slot-var": other });
-    return { inner: p.rest, argsUnknown: true, ...(replace !== undefined ? { replace: replace || "{}" } : {}), ...(effects ? { effects } : {}) };
+    return { inner: p.rest, argsUnknown: true, ...(replace !== undefined ? { replace: replace || "{}" } : {}), ...(effects ? { effects } : {}), ...alsoAfter(args, p, XARGS) };
   }],
   // `jobs -x cmd args` runs cmd (job specs in args replaced by process group ids).
   ["jobs", (args) => {
@@ -334,7 +376,7 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["parallel", (args) => {
     const p = parseFlags(args, PARALLEL, 1);
     const effects = effectsOf(args, p, { joblog: output, results: output, tmpdir: other, sshlogin: runs, sshloginfile: runs, transferfile: other, return: other, basefile: other, workdir: other, env: other, shebang: other });
-    return { inner: p.rest, argsUnknown: true, shellString: true, ...(effects ? { effects } : {}) };
+    return { inner: p.rest, argsUnknown: true, shellString: true, ...(effects ? { effects } : {}), ...alsoAfter(args, p, PARALLEL) };
   }],
   ["flock", (args) => {
     // `flock [opts] FILE cmd args`, or `flock [opts] FILE -c 'cmd'` (a shell string).
@@ -342,7 +384,9 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     // The lock file is created when missing.
     const lock: WrapperEffect[] = [{ wrapper: args[0] ?? "flock", kind: "other", what: args[p.rest] ?? "" }];
     if (p.rest + 1 < args.length && (args[p.rest + 1] === "-c" || args[p.rest + 1] === "--command")) return { inner: p.rest + 2, shellString: true, effects: lock };
-    return { inner: Math.min(p.rest + 1, args.length), effects: lock };
+    // An unknown option may have taken the word before the lock file: the command may be one later.
+    const later = ifValues(args, p, FLOCK);
+    return { inner: Math.min(p.rest + 1, args.length), effects: lock, ...(later !== null && later.rest + 1 < args.length ? { alsoInner: later.rest + 1 } : {}) };
   }],
 ]);
 
