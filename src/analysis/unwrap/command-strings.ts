@@ -5,13 +5,34 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { parseFlags, values } from "../flags.js";
+import { parseFlags, values, type FlagSpec } from "../flags.js";
 import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
 import { runString, valueWord } from "./strings.js";
-import { ifValues, SSH_FLAGS, WATCH_FLAGS } from "./wrappers.js";
+import { SSH_FLAGS, WATCH_FLAGS } from "./wrappers.js";
+import { ifValues } from "./unknown-options.js";
 
 export const watchUnwrapper: Unwrapper = { name: "watch", commands: ["watch"], unwrap: (v, e) => watchString(v, e.span, e.nest) };
 export const sshUnwrapper: Unwrapper = { name: "ssh", commands: ["ssh"], unwrap: (v, e) => sshString(v, e.at, e.span, e.nest, e.out) };
+/** `script --command='cmd'` and `-qc'cmd'`: attached, so not a wrapped word (wrappers.ts reads `-c cmd`). */
+export const scriptUnwrapper: Unwrapper = { name: "script-command", commands: ["script"], unwrap: (v, e) => optionString(v, /^--command=([^]*)$|^-[a-zA-Z]*c([^]+)$/, e.at, e.nest, e.out) };
+/** `npx -c 'cmd'`, `npm exec --call='cmd'`: the string runs in a shell with the packages' bins on PATH. */
+export const npmCallUnwrapper: Unwrapper = {
+  name: "npm-call",
+  commands: ["npx", "npm"],
+  unwrap: (v, e) => {
+    let from = 1;
+    if (v.name === "npm") {
+      from = v.args.findIndex((a, k) => k > 0 && !a.startsWith("-")) + 1;
+      if (from <= 0 || !["exec", "x"].includes(v.args[from - 1] as string)) return;
+    }
+    // npx's own options end at the package's command: `npx eslint -c cfg` is eslint's -c.
+    for (const cmd of values(parseFlags(v.args, NPX_FLAGS, from), "call")) {
+      const w = valueWord(v, cmd);
+      if (w !== null) runString(v, { ...w, value: cmd }, e.at(w), e.nest, e.out, "a command string (--call)");
+    }
+  },
+};
+const NPX_FLAGS: FlagSpec = { short: { y: "yes", q: "quiet" }, shortValue: { p: "package", c: "call", w: "workspace" }, long: { yes: "yes", no: "no", quiet: "quiet", "workspaces": "workspaces", "include-workspace-root": "iwr" }, longValue: { package: "package", call: "call", workspace: "workspace", prefix: "prefix", registry: "registry", cache: "cache", userconfig: "userconfig" }, stopAtOperand: true };
 export const manUnwrapper: Unwrapper = { name: "man-pager", commands: ["man"], unwrap: (v, e) => optionString(v, /^-P(.*)$|^--pager(?:=(.*))?$/, e.at, e.nest, e.out) };
 
 /** `watch 'cmd args'` runs its arguments through `sh -c`. */
@@ -39,8 +60,9 @@ export function optionString(view: CommandView, option: RegExp, at: (w: Word) =>
 function sshString(view: CommandView, at: (w: Word) => [number, number], span: (a: Word, b: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
   const p = parseFlags(view.args, SSH_FLAGS, 1);
   // ssh reads options after the host too (`ssh host -t cmd`); the command starts after them.
-  const cmd = p.rest < view.args.length ? parseFlags(view.args, SSH_FLAGS, p.rest + 1).rest : view.args.length;
-  sshOptions(view, values(p, "o"), at, nest, out);
+  const after = p.rest < view.args.length ? parseFlags(view.args, SSH_FLAGS, p.rest + 1) : null;
+  const cmd = after !== null ? after.rest : view.args.length;
+  sshOptions(view, after !== null ? [...values(p, "o"), ...values(after, "o")] : values(p, "o"), at, nest, out);
   if (cmd >= view.args.length) return;
   nest(view.args.slice(cmd).join(" "), span(view.words[cmd] as Word, view.words[view.words.length - 1] as Word), inheritFrom(view));
 }

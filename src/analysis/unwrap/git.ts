@@ -1,8 +1,11 @@
-/** git running shell code: `-c key=cmd`, `!` aliases, `submodule foreach`, `rebase --exec`, `bisect run`. */
+/**
+ * git running shell code: `-c key=cmd`, `!` aliases, `submodule foreach`, `rebase --exec`, `bisect run`,
+ * and the programs subcommands run (`clone --upload-pack`, `push --receive-pack`, `difftool -x`).
+ */
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { parseFlags, values } from "../flags.js";
+import { parseFlags, values, type FlagSpec } from "../flags.js";
 import { GIT_GLOBAL } from "../specs.js";
 import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
 import { runString } from "./strings.js";
@@ -57,4 +60,22 @@ function gitStrings(view: CommandView, at: (w: Word) => [number, number], span: 
   } else if (sub === "bisect" && rest[0] === "run" && rest.length > 1) {
     nest(rest.slice(1).join(" "), range, inheritFrom(view));
   }
+  const spec = SUB_COMMAND_OPTIONS[sub];
+  if (spec !== undefined) {
+    // git's parse-options takes unique prefixes of long options (`--exe` is --exec).
+    for (const cmd of values(parseFlags(view.args, spec, g.rest + 1), "runs")) if (cmd !== "") nest(cmd, range, inheritFrom(view));
+  }
 }
+
+/** Subcommands' options whose value is a program or command git runs through the shell. */
+const SUB_COMMAND_OPTIONS: Readonly<Record<string, FlagSpec>> = {
+  rebase: { shortValue: { x: "runs", s: "strategy", X: "strategy-option", C: "context" }, longValue: { exec: "runs", onto: "onto", strategy: "strategy", "strategy-option": "strategy-option", whitespace: "whitespace" } },
+  clone: { shortValue: { u: "runs", o: "origin", b: "branch", c: "config", j: "jobs" }, longValue: { "upload-pack": "runs", origin: "origin", branch: "branch", config: "config", depth: "depth", reference: "reference", template: "template", "separate-git-dir": "separate-git-dir", jobs: "jobs", filter: "filter" } },
+  fetch: { longValue: { "upload-pack": "runs", depth: "depth", deepen: "deepen", "shallow-since": "since", "shallow-exclude": "exclude", refmap: "refmap", jobs: "jobs" } },
+  pull: { longValue: { "upload-pack": "runs", depth: "depth", strategy: "strategy", "strategy-option": "strategy-option" } },
+  "ls-remote": { longValue: { "upload-pack": "runs", sort: "sort" } },
+  push: { longValue: { "receive-pack": "runs", exec: "runs", repo: "repo", "push-option": "push-option", "force-with-lease": "lease" } },
+  archive: { shortValue: { o: "output" }, longValue: { exec: "runs", remote: "remote", format: "format", prefix: "prefix", output: "output" } },
+  difftool: { shortValue: { x: "runs", t: "tool" }, longValue: { extcmd: "runs", tool: "tool" } },
+  mergetool: { shortValue: { t: "tool" }, longValue: { tool: "tool" } },
+};

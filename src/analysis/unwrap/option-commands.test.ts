@@ -24,10 +24,19 @@ const CARRIERS = [
   "tar -I '@@' -xf a.tar", "tar --use-compress-program='@@' -xf a.tar", "tar -xf a.tar --info-script='@@'", "gtar --new-volume-script '@@' -cf a.tar .",
   "zip -T -TT '@@' a.zip b", "zip -T --unzip-command '@@' a.zip b",
   ...["vim", "vi", "nvim", "view", "ex"].flatMap((v) => [`${v} -c ':!@@'`, `${v} -c '!@@' notes.txt`, `${v} '+:!@@'`, `${v} --cmd '%!@@'`, `${v} -c 'r !@@'`, `${v} -c'!@@' f`]),
+  // Ex commands after modifiers, repeaters, a bar, a conditional, or in an `exe` string
+  ...["silent !@@", "sil !@@", "keepalt !@@", "vert !@@", "windo !@@", "tabdo !@@", "set nomore|!@@", "if 1|!@@|endif", "g/^/!@@", "exe \"!@@\""].map((x) => `vim -c '${x}' f`),
+  "vim '+sil !@@' f", "vim --cmd 'set nocp|sil !@@'",
   // GNU tar is argp: abbreviated long options, joined short ones, the old-style first word
   "tar --to-com='@@' -xf a.tar", "tar -xf a.tar --use-comp='@@'", "tar -xI'@@' -f a.tar", "tar xIf '@@' a.tar", "tar cvfI a.tar '@@' .",
   "tar -cf a.tar --checkpoint=1 --checkpoint-a=exec='@@' .", "tar --rsh-command='@@' -xf h:a.tar", "tar -xf a.tar -F '@@'",
-  "zip -T --unzip-com='@@' a.zip b", "zip -T --unz '@@' a.zip b",
+  "zip -T --unzip-com='@@' a.zip b", "zip -T --unz '@@' a.zip b", "zip -T -TT='@@' a.zip b",
+  // options after ssh's host are ssh's too
+  "ssh host -o ProxyCommand='@@'", "ssh -v host -oLocalCommand='@@' -oPermitLocalCommand=yes",
+  // command strings handed to npx, script and git's subcommands
+  "npx -c '@@'", "npx --call='@@'", "npm exec --call='@@'", "npm x -c '@@'", "script --command='@@' /dev/null", "script -qc'@@' /dev/null",
+  "git clone --upload-pack='@@' src dst", "git clone -u '@@' src dst", "git fetch --upload-pack='@@' origin", "git push --receive-pack='@@' origin",
+  "git push --exec='@@' origin", "git archive --remote=R --exec='@@' HEAD", "git difftool -x '@@'", "git difftool --extcmd='@@'", "git rebase --exe='@@' HEAD~1",
   // less runs `!cmd` and `|Xcmd` given with +; gdb runs `shell`, `!` and pipe's shell end given with -ex
   "less '+!@@' f", "less '++!@@' f", "less '+|a @@' f",
   "gdb -batch -ex 'shell @@'", "gdb -ex '!@@'", "gdb --eval-command='shell @@'", "gdb -eval-com 'shell @@'", "gdb -iex 'shell @@'", "gdb -ex 'pipe bt | @@'",
@@ -47,11 +56,16 @@ const TABLE: Row[] = [
   // Ex commands that run shell code the analysis does not read
   ["vim -c 'call system(\"rm -rf ~\")' f", [OPAQUE], "has", true],
   ["vim -c terminal", [OPAQUE]],
+  ["vim -c 'cal system(\"x\")' f", [OPAQUE]],
+  ["vim -c 'exe g:cmd' f", [OPAQUE]],
+  ["vim -c 'py3do x' f", [OPAQUE]],
   ["nvim -c 'lua os.execute(\"x\")'", [OPAQUE]],
   ["gdb -batch -ex 'python import os; os.system(\"id\")'", [OPAQUE], "has", true],
   ["gdb --args rm -rf ~", [RM, HOME], "has", true],
   // plain uses stay quiet, in guard too
   ...["tar --exclude=README -czf a.tgz .", "tar cf - . | ssh h tar xf -", "tar --to-stdout -xf a.tar f", "tar xvfz a.tgz", "less +G f", "less +/pattern f", "less -R f",
+    "vim -c 'set nu|set ts=4' f", "vim -c 'exe \"normal gg\"' f", "vim -c 'so session.vim'", "vim -c tabnew f",
+    "npx eslint -c .eslintrc.js src", "npm exec -- eslint .", "git rebase -i HEAD~3", "git clone https://x/y.git", "git push origin main", "script -q out.log",
     "gdb ./a.out", "gdb -p 1234", "gdb -batch -ex bt ./a.out core", "gdb --args ./a.out x y", "zip --unicode=UTF8 a.zip f", "vim -cq f",
     "ssh host uptime", "ssh -o StrictHostKeyChecking=no host", "ssh -o ProxyCommand=none host", "scp a host:b", "rsync -av a host:b",
     "rsync -e ssh a host:b", "tar xzf a.tgz", "tar -xzf a.tgz -C out", "tar -I zstd -xf a.tar.zst", "zip -r a.zip dir", "vim notes.txt",

@@ -13,6 +13,7 @@ import { GDB_FLAGS } from "./wrappers.js";
 import { optionString, sshOptions } from "./command-strings.js";
 import { runString, valueWord } from "./strings.js";
 import { tarArgs, tarOptions } from "./tar-options.js";
+import { readEx } from "./ex-commands.js";
 
 type At = (w: Word) => [number, number];
 
@@ -107,7 +108,7 @@ function longOrPrefix(name: string, min: number): string {
   return `--${name.slice(0, min)}${[...name.slice(min)].reduceRight((rest, c) => `(?:${c.replace(/[-.]/g, "\\$&")}${rest})?`, "")}`;
 }
 
-const ZIP_TEST_COMMAND = new RegExp(`^-TT(.+)$|^-TT$|^${longOrPrefix("unzip-command", 3)}(?:=([^]*))?$`);
+const ZIP_TEST_COMMAND = new RegExp(`^-TT=?(.+)$|^-TT$|^${longOrPrefix("unzip-command", 3)}(?:=([^]*))?$`);
 
 /** vim and its kin: `-c CMD`, `+CMD`, `--cmd CMD` run Ex commands; `:!cmd` is a shell command. */
 export const vimUnwrapper: Unwrapper = {
@@ -116,8 +117,6 @@ export const vimUnwrapper: Unwrapper = {
   unwrap: (v, e) => vimCommands(v, e.at, e.nest, e.out),
 };
 
-/** An Ex command that runs shell code it does not show as `!cmd`: `:call system(...)`, `:terminal`, `:py`, ... */
-const EX_OPAQUE = /^(?:(?:call|exe(?:cute)?|echo|let)\b.*\b(?:system|systemlist|jobstart|termopen|libcall)\s*\(|ter(?:minal)?\b|sh(?:ell)?\b|py(?:thon)?3?\b|pyx?\b|lua\b|perl\b|ruby\b|rub\b)/;
 
 function vimCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): void {
   for (let k = 1; k < view.args.length; k++) {
@@ -129,14 +128,12 @@ function vimCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): 
     else if (a.startsWith("-c") && a.length > 2) ex = valueWord(view, a.slice(2));
     else if (a.startsWith("+") && a.length > 1) ex = { ...(view.words[k] as Word), value: a.slice(1) };
     if (ex === null) continue;
-    // Ex commands separated by `|` (a `!` command takes the rest of the line, bars included).
-    const text = ex.value.replace(/^[\s:]+/, "");
-    // `:!cmd`, a filter `:%!cmd`, `:r !cmd`, `:w !cmd`: the rest of the line is a shell command.
-    const bang = /^(?:[%\d,.$]*|r(?:ead)?\s*|w(?:rite)?\s*)!([^]*)$/.exec(text);
-    if (bang !== null) runString(view, { ...ex, value: bang[1] as string, dynamic: null }, at(ex), nest, out, "a shell command (:!)");
-    else if (EX_OPAQUE.test(text)) {
-      const r = at(ex);
-      out.findings.push({ id: "shell/opaque-code", message: `${view.name} runs the Ex command '${text}', which can run shell code the analysis does not read; run the shell command directly.`, start: r[0], end: r[1] });
+    for (const run of readEx(ex.value)) {
+      if (run.kind === "shell") runString(view, { ...ex, value: run.text, dynamic: null }, at(ex), nest, out, "a shell command (:!)");
+      else {
+        const r = at(ex);
+        out.findings.push({ id: "shell/opaque-code", message: `${view.name} runs the Ex command '${run.text}', which can run shell code the analysis does not read; run the shell command directly.`, start: r[0], end: r[1] });
+      }
     }
   }
 }

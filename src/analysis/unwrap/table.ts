@@ -10,7 +10,7 @@ import { aliasUnwrapper, promptCommandUnwrapper, trapUnwrapper } from "./hooks.j
 import { execBlockUnwrapper } from "./exec-blocks.js";
 import { gitUnwrapper } from "./git.js";
 import { interpreterUnwrapper } from "./interpreters.js";
-import { manUnwrapper, sshUnwrapper, watchUnwrapper } from "./command-strings.js";
+import { manUnwrapper, npmCallUnwrapper, scriptUnwrapper, sshUnwrapper, watchUnwrapper } from "./command-strings.js";
 import { pipeUnwrapper } from "./pipes.js";
 import { evalUnwrapper, shellUnwrapper, suUnwrapper } from "./shell-strings.js";
 import { sourceUnwrapper } from "./sourcing.js";
@@ -25,7 +25,7 @@ export const UNWRAPPERS: readonly Unwrapper[] = [
   shellUnwrapper, suUnwrapper, evalUnwrapper, sourceUnwrapper, execBlockUnwrapper, watchUnwrapper, trapUnwrapper,
   aliasUnwrapper, promptCommandUnwrapper, gitUnwrapper, sshUnwrapper, manUnwrapper, interpreterUnwrapper, pipeUnwrapper,
   // Commands hidden in options, run later, wired to the network, or fed a pipe (issue 15).
-  scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
+  scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
 ];
 
