@@ -13,6 +13,10 @@ const OPAQUE = "shell/opaque-code";
 
 const RUNS_RM = [
   ...["new", "new-session", "new-window", "neww", "split-window", "splitw", "respawn-pane", "run-shell", "run", "display-popup"].flatMap((s) => [`tmux ${s} 'rm -rf ~'`, `tmux ${s} -t x -c /tmp 'rm -rf ~'`]),
+  // tmux takes a unique prefix of a command's name, and several commands split by `;`
+  ...["new-sess", "run-sh", "split", "respawn-p", "display-p", "new-win", "pipe-p -o"].map((s) => `tmux ${s} 'rm -rf ~'`),
+  "tmux ls \\; new -d 'rm -rf ~'", "tmux start-server \\; run-shell 'rm -rf ~'", "tmux new -d -s a \\; send-keys -t a 'rm -rf ~' Enter",
+  "tmux if-sh true 'run-shell \"rm -rf ~\"'", "tmux if-shell -b true 'display x' 'new -d \"rm -rf ~\"'",
   "tmux new -d -s x rm -rf ~", "tmux run-shell -b -d 5 'rm -rf ~'", "tmux split-window -h -l 20 'rm -rf ~'", "tmux -L sock new-session -d 'rm -rf ~'", "tmux -c 'rm -rf ~'", "tmux if-shell 'rm -rf ~' 'display ok'",
   "screen -dm sh -c 'rm -rf ~'", "screen -dmS x rm -rf ~", "screen -d -m -S x rm -rf ~", "screen rm -rf ~",
   "at now <<< 'rm -rf ~'", "at now + 1 minute <<EOF\nrm -rf ~\nEOF", "batch <<< 'rm -rf ~'", "echo 'rm -rf ~' | at now", "cat <<'EOF' | at midnight\nrm -rf ~\nEOF",
@@ -29,7 +33,7 @@ const TABLE: Row[] = [
   // Tcl
   ["expect -c 'spawn rm -rf ~'", [OPAQUE], "has", true],
   // plain uses stay quiet
-  ...["tmux new -s work", "tmux ls", "tmux attach -t work", "tmux new -d -s work", "screen -ls", "screen -r", "screen -S work", "at -l", "atq",
+  ...["tmux new -s work", "tmux ls", "tmux attach -t work", "tmux new -d -s work", "tmux kill-session -t x \\; new -s y", "tmux new-sess -s w", "tmux if-shell true 'display ok'", "screen -ls", "screen -r", "screen -S work", "at -l", "atq",
     "crontab -l", "expect script.exp"].map((c): Row => [c, [], "none", true]),
 ];
 

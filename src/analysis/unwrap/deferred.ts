@@ -27,7 +27,47 @@ const TMUX_SHELL_COMMANDS: ReadonlyMap<string, string> = new Map([
 const letters = (s: string): Record<string, string> => Object.fromEntries([...s].map((c) => [c, c]));
 const TMUX_GLOBAL: FlagSpec = { short: letters("2CDhlNuvV"), shortValue: letters("cfLST"), stopAtOperand: true };
 
-/** `tmux [-c cmd] SUBCOMMAND [opts] [shell-command]`: the command is run by the default shell. */
+/** tmux's full names of the commands above: a unique prefix of one is that command (`new-sess`, `run-sh`). */
+const TMUX_LONG_NAMES = [...TMUX_SHELL_COMMANDS.keys()].filter((n) => n.includes("-"));
+
+/** The canonical name of a tmux command as written (alias, full name or prefix), or the word itself. */
+function tmuxName(word: string): string {
+  if (TMUX_SHELL_COMMANDS.has(word) || word === "send-keys" || word === "send") return word;
+  if (word.length < 3 || !/^[a-z-]+$/.test(word)) return word;
+  // A prefix of several is an error to tmux: reading it as the first runs nothing it would not.
+  return TMUX_LONG_NAMES.find((n) => n.startsWith(word)) ?? ("send-keys".startsWith(word) ? "send-keys" : word);
+}
+
+/** tmux's commands on one line, split at `;` words (`tmux ls \; new -d 'cmd'`): [from, to) of each. */
+function tmuxSegments(args: readonly string[], from: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let start = from;
+  for (let k = from; k < args.length; k++) {
+    if (args[k] !== ";") continue;
+    if (k > start) out.push([start, k]);
+    start = k + 1;
+  }
+  if (start < args.length) out.push([start, args.length]);
+  return out;
+}
+
+/** One tmux command's shell command: [first, end) of its words, or null. */
+function tmuxShell(args: readonly string[], [from, to]: [number, number]): [number, number] | null {
+  const sub = tmuxName(args[from] as string);
+  const valued = TMUX_SHELL_COMMANDS.get(sub);
+  if (valued === undefined) return null;
+  const all = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const spec: FlagSpec = { short: letters([...all].filter((l) => !valued.includes(l)).join("")), shortValue: letters(valued), stopAtOperand: true };
+  const p = parseFlags(args.slice(0, to), spec, from + 1);
+  if (p.rest >= to) return null;
+  // if-shell's first operand alone is the shell command (the others are tmux commands).
+  return [p.rest, sub === "if-shell" || sub === "if" ? p.rest + 1 : to];
+}
+
+/**
+ * `tmux [-c cmd] SUBCOMMAND [opts] [shell-command]`: the command is run by the default shell. A
+ * wrapper for one such command; several commands (`\;`) or if-shell are read by tmuxUnwrapper.
+ */
 export const tmuxWrapper: Wrapper = (args) => {
   const g = parseFlags(args, TMUX_GLOBAL, 1);
   const c = g.flags.get("c")?.[0];
@@ -35,18 +75,11 @@ export const tmuxWrapper: Wrapper = (args) => {
     const k = args.indexOf(c, 1);
     if (k > 0) return { inner: k, shellString: true, shellEnd: k + 1 };
   }
-  const sub = args[g.rest];
-  const valued = sub === undefined ? undefined : TMUX_SHELL_COMMANDS.get(sub);
-  if (valued === undefined) return null;
-  const all = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  const spec: FlagSpec = { short: letters([...all].filter((l) => !valued.includes(l)).join("")), shortValue: letters(valued), stopAtOperand: true };
-  const p = parseFlags(args, spec, g.rest + 1);
-  if (p.rest >= args.length) return null;
-  // Further tmux commands follow a `;` word; if-shell's first operand alone is the shell command.
-  let end = args.indexOf(";", p.rest);
-  if (end < 0) end = args.length;
-  if (sub === "if-shell" || sub === "if") end = p.rest + 1;
-  return { inner: p.rest, shellString: true, shellEnd: end };
+  const segments = tmuxSegments(args, g.rest);
+  const first = segments[0];
+  if (segments.length !== 1 || first === undefined || /^if(?:-shell)?$/.test(tmuxName(args[first[0]] as string))) return null;
+  const shell = tmuxShell(args, first);
+  return shell === null ? null : { inner: shell[0], shellString: true, shellEnd: shell[1] };
 };
 
 const SCREEN: FlagSpec = {
@@ -76,12 +109,8 @@ export const typedKeysUnwrapper: Unwrapper = {
   commands: ["tmux", "screen"],
   unwrap: (v, e) => {
     let text: string[] = [];
-    if (v.name === "tmux") {
-      const g = parseFlags(v.args, TMUX_GLOBAL, 1);
-      if (v.args[g.rest] !== "send-keys" && v.args[g.rest] !== "send") return;
-      const p = parseFlags(v.args, { short: letters("FHKlMRX"), shortValue: letters("Nct"), stopAtOperand: true }, g.rest + 1);
-      text = v.args.slice(p.rest).filter((a) => !TMUX_KEY.test(a));
-    } else {
+    if (v.name === "tmux") return tmuxCommands(v, e);
+    else {
       const x = v.args.indexOf("-X");
       if (x < 0 || v.args[x + 1] !== "stuff" || x + 2 >= v.args.length) return;
       text = [(v.args[x + 2] as string).replace(/(?:\\[nr]|\^M)/g, "\n")];
@@ -91,6 +120,26 @@ export const typedKeysUnwrapper: Unwrapper = {
     e.nest(text.join(" "), e.span(first, v.words[v.words.length - 1] as Word), inheritFrom(v));
   },
 };
+
+/** Each command of a tmux line: keys typed, shell commands run, and if-shell's tmux commands read as tmux lines. */
+function tmuxCommands(v: CommandView, e: Env): void {
+  const args = v.args;
+  const span = e.span(v.words[0] as Word, v.words[v.words.length - 1] as Word);
+  for (const seg of tmuxSegments(args, parseFlags(args, TMUX_GLOBAL, 1).rest)) {
+    const sub = tmuxName(args[seg[0]] as string);
+    if (sub === "send-keys" || sub === "send") {
+      const p = parseFlags(args.slice(0, seg[1]), { short: letters("FHKlMRX"), shortValue: letters("Nct"), stopAtOperand: true }, seg[0] + 1);
+      const text = args.slice(p.rest, seg[1]).filter((a) => !TMUX_KEY.test(a));
+      if (text.length > 0) e.nest(text.join(" "), span, inheritFrom(v));
+      continue;
+    }
+    const shell = tmuxShell(args, seg);
+    if (shell === null) continue;
+    e.nest(args.slice(shell[0], shell[1]).join(" "), span, inheritFrom(v));
+    // `if-shell COND 'tmux command' ['tmux command']`: each is a tmux command line of its own.
+    if (sub === "if-shell" || sub === "if") for (const then of args.slice(shell[1], seg[1])) e.nest(`tmux ${then}`, span, inheritFrom(v));
+  }
+}
 
 /** `at TIME <<< 'cmd'`, `batch <<EOF`: the script is stdin; piped in, it is unseen. */
 export const atUnwrapper: Unwrapper = {
