@@ -93,7 +93,7 @@ const TIMEOUT: FlagSpec = {
 };
 
 /** `{ alsoInner }` for a wrapper whose command is its first operand, when unknown options may have taken values. */
-function alsoAfter(args: readonly string[], p: ParsedFlags, spec: FlagSpec): Partial<WrapperHit> {
+export function alsoAfter(args: readonly string[], p: ParsedFlags, spec: FlagSpec): Partial<WrapperHit> {
   const later = ifValues(args, p, spec);
   return later !== null && later.rest < args.length ? { alsoInner: later.rest } : {};
 }
@@ -113,19 +113,19 @@ function effectsOf(args: readonly string[], p: ParsedFlags, unsafe: Readonly<Rec
 }
 
 /** What an option's value makes a wrapper do (null: nothing, as for `-o /dev/null`). */
-type Effect = (value: string) => WrapperEffect["kind"] | null;
+export type Effect = (value: string) => WrapperEffect["kind"] | null;
 
 /** `-o FILE` of time, ltrace; strace's `-o '|cmd'` (and `!cmd`) pipes the trace into a command. */
 const output: Effect = (v) => (v.startsWith("|") || v.startsWith("!") ? "runs" : v === "/dev/null" ? null : "writes");
-const runs: Effect = () => "runs";
-const other: Effect = () => "other";
+export const runs: Effect = () => "runs";
+export const other: Effect = () => "other";
 
 /**
  * A wrapper whose options are given by `spec` and whose command is the first operand (+ skip).
  * The spec is made on first use: a check's start builds the whole table and meets one wrapper
  * at most.
  */
-function options(spec: () => FlagSpec, skip = 0, extra: Partial<WrapperHit> = {}, unsafe: Readonly<Record<string, Effect>> = {}): Wrapper {
+export function options(spec: () => FlagSpec, skip = 0, extra: Partial<WrapperHit> = {}, unsafe: Readonly<Record<string, Effect>> = {}): Wrapper {
   let made: FlagSpec | undefined;
   return (args) => {
     const p = parseFlags(args, (made ??= spec()), 1);
@@ -248,7 +248,7 @@ const gdb: Wrapper = (args) => {
   return { inner: p.rest, ...(effects ? { effects } : {}) };
 };
 
-const simple = (extra: Partial<WrapperHit> = {}): Wrapper => () => ({ inner: 1, ...extra });
+export const simple = (extra: Partial<WrapperHit> = {}): Wrapper => () => ({ inner: 1, ...extra });
 
 export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["sudo", (args) => {
