@@ -20,7 +20,7 @@ const COMMANDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Variables holding a tool's options: the value is read as that tool's arguments. */
-const OPTIONS: Readonly<Record<string, string>> = { TAR_OPTIONS: "tar", PERL5OPT: "perl", ZIPOPT: "zip", MANOPT: "man" };
+const OPTIONS: Readonly<Record<string, string>> = { TAR_OPTIONS: "tar", PERL5OPT: "perl", ZIPOPT: "zip", MANOPT: "man", NODE_OPTIONS: "node" };
 
 /** Variables naming a file the shell reads, after expanding the value (`$(cmd)` in it runs). */
 const EXPANDED_FILES: ReadonlySet<string> = new Set(["BASH_ENV", "ENV"]);
@@ -63,8 +63,9 @@ export function codeVariables(assigned: readonly Assigned[], rest: string | null
         if (shell !== undefined) nest(shell, r, null);
       }
     } else if (OPTIONS[name] !== undefined) {
-      // perl splits PERL5OPT at blanks only; tar, zip and man read backslash escapes as the shell does.
-      const words = name === "PERL5OPT" ? `${value.trim().split(/\s+/).map(quote).join(" ")} -e 1` : value;
+      // perl and node split their variable at blanks only; tar, zip and man read backslash
+      // escapes as the shell does. `-e 1`: the options alone, no program.
+      const words = name === "PERL5OPT" || name === "NODE_OPTIONS" ? `${value.trim().split(/\s+/).map(quote).join(" ")} -e 1` : value;
       if (value.trim() !== "") nest(`${OPTIONS[name]} ${words}`, r, null);
     } else if (EXPANDED_FILES.has(name)) {
       if (/[$`]/.test(value)) nest(`: ${value}`, r, null);

@@ -54,6 +54,14 @@ const RESPELL: ReadonlyArray<readonly [string, readonly string[]]> = [
 ];
 const RESPELLED = RUN_SHELL.flatMap((c) => RESPELL.flatMap(([from, tos]) => (c.startsWith(from) ? tos.map((to) => to + c.slice(from.length)) : [])));
 
+/** Code reaching an interpreter other than by its code option: each carrier runs the python (or JS) in @@. */
+const OTHER_CARRIERS = [
+  "python3 /dev/stdin <<< '@@'", "python3 /dev/fd/0 <<'PY'\n@@\nPY", "python3 -m timeit '@@'", "python3 -m timeit -n 1 -s '@@' 'pass'", "python3 -mtimeit --setup='@@' x",
+  "python3 -m pdb -c '@@' x.py", "python3 -m pdb -c '!@@' x.py",
+];
+const JS_CARRIERS = ["node --import 'data:text/javascript,@@' app.js", "node -r 'data:text/javascript,@@' app.js", "node --loader='data:text/javascript,@@' x.js",
+  "NODE_OPTIONS='--import=data:text/javascript,@@' node app.js"];
+
 /** Inline code in a language not read is a finding of its own, whatever it says. */
 const NOT_READ = ["lua -e 'print(1)'", "lua -e'os.execute(\"rm -rf ~\")'", "luajit -e 'x()'", "lua5.4 -l socket -e 'x()'", "osascript -e 'do shell script \"id\"'",
   "pwsh -Command 'Remove-Item -Recurse ~'", "pwsh -c ls", "pwsh -NoProfile -comm ls", "powershell -EncodedCommand AAAA", "PWSH -C ls".toLowerCase()];
@@ -62,6 +70,12 @@ const TABLE: Row[] = [
   ...RUN_SHELL.flatMap((c) => DANGEROUS.map(([cmd, id]): Row => [c.replace(AT, cmd), [id], "has", true])),
   ...RESPELLED.flatMap((c) => DANGEROUS.map(([cmd, id]): Row => [c.replace(AT, cmd), [id], "has", true])),
   ...NOT_READ.map((c): Row => [c, [OPAQUE], "has", true]),
+  ...OTHER_CARRIERS.map((c): Row => [c.replace(AT, "import os; os.system(\"rm -rf ~\")"), ["deletion/home"], "has", true]),
+  ...JS_CARRIERS.map((c): Row => [c.replace(AT, "require(\"child_process\").execSync(\"rm%20-rf%20~\")"), ["deletion/home"], "has", true]),
+  ["awk -f /dev/stdin <<< 'BEGIN{system(\"rm -rf ~\")}'", ["deletion/home"], "has", true],
+  ["node --import='data:text/javascript;base64,AAAA' app.js", [OPAQUE], "has", true],
+  ...["python3 -m pdb -c continue x.py", "python3 -m timeit '\"-\".join(map(str, range(9)))'", "node --import tsx app.ts", "node -r dotenv/config app.js",
+    "NODE_OPTIONS='--require ./tracing.js' node app.js", "awk -f prog.awk f", "python3 -m pytest -x"].map((c): Row => [c, [], "none", true]),
   // the options that are not code stay options: a module, a script, a flag's value
   ...["python3 -mhttp.server", "python3 -m http.server -c x", "python3 -Ic'print(1)'", "perl -le'print 1' f", "perl -Mstrict script.pl -e x", "node --eval='console.log(1)'",
     "node -pe 'process.version'", "node --title t script.js", "pwsh -File x.ps1", "pwsh script.ps1 -c x", "lua script.lua", "php -r'echo 1;'", "ruby -rjson -e'puts 1'",

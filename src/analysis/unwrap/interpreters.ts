@@ -8,10 +8,10 @@
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { languageOf, MARKER, READ_INTERPRETERS, readCode, type Action, type Language } from "../interpreters/index.js";
-import { has, parseFlags } from "../flags.js";
+import { has, parseFlags, values } from "../flags.js";
 import { interpreterArgs, interpreterOptions } from "./interpreter-options.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
-import { replaceDynamic, wholeDynamic } from "./strings.js";
+import { replaceDynamic, STDIN_PATHS, valueWord, wholeDynamic } from "./strings.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
 
 export const interpreterUnwrapper: Unwrapper = {
@@ -31,7 +31,10 @@ interface Source {
 function interpreterCode(view: CommandView, env: Env): void {
   const lang = languageOf(view.name);
   const family = lang?.name === "node" ? "node" : /^(?:python|pypy)/.test(view.name) ? "python" : /^lua/.test(view.name) ? "lua" : view.name;
-  if (lang?.name === "awk") return readSources(view, env, lang, [awkProgram(view)].filter((s) => s !== null));
+  if (lang?.name === "awk") {
+    const program = awkProgram(view);
+    return readSources(view, env, lang, program === "stdin" ? stdinSources(view, lang) : program === null ? [] : [program]);
+  }
   const spec = interpreterOptions(family);
   const sources: Source[] = [];
   let operand = false;
@@ -39,15 +42,28 @@ function interpreterCode(view: CommandView, env: Env): void {
     const args = interpreterArgs(family, view.args);
     const code: Array<readonly [number, number, string]> = [];
     // perl's `-MMod` is `use Mod;` run before the program: `-Mbase;system(…)` is code too.
-    const seen = (name: string, index: number, offset: number): void => void ((name === "code" || name === "use") && code.push([index, offset, name]));
+    const seen = (name: string, index: number, offset: number): void => void ((name === "code" || name === "use" || name === "require" || name === "import" || name === "loader") && code.push([index, offset, name]));
     let p = parseFlags(args, spec, 1, seen);
     // An option not in the table may take the next word as its value, which would then pass for
     // the script: look for code past it too rather than miss it.
     if (code.length === 0 && p.unknown.length > 0 && p.rest < args.length) p = parseFlags(args, { ...spec, stopAtOperand: false }, 1, seen);
-    if (has(p, "module")) return;
+    if (has(p, "module")) {
+      moduleCode(view, env, lang, values(p, "module")[0] ?? "", p.rest);
+      return;
+    }
     for (const [index, offset, name] of code) {
       const w = view.words[index] as Word;
-      const text = (name === "use" ? "use " : "") + marked(w).slice(offset);
+      let text = (name === "use" ? "use " : "") + marked(w).slice(offset);
+      // node's --import/--require/--loader take a module: a `data:` URL is code given inline.
+      if (name === "require" || name === "import" || name === "loader") {
+        const data = /^data:[^,]*?(;base64)?,([^]*)$/.exec(text);
+        if (data === null) continue;
+        if (data[1] !== undefined) {
+          env.out.findings.push({ id: "shell/opaque-code", message: `${view.name} loads base64-encoded code from a data: URL, which the analysis does not read; save it to a file and read it first.`, start: env.at(w)[0], end: env.at(w)[1] });
+          return;
+        }
+        text = safeDecode(data[2] as string);
+      }
       if ((text.includes(MARKER) && text.split(MARKER).join("").trim() === "") || (offset === 0 && wholeDynamic(w))) {
         env.out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs code from '${w.value}', which cannot be seen before it runs. Save it to a file and read it first.`, start: env.at(w)[0], end: env.at(w)[1] });
         return;
@@ -60,7 +76,8 @@ function interpreterCode(view: CommandView, env: Env): void {
       env.out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs code from '${first.value}', which cannot be seen before it runs. Save it to a file and read it first.`, start: env.at(first)[0], end: env.at(first)[1] });
       return;
     }
-    operand = first !== undefined && args[p.rest] !== "-";
+    // `python3 /dev/stdin <<< …` reads its program from stdin, as `-` does.
+    operand = first !== undefined && !STDIN_PATHS.has(args[p.rest] as string);
   }
   if (lang === null) {
     // A language not read (lua, AppleScript, PowerShell): its inline code cannot be judged.
@@ -69,24 +86,56 @@ function interpreterCode(view: CommandView, env: Env): void {
     return;
   }
   // No inline code and no script file: the program is stdin, a heredoc or herestring here.
-  if (sources.length === 0 && !operand) {
-    for (const r of view.redirects) {
-      const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
-      if (body === null || wholeDynamic(body)) continue;
-      let text = marked(body);
-      if (lang.stdinOpener !== undefined) {
-        const m = lang.stdinOpener.exec(text);
-        if (m === null) continue;
-        text = text.slice(m.index + m[0].length);
-      }
-      sources.push({ word: body, text });
-    }
-  }
-  readSources(view, env, lang, sources);
+  readSources(view, env, lang, sources.length === 0 && !operand ? stdinSources(view, lang) : sources);
 }
 
-/** awk's program: the first operand, unless `-f file` names it; gawk's `-e`/`--source` too. */
-function awkProgram(view: CommandView): Source | null {
+/** `timeit`'s statements and setup are code; pdb's `-c` commands may be (`!stmt`, or any line pdb does not know). */
+const TIMEIT = { short: { p: "process", v: "verbose", h: "help" }, shortValue: { n: "number", r: "repeat", s: "code", u: "unit" }, long: { process: "process", verbose: "verbose", help: "help" }, longValue: { number: "number", repeat: "repeat", setup: "code", unit: "unit" } };
+const PDB = { shortValue: { c: "code" }, longValue: { command: "code" }, stopAtOperand: true };
+/** pdb's own commands: anything else on its command line is run as a Python statement. */
+const PDB_COMMAND = /^(?:h|help|w|where|bt|d|down|u|up|b|break|tbreak|cl|clear|disable|enable|ignore|condition|commands|s|step|n|next|unt|until|r|return|c|cont|continue|j|jump|l|list|ll|longlist|a|args|p|pp|whatis|source|display|undisplay|retval|rv|run|restart|q|quit|exit|EOF)(?:\s|$)/;
+
+/** `python3 -m MODULE args`: the modules that run code given as their arguments. */
+function moduleCode(view: CommandView, env: Env, lang: Language | null, module: string, from: number): void {
+  if (lang === null) return;
+  let code: string[] = [];
+  if (module === "timeit") {
+    const p = parseFlags(view.args, TIMEIT, from);
+    code = [...values(p, "code"), ...p.operands.map((k) => view.args[k] as string)];
+  } else if (module === "pdb") {
+    code = values(parseFlags(view.args, PDB, from), "code").flatMap((c) => (c.startsWith("!") ? [c.slice(1)] : PDB_COMMAND.test(c) ? [] : [c]));
+  }
+  readSources(view, env, lang, code.map((text) => ({ word: valueWord(view, text) ?? valueWord(view, `!${text}`) ?? (view.words[from] as Word), text })));
+}
+
+/** A data: URL's percent-encoded text (as written when it does not decode). */
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The program given on stdin by a heredoc or herestring (after php's `<?php`). */
+function stdinSources(view: CommandView, lang: Language): Source[] {
+  const sources: Source[] = [];
+  for (const r of view.redirects) {
+    const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
+    if (body === null || wholeDynamic(body)) continue;
+    let text = marked(body);
+    if (lang.stdinOpener !== undefined) {
+      const m = lang.stdinOpener.exec(text);
+      if (m === null) continue;
+      text = text.slice(m.index + m[0].length);
+    }
+    sources.push({ word: body, text });
+  }
+  return sources;
+}
+
+/** awk's program: the first operand, unless `-f file` names it ("stdin" for `-f /dev/stdin`); gawk's `-e`/`--source` too. */
+function awkProgram(view: CommandView): Source | "stdin" | null {
   const at = (k: number): Source | null => {
     const w = view.words[k] as Word | undefined;
     return w === undefined ? null : { word: w, text: marked(w) };
@@ -97,7 +146,9 @@ function awkProgram(view: CommandView): Source | null {
     if (a === "-e" || a === "--source") return at(k + 1);
     if (a === "--") return file ? null : at(k + 1);
     if (/^-[fFvilE]$|^--(?:file|field-separator|assign|include|load|exec)$/.test(a)) {
-      file ||= /^-[fE]$|^--(?:file|exec)$/.test(a);
+      const isFile = /^-[fE]$|^--(?:file|exec)$/.test(a);
+      if (isFile && STDIN_PATHS.has(view.args[k + 1] as string)) return "stdin";
+      file ||= isFile;
       k++;
     } else if (a.startsWith("-") && a !== "-") file ||= /^-f.|^--(?:file|exec)=/.test(a);
     else return file ? null : at(k);

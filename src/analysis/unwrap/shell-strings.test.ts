@@ -14,6 +14,9 @@ const SCRIPT = "shell/dynamic-script";
 const DYNCMD = "shell/dynamic-command";
 
 const TABLE: Row[] = [
+  // `+o name` / `+O shopt` take the next word, as `-o` / `-O` do
+  ["bash +O extglob -c 'rm -rf ~'", ["deletion/home"], "has", true],
+  ["bash +o posix -O extglob -c 'rm -rf ~'", ["deletion/home"], "has", true],
   // su, runuser -l, sg: the string runs as another user or group
   ["runuser -l x -c 'rm -rf ~'", [RM, HOME]],
   ["sg wheel 'rm -rf ~'", [RM, HOME]],

@@ -21,7 +21,8 @@ export function shellString(view: CommandView, at: (w: Word) => [number, number]
   for (let k = 0; k < view.args.length; k++) {
     const a = view.args[k] as string;
     if (k > 0 && a.startsWith("+")) continue;
-    if (k > 1 && view.args[k - 1] === "+o") continue;
+    // `+o name`, `+O shopt`: the option's name is the next word.
+    if (k > 1 && (view.args[k - 1] === "+o" || view.args[k - 1] === "+O")) continue;
     keep.push(k);
   }
   const args = keep.map((k) => view.args[k] as string);
