@@ -15,7 +15,10 @@ const KUBECTL: FlagSpec = {
 };
 
 /** Kinds whose deletion takes everything inside with it. */
-const WHOLESALE = /^(?:ns|namespaces?|nodes?|no|pv|persistentvolumes?|crds?|customresourcedefinitions?(?:\.apiextensions\.k8s\.io)?|clusterroles?|clusterrolebindings?)(?:$|\/)/;
+const WHOLESALE = /^(?:ns|namespaces?|nodes?|no|pv|persistentvolumes?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?)$/;
+
+/** A resource as kubectl resolves it: any case, a version or group after a dot (`Namespace`, `namespace.v1`, `crd.apiextensions.k8s.io`), `kind/name`. */
+const kindOf = (k: string): string => (k.toLowerCase().split("/")[0] as string).split(".")[0] as string;
 
 function kubectl(view: CommandView) {
   const p = parseFlags(view.args, KUBECTL, 1);
@@ -25,7 +28,7 @@ function kubectl(view: CommandView) {
   if (ops[0] !== "delete") return NONE;
   const kinds = (ops[1] ?? "").split(",");
   const broad = has(p, "all") || has(p, "all-namespaces") || values(p, "selector").length > 0 && has(p, "all-namespaces");
-  if (!broad && !kinds.some((k) => WHOLESALE.test(k))) return NONE;
+  if (!broad && !kinds.some((k) => WHOLESALE.test(kindOf(k)))) return NONE;
   return [finding("dangerous/kube-delete", `kubectl delete ${ops.slice(1).join(" ")}${broad ? " (all of them)" : ""} removes cluster resources wholesale, with what runs and is stored in them.`)];
 }
 

@@ -77,7 +77,11 @@ const CONTAINERS: Row[] = [
 
 const KUBERNETES: Row[] = [
   ...["kubectl delete ns prod", "kubectl delete namespace prod", "kubectl -n x delete pods --all", "kubectl delete pods --all -A", "kubectl --context prod delete pvc --all",
-    "kubectl delete node n1", "kubectl delete crd widgets.example.com", "kubectl drain n1", "oc delete project x --all"].map((c) => g(c, ["dangerous/kube-delete"])),
+    "kubectl delete node n1", "kubectl delete crd widgets.example.com", "kubectl drain n1", "oc delete project x --all",
+    // kinds as kubectl resolves them: any case, a version or group, kind/name
+    "kubectl delete Namespace x", "kubectl delete NAMESPACES x", "kubectl delete namespace.v1 x", "kubectl delete crd.apiextensions.k8s.io x",
+    "kubectl delete customresourcedefinitions.v1.apiextensions.k8s.io x", "kubectl delete namespace/prod", "kubectl delete Node/n1",
+    "kubectl delete clusterroles.rbac.authorization.k8s.io admin"].map((c) => g(c, ["dangerous/kube-delete"])),
   g("helm uninstall myrel", ["dangerous/helm-uninstall"]),
   g("helm -n prod delete myrel", ["dangerous/helm-uninstall"]),
   ...["kubectl get pods", "kubectl get ns", "kubectl delete pod web-1", "kubectl -n x delete deploy web", "kubectl delete ns prod --dry-run=client", "kubectl apply -f x.yaml",

@@ -19,7 +19,7 @@ const AT = /@@/g;
 const CARRIERS = [
   "ssh -o ProxyCommand='@@' host", "ssh -oProxyCommand='@@' host", "ssh -o 'ProxyCommand @@' host", "ssh -o LocalCommand='@@' -o PermitLocalCommand=yes host",
   "ssh -o KnownHostsCommand='@@' host", "scp -o ProxyCommand='@@' a host:b", "sftp -oProxyCommand='@@' host",
-  "rsync -e '@@' a host:b", "rsync --rsh='@@' a host:b", "rsync -av --rsh '@@' a host:b",
+  "rsync -e '@@' a host:b", "rsync --rsh='@@' a host:b", "rsync -av --rsh '@@' a host:b", "rsync -avze '@@' a host:b", "rsync -e'@@' a host:b", "rsync -aP -e '@@' a host:b",
   "tar --to-command='@@' -xf a.tar", "tar -xf a.tar --to-command '@@'", "tar -cf a.tar --checkpoint=1 --checkpoint-action=exec='@@' .",
   "tar -I '@@' -xf a.tar", "tar --use-compress-program='@@' -xf a.tar", "tar -xf a.tar --info-script='@@'", "gtar --new-volume-script '@@' -cf a.tar .",
   "zip -T -TT '@@' a.zip b", "zip -T --unzip-command '@@' a.zip b",

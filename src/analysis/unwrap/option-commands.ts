@@ -11,6 +11,7 @@ import { parseFlags, values, type ParsedFlags } from "../flags.js";
 import type { Nest, UnwrapResult, Unwrapper } from "./types.js";
 import { GDB_FLAGS } from "./wrappers.js";
 import { optionString, sshOptions } from "./command-strings.js";
+import { parseFor } from "../specs.js";
 import { runString, valueWord } from "./strings.js";
 import { tarArgs, tarOptions } from "./tar-options.js";
 import { readEx } from "./ex-commands.js";
@@ -41,16 +42,14 @@ export const rsyncUnwrapper: Unwrapper = {
   name: "rsync-shell",
   commands: ["rsync"],
   unwrap: (v, e) => {
-    optionString(v, RSYNC_RSH, e.at, e.nest, e.out);
-    for (let k = 1; k < v.args.length; k++) {
-      const m = RSYNC_RSH.exec(v.args[k] as string);
-      const value = m === null ? undefined : (m[1] || m[2]) ?? v.args[k + 1];
-      if (value !== undefined) localProgram(v, value, e.at, e.out, "-e");
+    // rsync's own table (popt): `-e cmd`, `-ecmd`, `-avze cmd`, `--rsh=cmd`, `--rs=cmd`.
+    for (const value of values(parseFor("rsync", v.args), "rsh")) {
+      const w = valueWord(v, value) ?? v.words.find((x, k) => k > 0 && x.value === value) ?? (v.words[0] as Word);
+      runString(v, { ...w, value }, e.at(w), e.nest, e.out, "a command string");
+      localProgram(v, value, e.at, e.out, "-e");
     }
   },
 };
-
-const RSYNC_RSH = /^-e(.+)$|^-e$|^--rsh(?:=(.*))?$/;
 
 /**
  * The program an option runs in place of ssh (`scp -S prog`, `rsync -e prog`): a bare name or an
