@@ -4,8 +4,8 @@
  * `[]` means "no deletion/* finding".
  */
 
-import { describe, it } from "vitest";
-import { cases, disguises, verify, type Row } from "../test-helpers.js";
+import { describe, expect, it } from "vitest";
+import { cases, disguises, run, verify, type Row } from "../test-helpers.js";
 
 const ROOT = "deletion/root";
 const HOME = "deletion/home";
@@ -329,4 +329,11 @@ const FORMS: ReadonlyArray<[string, string[]]> = [
 
 describe.each(FORMS)("deletion: %s in disguise", (form, expected) => {
   it.each(cases(disguises(form, expected)))("%s", (_title, row) => verify(row));
+});
+
+describe("deletion: find's message names what deletes", () => {
+  it.each([["find . -exec rm -rf {} +", "with -exec rm"], ["find . -delete", "with -delete"], ["find / -execdir rm {} \\;", "with -execdir rm"]])("%s says %s", (cmd, says) => {
+    const f = run(cmd).findings.find((x) => x.id === FIND);
+    expect(f?.message).toContain(says);
+  });
 });

@@ -107,8 +107,11 @@ function narrowed(args: readonly string[], from: number): boolean {
 /** `find <roots> ... -delete` (or `-exec rm`): the roots are what gets emptied. */
 function find(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const args = view.args;
-  const deletes = args.some((a) => FIND_DELETING.has(a)) || args.some((a, i) => /^-(?:exec|execdir|ok|okdir)$/.test(a) && execHarms(args, i));
-  if (!deletes) return [];
+  const deleting = args.find((a) => FIND_DELETING.has(a));
+  const exec = deleting === undefined ? args.findIndex((a, i) => /^-(?:exec|execdir|ok|okdir)$/.test(a) && execHarms(args, i)) : -1;
+  if (deleting === undefined && exec < 0) return [];
+  // Named as written: `-delete`, or the command `-exec` runs (`-exec rm`).
+  const how = deleting ?? `${args[exec]} ${args[exec + 1] ?? ""}`.trim();
   const out: FindingDraft[] = [];
   let i = 1;
   while (i < args.length && /^-[HLP]$|^-O\d$|^-D$/.test(args[i] as string)) i += args[i] === "-D" ? 2 : 1;
@@ -125,9 +128,9 @@ function find(view: CommandView, ctx: CheckContext): FindingDraft[] {
     const c = r.path !== null ? criticalPath(r.path, ctx.paths, w.value) : null;
     // `find . -name '*.pyc' -delete`: files picked by name under the working directory.
     const here = r.path !== null && (r.path === ctx.paths.cwd || r.path === ctx.paths.start);
-    if (c && !(here && picky)) out.push({ id: "deletion/find-delete", message: `find ${w.value} with -delete would delete files anywhere under ${c.what}; narrow the start directory${here ? " or pick files by name" : ""}.` });
+    if (c && !(here && picky)) out.push({ id: "deletion/find-delete", message: `find ${w.value} with ${how} would delete files anywhere under ${c.what}; narrow the start directory${here ? " or pick files by name" : ""}.` });
     else if (r.dynamic && judgeTarget(w, ctx.paths, guardedVariables(view.facts, view.sc.start)) !== null) {
-      out.push({ id: "deletion/dynamic-target", message: `find ${w.value} with -delete: the start directory is only known at run time; check it first.` });
+      out.push({ id: "deletion/dynamic-target", message: `find ${w.value} with ${how}: the start directory is only known at run time; check it first.` });
     }
   }
   return out;
