@@ -97,6 +97,9 @@ export function readCode(lang: Language, code: string, depth = 0): Action[] {
   return new Scan(lang, code, tokens, depth).scan();
 }
 
+/** The seam between two string literals joined by `.` (php, perl), `+` (js, python, ruby) or `..` (lua). */
+const GLUE = /(["'])\s*(?:\.\.?|\+)\s*\1/g;
+
 class Scan {
   readonly out: Action[] = [];
   readonly t: Tables;
@@ -111,8 +114,20 @@ class Scan {
     this.t = tablesOf(lang);
   }
 
+  #named: string | null = null;
+
+  /** The code, and again with its joined string literals as one (`"child" + "_process"`): what it names. */
+  get named(): string {
+    if (this.#named === null) {
+      const glued = this.code.replace(GLUE, "");
+      this.#named = glued === this.code ? this.code : `${this.code}\n${glued}`;
+    }
+    return this.#named;
+  }
+
+  /** The code names a run or delete API, also when spelled in pieces (`"sys"."tem"`, `"child" + "_process"`). */
   get danger(): boolean {
-    return (this.#danger ??= this.t.danger.test(this.code));
+    return (this.#danger ??= this.t.danger.test(this.named));
   }
 
   scan(): Action[] {
@@ -173,7 +188,7 @@ class Scan {
   name(i: number, id: string): void {
     // `.unlink()` with no argument is pathlib's (os.unlink takes the path).
     if (this.lang.name === "python" && this.tokens[i + 2]?.v === ")" && this.pathMethod(i, id)) return;
-    const spec = specFor(id, this.code, this.t);
+    const spec = specFor(id, this.named, this.t);
     if (spec === null) {
       if (/^\$/.test(id) && this.lang.name === "php" && this.tokens[i + 1]?.v === "(" && this.danger) this.opaque(`calls the function named by ${id}`);
       return;
@@ -212,7 +227,11 @@ class Scan {
         break;
       }
       case "open":
-        this.perlOpen(args.map(value), api);
+        // ruby's Kernel#open: a path starting with `|` is a command.
+        if (this.lang.name === "ruby") {
+          const path = v(0).text;
+          if (path.startsWith("|")) this.run({ text: path.slice(1), list: null }, api);
+        } else this.perlOpen(args.map(value), api);
         break;
       case "rm-r":
       case "rm-f":

@@ -48,6 +48,8 @@ export const RUBY: Language = {
   calls: [
     { mod: "", fns: ["system", "exec", "spawn", "Kernel.system", "Kernel.exec", "Kernel.spawn", "Process.spawn"], does: "system" },
     { mod: "IO", fns: ["popen"], does: "shell" },
+    // Kernel#open("|cmd") (and URI.open, IO.read / File.read with a leading `|` in old rubies).
+    { mod: "", fns: ["open", "Kernel.open", "IO.read", "IO.readlines", "IO.foreach", "IO.write"], does: "open" },
     { mod: "Open3", fns: ["popen3", "popen2", "popen2e", "capture2", "capture2e", "capture3", "pipeline"], does: "system" },
     { mod: "FileUtils", fns: FILEUTILS_TREE, does: "rm-r" },
     { mod: "FileUtils", fns: ["rm", "rm_f", "remove", "safe_unlink"], does: "rm-all" },

@@ -74,6 +74,16 @@ const TABLE: Row[] = [
   ...JS_CARRIERS.map((c): Row => [c.replace(AT, "require(\"child_process\").execSync(\"rm%20-rf%20~\")"), ["deletion/home"], "has", true]),
   ["awk -f /dev/stdin <<< 'BEGIN{system(\"rm -rf ~\")}'", ["deletion/home"], "has", true],
   ["node --import='data:text/javascript;base64,AAAA' app.js", [OPAQUE], "has", true],
+  // a name spelled in pieces is still that name
+  ["php -r '$f=\"sys\".\"tem\";$f(\"rm -rf ~\");'", [OPAQUE], "has", true],
+  ["node -e 'require(\"child\"+\"_process\").execSync(\"rm -rf ~\")'", ["deletion/home"], "has", true],
+  ["node -e 'const c = require(\"child_\" + \"process\"); c.execSync(\"rm -rf ~\")'", ["deletion/home"], "has", true],
+  // ruby's open with a leading pipe runs a command; gawk's program attached to -e / --source=
+  ["ruby -e 'open(\"|rm -rf ~\")'", ["deletion/home"], "has", true],
+  ["ruby -e 'IO.read(\"|rm -rf ~\")'", ["deletion/home"], "has", true],
+  ["gawk --source='BEGIN{system(\"rm -rf ~\")}'", ["deletion/home"], "has", true],
+  ["gawk -e'BEGIN{system(\"rm -rf ~\")}'", ["deletion/home"], "has", true],
+  ...["ruby -e 'open(\"f.txt\").read'", "php -r 'echo \"a\".\"b\";'", "node -e 'console.log(\"a\"+\"b\")'", "php -r '$f(\"x\");'"].map((c): Row => [c, [], "none", true]),
   ...["python3 -m pdb -c continue x.py", "python3 -m timeit '\"-\".join(map(str, range(9)))'", "node --import tsx app.ts", "node -r dotenv/config app.js",
     "NODE_OPTIONS='--require ./tracing.js' node app.js", "awk -f prog.awk f", "python3 -m pytest -x"].map((c): Row => [c, [], "none", true]),
   // the options that are not code stay options: a module, a script, a flag's value

@@ -144,6 +144,13 @@ function awkProgram(view: CommandView): Source | "stdin" | null {
   for (let k = 1; k < view.words.length; k++) {
     const a = view.args[k] as string;
     if (a === "-e" || a === "--source") return at(k + 1);
+    // gawk: `--source=PROG`, `-ePROG` (the shell joins `-e'…'`).
+    const joined = /^--source=([^]*)$|^-e([^]+)$/.exec(a);
+    if (joined !== null) {
+      const prog = (joined[1] ?? joined[2]) as string;
+      const w = valueWord(view, prog);
+      return w === null ? null : { word: w, text: marked(w) };
+    }
     if (a === "--") return file ? null : at(k + 1);
     if (/^-[fFvilE]$|^--(?:file|field-separator|assign|include|load|exec)$/.test(a)) {
       const isFile = /^-[fE]$|^--(?:file|exec)$/.test(a);

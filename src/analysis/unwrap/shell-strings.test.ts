@@ -17,6 +17,11 @@ const TABLE: Row[] = [
   // `+o name` / `+O shopt` take the next word, as `-o` / `-O` do
   ["bash +O extglob -c 'rm -rf ~'", ["deletion/home"], "has", true],
   ["bash +o posix -O extglob -c 'rm -rf ~'", ["deletion/home"], "has", true],
+  // fish's -C / --init-command run before anything; --command= and zsh's --emulate take a value
+  ["fish -C 'rm -rf ~'", ["deletion/home"], "has", true],
+  ["fish --init-command='rm -rf ~' -c ls", ["deletion/home"], "has", true],
+  ["fish --command='rm -rf ~'", ["deletion/home"], "has", true],
+  ["zsh --emulate sh -c 'rm -rf ~'", ["deletion/home"], "has", true],
   // su, runuser -l, sg: the string runs as another user or group
   ["runuser -l x -c 'rm -rf ~'", [RM, HOME]],
   ["sg wheel 'rm -rf ~'", [RM, HOME]],

@@ -5,7 +5,7 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { has, parseFlags, values } from "../flags.js";
+import { has, parseFlags, values, type FlagSpec } from "../flags.js";
 import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
 import { STDIN_PATHS, runString, stdinScript, valueWord } from "./strings.js";
 import { SHELL_FLAGS, SHELLS, SU_FLAGS } from "./wrappers.js";
@@ -13,6 +13,16 @@ import { SHELL_FLAGS, SHELLS, SU_FLAGS } from "./wrappers.js";
 export const shellUnwrapper: Unwrapper = { name: "shell-string", commands: [...SHELLS], unwrap: (v, e) => shellString(v, e.at, e.nest, e.out) };
 export const evalUnwrapper: Unwrapper = { name: "eval", commands: ["eval"], unwrap: (v, e) => evalString(v, e.span, e.nest, e.out) };
 export const suUnwrapper: Unwrapper = { name: "su-string", commands: ["su", "runuser", "sg"], unwrap: (v, e) => suString(v, e.at, e.nest, e.out) };
+
+/** fish's options: -c and -C (--init-command) take code; -C is not bash's noclobber here. */
+const FISH_FLAGS: FlagSpec = {
+  // -c as a flag, as for bash: the script is the first operand (`fish -c 'cmd' arg`).
+  short: { c: "command", i: "interactive", l: "login", N: "no-config", n: "no-execute", P: "private", v: "version", h: "help" },
+  shortValue: { C: "init-command", d: "debug", o: "debug-output", f: "features", p: "profile" },
+  long: { interactive: "interactive", login: "login", "no-config": "no-config", "no-execute": "no-execute", private: "private", version: "version", help: "help", "print-rusage-self": "rusage", "print-debug-categories": "categories" },
+  longValue: { command: "command-string", "init-command": "init-command", debug: "debug", "debug-output": "debug-output", features: "features", profile: "profile", "profile-startup": "profile", "debug-stack-frames": "frames" },
+  stopAtOperand: true,
+};
 
 /** `bash -c STRING`: parse STRING again. Returns true when the view only wraps what it parsed. */
 export function shellString(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): boolean {
@@ -26,10 +36,18 @@ export function shellString(view: CommandView, at: (w: Word) => [number, number]
     keep.push(k);
   }
   const args = keep.map((k) => view.args[k] as string);
-  const p = parseFlags(args, SHELL_FLAGS, 1);
+  const p = parseFlags(args, view.name === "fish" ? FISH_FLAGS : SHELL_FLAGS, 1);
+  // fish -C / --init-command runs before anything else, -c or not.
+  for (const init of values(p, "init-command")) {
+    const w = valueWord(view, init);
+    if (w !== null) runString(view, { ...w, value: init }, at(w), nest, out, "an init command");
+  }
   const longCommand = p.flags.get("command-string");
   if (longCommand !== undefined || has(p, "command")) {
     const k = longCommand !== undefined ? view.args.findIndex((a, j) => j > 0 && a === longCommand[0]) : keep[p.rest] ?? -1;
+    // `--command=STRING`: the string is the end of that word.
+    const attached = longCommand !== undefined && k <= 0 ? valueWord(view, longCommand[0] as string) : null;
+    if (attached !== null) return runString(view, attached, at(attached), nest, out, "a script");
     const w = view.words[k] as Word | undefined;
     if (w === undefined || k <= 0) {
       // `… | xargs sh -c`: the script is the first word xargs reads.

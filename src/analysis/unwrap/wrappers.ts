@@ -379,7 +379,7 @@ export const SHELL_FLAGS: FlagSpec = {
   short: { c: "command", e: "e", x: "x", v: "v", u: "u", i: "interactive", l: "login", s: "stdin", n: "n", f: "f", h: "h", m: "m", p: "p", r: "r", a: "a", b: "b", B: "B", C: "C", E: "E", H: "H", P: "P", T: "T", k: "k", t: "t" },
   shortValue: { o: "option", O: "shopt" },
   long: { login: "login", norc: "norc", noprofile: "noprofile", posix: "posix", restricted: "restricted", verbose: "verbose", "debugger": "debugger", "dump-strings": "dump-strings", noediting: "noediting", interactive: "interactive", "no-config": "no-config", private: "private" },
-  longValue: { rcfile: "rcfile", "init-file": "rcfile", command: "command-string", "init-command": "init-command" },
+  longValue: { rcfile: "rcfile", "init-file": "rcfile", command: "command-string", "init-command": "init-command", emulate: "emulate" },
   stopAtOperand: true,
 };
 
