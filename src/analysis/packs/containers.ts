@@ -4,6 +4,7 @@
  */
 
 import type { CommandView } from "../command.js";
+import { normalise } from "../paths.js";
 import { has, parseFlags, values, type FlagSpec } from "../flags.js";
 import { finding, NONE, type Pack, type Rule } from "./types.js";
 
@@ -17,9 +18,13 @@ const msg = (id: string, text: string) => [finding(id, text)];
 
 /** `-v /:/host`, `--mount type=bind,source=/,target=/host`: the host root inside, writable. */
 function mountsHostRoot(p: ReturnType<typeof parseFlags>): boolean {
-  const root = (src: string) => /^\/+$/.test(src);
+  // As the kernel resolves it: `/./`, `/etc/..` and `//` are / too.
+  const root = (src: string) => src.startsWith("/") && normalise(src, "/") === "/";
   return values(p, "volume").some((v) => root(v.split(":")[0] as string) && !/:ro$/.test(v))
-    || values(p, "mount").some((m) => /(?:^|,)(?:source|src)=\/+(?:,|$)/.test(m) && !/(?:^|,)(?:readonly|ro)(?:=true)?(?:,|$)/.test(m));
+    || values(p, "mount").some((m) => {
+      const src = /(?:^|,)(?:source|src)=([^,]*)/.exec(m)?.[1];
+      return src !== undefined && root(src) && !/(?:^|,)(?:readonly|ro)(?:=true)?(?:,|$)/.test(m);
+    });
 }
 
 function docker(view: CommandView) {

@@ -70,6 +70,8 @@ const CONTAINERS: Row[] = [
   g("docker -H ssh://h compose -f x.yml down --volumes", ["dangerous/container-volume-delete"]),
   g("docker-compose down -v", ["dangerous/container-volume-delete"]),
   g("docker run -v /:/host alpine rm -rf /host/etc", ["dangerous/container-host-root"]),
+  // the host's / however spelled
+  ...["docker run -v /./:/h img", "docker run -v /etc/..:/h img", "docker run -v //:/h img", "podman run --mount type=bind,source=/./,target=/h img"].map((c) => g(c, ["dangerous/container-host-root"])),
   g("docker run --rm -it --mount type=bind,source=/,target=/h alpine sh", ["dangerous/container-host-root"]),
   ...["docker ps", "docker system prune", "docker system df", "docker volume ls", "docker compose down", "docker compose up -d", "docker run -v /:/host:ro alpine ls /host",
     "docker run -v $PWD:/src node npm test", "podman images"].map((c) => g(c, [])),
