@@ -143,7 +143,8 @@ function defaulted(word: Word): Word | null {
     at = s[1];
     const text = spanText(word, s);
     const m = knownLead(word, s) ? null : DEFAULTED.exec(text);
-    const part = m === null ? text : (m[1] as string);
+    // A quoted default is its text (`${X:-"/"}` is /); a quoted `~` stays a `~`.
+    const part = m === null ? text : (m[1] as string).replace(/^"([^"$`]*)"$|^'([^']*)'$/, (_q, d?: string, sq?: string) => (d ?? sq ?? "").replace(/^~/, "\u0000~"));
     if (m !== null) {
       any = true;
       // Bash expands a tilde at the start of the default (`${X:-~}` is $HOME).

@@ -166,6 +166,9 @@ const TABLE: Row[] = [
   // HOME and PWD are set and not empty: ${HOME:-x}, ${HOME=x}, ${PWD?} are $HOME and $PWD
   ...["${HOME:-/tmp}", "\"${HOME:-/tmp}/\"", "${HOME:=/tmp}", "${HOME:?}", "${HOME?no home}"].map((t): Row => [`rm -rf ${t}`, ["deletion/home"], "has"]),
   ["rm -rf ${PWD:-.}", ["deletion/working-directory"], "has"],
+  ["rm -rf ${X:-\"/\"}", [DYN], "has"],
+  ["rm -rf ${X:-'/usr'}", [DYN], "has"],
+  ["rm -rf ${X:-'~'}", []],
   ["rm -rf \"${BUILD_DIR:-./build}\"", []],
   ["rm -rf \"${X:-/tmp/cache}\"", []],
   // a guard, a suffix or infix, or a name that no system has at the top level: not critical

@@ -14,7 +14,7 @@ import { ifValues } from "./unknown-options.js";
 export const watchUnwrapper: Unwrapper = { name: "watch", commands: ["watch"], unwrap: (v, e) => watchString(v, e.span, e.nest) };
 export const sshUnwrapper: Unwrapper = { name: "ssh", commands: ["ssh"], unwrap: (v, e) => sshString(v, e.at, e.span, e.nest, e.out) };
 /** `script --command='cmd'` and `-qc'cmd'`: attached, so not a wrapped word (wrappers.ts reads `-c cmd`). */
-export const scriptUnwrapper: Unwrapper = { name: "script-command", commands: ["script"], unwrap: (v, e) => optionString(v, /^--command=([^]*)$|^-[a-zA-Z]*c([^]+)$/, e.at, e.nest, e.out) };
+export const scriptUnwrapper: Unwrapper = { name: "script-command", commands: ["script"], unwrap: (v, e) => optionString(v, /^--comm?(?:a(?:n(?:d)?)?)?=([^]*)$|^-[a-zA-Z]*c([^]+)$/, e.at, e.nest, e.out) };
 /** `npx -c 'cmd'`, `npm exec --call='cmd'`: the string runs in a shell with the packages' bins on PATH. */
 export const npmCallUnwrapper: Unwrapper = {
   name: "npm-call",

@@ -29,6 +29,7 @@ const TABLE: Row[] = [
   // tar splits TAR_OPTIONS at blanks, backslash escapes kept
   ["TAR_OPTIONS='--to-command=rm\\ -rf\\ ~' tar xf a.tar", [RM, HOME], "has", true],
   ["TAR_OPTIONS='-v -I rm\\ -rf\\ ~' tar xf a.tar", [RM, HOME], "has", true],
+  ["ZIP='-T -TT \"rm -rf ~\"' zip a.zip f", [RM, HOME], "has", true],
   // perl's -M is `use M;`, run before the program: PERL5OPT and the command line alike
   ["PERL5OPT='-Mbase;system(q(rm),q(-rf),q(/))' perl -e 1", ["deletion/root"], "has", true],
   ["perl '-Mbase;system(q{rm -rf ~})' -e1", [HOME], "has", true],

@@ -20,7 +20,7 @@ const COMMANDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Variables holding a tool's options: the value is read as that tool's arguments. */
-const OPTIONS: Readonly<Record<string, string>> = { TAR_OPTIONS: "tar", PERL5OPT: "perl", ZIPOPT: "zip", MANOPT: "man", NODE_OPTIONS: "node" };
+const OPTIONS: Readonly<Record<string, string>> = { TAR_OPTIONS: "tar", PERL5OPT: "perl", ZIPOPT: "zip", ZIP: "zip", MANOPT: "man", NODE_OPTIONS: "node" };
 
 /** Variables naming a file the shell reads, after expanding the value (`$(cmd)` in it runs). */
 const EXPANDED_FILES: ReadonlySet<string> = new Set(["BASH_ENV", "ENV"]);

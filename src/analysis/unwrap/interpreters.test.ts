@@ -59,7 +59,7 @@ const OTHER_CARRIERS = [
   "python3 /dev/stdin <<< '@@'", "python3 /dev/fd/0 <<'PY'\n@@\nPY", "python3 -m timeit '@@'", "python3 -m timeit -n 1 -s '@@' 'pass'", "python3 -mtimeit --setup='@@' x",
   "python3 -m pdb -c '@@' x.py", "python3 -m pdb -c '!@@' x.py",
 ];
-const JS_CARRIERS = ["node --import 'data:text/javascript,@@' app.js", "node -r 'data:text/javascript,@@' app.js", "node --loader='data:text/javascript,@@' x.js",
+const JS_CARRIERS = ["node --import 'data:text/javascript,@@' app.js", "node --import 'DATA:text/javascript,@@' app.js", "node -r 'data:text/javascript,@@' app.js", "node --loader='data:text/javascript,@@' x.js",
   "NODE_OPTIONS='--import=data:text/javascript,@@' node app.js"];
 
 /** Inline code in a language not read is a finding of its own, whatever it says. */

@@ -56,7 +56,7 @@ function interpreterCode(view: CommandView, env: Env): void {
       let text = (name === "use" ? "use " : "") + marked(w).slice(offset);
       // node's --import/--require/--loader take a module: a `data:` URL is code given inline.
       if (name === "require" || name === "import" || name === "loader") {
-        const data = /^data:[^,]*?(;base64)?,([^]*)$/.exec(text);
+        const data = /^data:[^,]*?(;base64)?,([^]*)$/i.exec(text);
         if (data === null) continue;
         if (data[1] !== undefined) {
           env.out.findings.push({ id: "shell/opaque-code", message: `${view.name} loads base64-encoded code from a data: URL, which the analysis does not read; save it to a file and read it first.`, start: env.at(w)[0], end: env.at(w)[1] });

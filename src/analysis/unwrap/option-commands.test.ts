@@ -34,7 +34,7 @@ const CARRIERS = [
   // options after ssh's host are ssh's too
   "ssh host -o ProxyCommand='@@'", "ssh -v host -oLocalCommand='@@' -oPermitLocalCommand=yes",
   // command strings handed to npx, script and git's subcommands
-  "npx -c '@@'", "npx --call='@@'", "npm exec --call='@@'", "npm x -c '@@'", "script --command='@@' /dev/null", "script -qc'@@' /dev/null",
+  "npx -c '@@'", "npx --call='@@'", "npm exec --call='@@'", "npm x -c '@@'", "script --command='@@' /dev/null", "script --comm='@@' /dev/null", "script -qc'@@' /dev/null",
   "git clone --upload-pack='@@' src dst", "git clone -u '@@' src dst", "git fetch --upload-pack='@@' origin", "git push --receive-pack='@@' origin",
   "git push --exec='@@' origin", "git archive --remote=R --exec='@@' HEAD", "git difftool -x '@@'", "git difftool --extcmd='@@'", "git rebase --exe='@@' HEAD~1",
   // less runs `!cmd` and `|Xcmd` given with +; gdb runs `shell`, `!` and pipe's shell end given with -ex
