@@ -116,11 +116,19 @@ export function interpreterOptions(family: string): FlagSpec | null {
   return spec;
 }
 
+/** A PowerShell parameter also begins with an en or em dash, a horizontal bar or (Windows) a slash. */
+const POWERSHELL_DASH = /^(?:[-\u2013\u2014\u2015]|\/(?=[a-z]+$))/i;
+
+function powershellArg(a: string, k: number): string {
+  const m = k > 0 ? POWERSHELL_DASH.exec(a) : null;
+  return m === null ? a : `-${a.slice(m[0].length).toLowerCase()}`;
+}
+
 /**
  * The words as the interpreter's parser sees them: node's alias `-pe` is `--print --eval` (the
  * code is the next word, not the letter `e`); PowerShell's parameter names have no case.
  */
 export function interpreterArgs(family: string, args: readonly string[]): readonly string[] {
-  if (family === "pwsh" || family === "powershell") return args.map((a) => (a.startsWith("-") ? a.toLowerCase() : a));
+  if (family === "pwsh" || family === "powershell") return args.map(powershellArg);
   return family === "node" && args.includes("-pe") ? args.map((a) => (a === "-pe" ? "-p" : a)) : args;
 }

@@ -11,6 +11,7 @@ import { languageOf, MARKER, READ_INTERPRETERS, readCode, type Action, type Lang
 import { has, parseFlags, values } from "../flags.js";
 import { interpreterArgs, interpreterOptions } from "./interpreter-options.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
+import { printedBefore } from "./printed.js";
 import { replaceDynamic, STDIN_PATHS, valueWord, wholeDynamic } from "./strings.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
 
@@ -33,11 +34,12 @@ function interpreterCode(view: CommandView, env: Env): void {
   const family = lang?.name === "node" ? "node" : /^(?:python|pypy)/.test(view.name) ? "python" : /^lua/.test(view.name) ? "lua" : view.name;
   if (lang?.name === "awk") {
     const program = awkProgram(view);
-    return readSources(view, env, lang, program === "stdin" ? stdinSources(view, lang) : program === null ? [] : [program]);
+    return readSources(view, env, lang, program === "stdin" ? stdinSources(view, lang, false) : program === null ? [] : [program]);
   }
   const spec = interpreterOptions(family);
   const sources: Source[] = [];
   let operand = false;
+  let interactive = false;
   if (spec !== null) {
     const args = interpreterArgs(family, view.args);
     const code: Array<readonly [number, number, string]> = [];
@@ -78,15 +80,32 @@ function interpreterCode(view: CommandView, env: Env): void {
     }
     // `python3 /dev/stdin <<< …` reads its program from stdin, as `-` does.
     operand = first !== undefined && !STDIN_PATHS.has(args[p.rest] as string);
+    // PowerShell's `-Command -` and `-File -` read the commands from stdin; Windows PowerShell's
+    // first operand is a command (pwsh's is a script file).
+    if (family === "pwsh" || family === "powershell") {
+      const dash = sources.findIndex((s) => s.text === "-");
+      if (dash >= 0 || values(p, "file").includes("-")) {
+        sources.splice(dash >= 0 ? dash : 0, dash >= 0 ? 1 : 0);
+        operand = false;
+      } else if (family === "powershell" && first !== undefined && code.length === 0 && !/\.ps1$/i.test(first.value)) {
+        sources.push({ word: first, text: marked(first) });
+      }
+    }
+    // An interactive interpreter (`-i`, php's `-a`) reads statements from stdin after its script.
+    interactive = family === "php" ? has(p, "a") || has(p, "interactive") : (family === "python" || family === "node" || family === "lua") && (has(p, "i") || has(p, "interactive"));
+  } else {
+    operand = view.args.length > 1 && !STDIN_PATHS.has(view.args[1] as string);
   }
+  // No inline code and no script file: the program is stdin, a heredoc, a herestring or what the
+  // stage before prints (`echo 'print(1)' | python3`).
+  const stdin = (sources.length === 0 && !operand) || interactive ? stdinSources(view, lang, interactive) : [];
   if (lang === null) {
     // A language not read (lua, AppleScript, PowerShell): its inline code cannot be judged.
-    const w = sources[0]?.word;
-    if (w !== undefined) env.out.findings.push({ id: "shell/opaque-code", message: `${view.name} runs inline code in a language that is not read, so what it runs is not analysed; run the commands directly, or save the code to a file and read it first.`, start: env.at(w)[0], end: env.at(w)[1] });
+    const w = sources[0]?.word ?? stdin[0]?.word;
+    if (w !== undefined) env.out.findings.push({ id: "shell/opaque-code", message: `${view.name} runs ${sources.length > 0 ? "inline code" : "code given on stdin"} in a language that is not read, so what it runs is not analysed; run the commands directly, or save the code to a file and read it first.`, start: env.at(w)[0], end: env.at(w)[1] });
     return;
   }
-  // No inline code and no script file: the program is stdin, a heredoc or herestring here.
-  readSources(view, env, lang, sources.length === 0 && !operand ? stdinSources(view, lang) : sources);
+  readSources(view, env, lang, stdin.length > 0 ? [...sources, ...stdin] : sources);
 }
 
 /** `timeit`'s statements and setup are code; pdb's `-c` commands may be (`!stmt`, or any line pdb does not know). */
@@ -117,20 +136,28 @@ function safeDecode(s: string): string {
   }
 }
 
-/** The program given on stdin by a heredoc or herestring (after php's `<?php`). */
-function stdinSources(view: CommandView, lang: Language): Source[] {
+/**
+ * The program given on stdin: a heredoc, a herestring or what the stage before prints (after
+ * php's `<?php`, which an interactive php does not need). `lang` null: any text given counts.
+ */
+function stdinSources(view: CommandView, lang: Language | null, interactive: boolean): Source[] {
   const sources: Source[] = [];
-  for (const r of view.redirects) {
-    const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
-    if (body === null || wholeDynamic(body)) continue;
+  const add = (body: Word): void => {
+    if (wholeDynamic(body)) return;
     let text = marked(body);
-    if (lang.stdinOpener !== undefined) {
+    if (lang?.stdinOpener !== undefined) {
       const m = lang.stdinOpener.exec(text);
-      if (m === null) continue;
-      text = text.slice(m.index + m[0].length);
+      if (m !== null) text = text.slice(m.index + m[0].length);
+      else if (!interactive) return;
     }
     sources.push({ word: body, text });
+  };
+  for (const r of view.redirects) {
+    const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
+    if (body !== null) add(body);
   }
+  const printed = printedBefore(view);
+  if (printed !== null) add(printed.word);
   return sources;
 }
 

@@ -35,8 +35,9 @@ const TABLE: Row[] = [
   ["sh <<< 'rm -rf ~' | cat", [RM, HOME]],
   ["echo 'ls -la' | sh", [], "none"],
   ["cat <<'EOF' | bash\nnpm test\nEOF", [], "none"],
-  ["echo -e 'r\\x6d -rf ~' | sh", [PIPE]],
-  ["printf '%s -rf ~' rm | sh", [PIPE]],
+  ["echo -e 'r\\x6d -rf ~' | sh", [RM, HOME]],
+  ["printf '%s -rf ~' rm | sh", [RM, HOME]],
+  ["printf '%d -rf ~' 1 | sh", [PIPE]],
   ["echo \"$X\" | sh", [PIPE]],
   ["cat <<EOF | bash\n$X\nEOF", [PIPE]],
   // a literal piped into another interpreter is as visible as `python3 -c '...'`

@@ -1,0 +1,141 @@
+/**
+ * What the stage before a command in its pipeline prints, when that is text written on the line:
+ * `echo 'cmd' | sh`, `printf 'print(1)\n' | python3`, `cat <<'EOF' | node`. Shells and
+ * interpreters reading their program from stdin read this text as their code.
+ */
+
+import type { Word } from "../../facts/types.js";
+import type { CommandView } from "../command.js";
+
+export interface Printed {
+  /** The text as one word (its first word's place on the line; run-time parts as `dynamic`). */
+  word: Word;
+  /** True when the text is exactly what is printed: nothing run-time, every escape understood. */
+  exact: boolean;
+}
+
+/** The printed text of the previous stage, or null when it is not a plain echo, printf or cat of a heredoc. */
+export function printedBefore(view: CommandView): Printed | null {
+  const sc = view.sc;
+  if (sc.stage <= 0) return null;
+  const prev = view.facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
+  const first = prev?.argv[0];
+  if (prev === undefined || first === undefined || first.dynamic !== null) return null;
+  // `echo x >&2 | python3` prints nothing into the pipe: whatever it reads is not this text.
+  const plain = prev.redirects.length === 0;
+  if (first.value === "echo") return echoed(prev.argv, plain);
+  if (first.value === "printf") return printfed(prev.argv, plain);
+  if (first.value !== "cat" || prev.argv.length !== 1) return null;
+  let body: Word | null = null;
+  for (const r of prev.redirects) {
+    if (r.op === "<<<") body = r.target;
+    else if ((r.op === "<<" || r.op === "<<-") && r.body !== null) body = r.body;
+  }
+  return body === null ? null : { word: body, exact: body.dynamic === null };
+}
+
+/** `echo [-neE]... words`: bash's echo reads escapes only after -e. */
+function echoed(argv: readonly Word[], plain: boolean): Printed | null {
+  let k = 1;
+  let escapes = false;
+  for (; k < argv.length && /^-[neE]+$/.test((argv[k] as Word).value); k++) {
+    const v = (argv[k] as Word).value;
+    escapes = v.lastIndexOf("e") > v.lastIndexOf("E");
+  }
+  const words = argv.slice(k);
+  if (words.length === 0) return null;
+  const word = joined(words);
+  if (word.dynamic !== null) return { word, exact: false };
+  if (!escapes) return { word, exact: plain && !word.value.includes("\\") };
+  const decoded = unescape(word.value, false);
+  return decoded === null ? { word, exact: false } : { word: { ...word, value: decoded }, exact: plain };
+}
+
+/** `printf FORMAT [ARGS]`: a format of text, escapes, `%%`, `%s` and `%b` is printed exactly. */
+function printfed(argv: readonly Word[], plain: boolean): Printed | null {
+  let k = 1;
+  if ((argv[k] as Word | undefined)?.value === "--") k++;
+  const format = argv[k];
+  // `printf -v NAME …` assigns; it prints nothing.
+  if (format === undefined || format.value.startsWith("-")) return null;
+  const args = argv.slice(k + 1);
+  const whole = joined(argv.slice(k));
+  if (whole.dynamic !== null) return { word: whole, exact: false };
+  const out = formatted(format.value, args.map((a) => a.value));
+  return out === null ? { word: whole, exact: false } : { word: { ...format, value: out, dynamic: null }, exact: plain };
+}
+
+/** printf's output for `%s`, `%b` and `%%` conversions (the format reused while arguments remain); null for anything else. */
+function formatted(format: string, args: readonly string[]): string | null {
+  let out = "";
+  let next = 0;
+  do {
+    const before = next;
+    for (let i = 0; i < format.length; i++) {
+      const c = format[i] as string;
+      if (c === "\\") {
+        const e = escapeAt(format, i, false);
+        if (e === null) return null;
+        out += e[0];
+        i = e[1] - 1;
+      } else if (c === "%") {
+        const conv = format[++i];
+        if (conv === "%") out += "%";
+        else if (conv === "s") out += args[next++] ?? "";
+        else if (conv === "b") {
+          const b = unescape(args[next++] ?? "", true);
+          if (b === null) return null;
+          out += b;
+        } else return null;
+      } else out += c;
+    }
+    if (next === before) break;
+  } while (next < args.length);
+  return out;
+}
+
+const SIMPLE: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", f: "\f", v: "\v", e: "\x1b", E: "\x1b", "\\": "\\", "'": "'", '"': '"' };
+
+/** The text with its backslash escapes read as echo -e (`octal0` for `\0NNN`) or printf reads them; null for one not understood. */
+function unescape(s: string, octal0: boolean): string | null {
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    if (s[i] !== "\\") {
+      out += s[i];
+      continue;
+    }
+    const e = escapeAt(s, i, octal0);
+    if (e === null) return null;
+    out += e[0];
+    i = e[1] - 1;
+  }
+  return out;
+}
+
+/** The escape at `s[i]` (a backslash): its text and the index after it. `\c` and unknown escapes are not understood. */
+function escapeAt(s: string, i: number, octal0: boolean): [string, number] | null {
+  const c = s[i + 1];
+  if (c === undefined) return ["\\", i + 1];
+  const simple = SIMPLE[c];
+  if (simple !== undefined) return [simple, i + 2];
+  const m = (octal0 || c === "0" ? /^0?[0-7]{1,3}/ : /^[0-7]{1,3}/).exec(s.slice(i + 1, i + 5));
+  if (m !== null && /[0-7]/.test(c)) return [String.fromCharCode(parseInt(m[0], 8) & 0xff), i + 1 + m[0].length];
+  const x = /^x([0-9a-fA-F]{1,2})/.exec(s.slice(i + 1, i + 4));
+  if (x !== null) return [String.fromCharCode(parseInt(x[1] as string, 16)), i + 2 + (x[1] as string).length];
+  return null;
+}
+
+/** Words joined with spaces into one, their run-time spans kept. */
+function joined(words: readonly Word[]): Word {
+  const head = words[0] as Word;
+  if (words.length === 1) return head;
+  let value = "";
+  let dynamic: Array<[number, number]> | null = null;
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k] as Word;
+    if (k > 0) value += " ";
+    if (w.dynamic !== null) for (const [s, e] of w.dynamic) (dynamic ??= []).push([value.length + s, value.length + e]);
+    value += w.value;
+  }
+  return { ...head, value, dynamic, end: (words[words.length - 1] as Word).end };
+}
