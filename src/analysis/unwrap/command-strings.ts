@@ -5,11 +5,12 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { parseFlags, values, type FlagSpec } from "../flags.js";
+import { parseFlags, values } from "../flags.js";
 import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
 import { runString, valueWord } from "./strings.js";
 import { SSH_FLAGS, WATCH_FLAGS } from "./wrappers.js";
 import { ifValues } from "./unknown-options.js";
+import { NPX_FLAGS } from "./tool-wrappers.js";
 
 export const watchUnwrapper: Unwrapper = { name: "watch", commands: ["watch"], unwrap: (v, e) => watchString(v, e.span, e.nest) };
 export const sshUnwrapper: Unwrapper = { name: "ssh", commands: ["ssh"], unwrap: (v, e) => sshString(v, e.at, e.span, e.nest, e.out) };
@@ -32,7 +33,6 @@ export const npmCallUnwrapper: Unwrapper = {
     }
   },
 };
-const NPX_FLAGS: FlagSpec = { short: { y: "yes", q: "quiet" }, shortValue: { p: "package", c: "call", w: "workspace" }, long: { yes: "yes", no: "no", quiet: "quiet", "workspaces": "workspaces", "include-workspace-root": "iwr" }, longValue: { package: "package", call: "call", workspace: "workspace", prefix: "prefix", registry: "registry", cache: "cache", userconfig: "userconfig" }, stopAtOperand: true };
 export const manUnwrapper: Unwrapper = { name: "man-pager", commands: ["man"], unwrap: (v, e) => optionString(v, /^-P(.*)$|^--pager(?:=(.*))?$/, e.at, e.nest, e.out) };
 
 /** `watch 'cmd args'` runs its arguments through `sh -c`. */

@@ -18,13 +18,29 @@ const FORMS = [
   "schroot -c sid -- %", "bwrap --bind / / %", "bwrap --ro-bind /usr /usr --dev /dev --proc /proc --unshare-all -- %", "entr %", "entr -r %", "xterm -e %",
   "uv run %", "uv run --with x %", "poetry run %", "pipenv run %", "pdm run %", "bundle exec %", "pyenv exec %", "rbenv exec %", "conda run -n env %",
   "mamba run -n env %", "mise exec -- %", "mise x node@20 -- %", "direnv exec . %", "doppler run -- %", "op run --env-file .env -- %", "nix develop -c %", "nix shell nixpkgs#hello -c %",
+  // package runners: a package's command, or any command on PATH
+  "npx %", "npx -y %", "npx --yes -p pkg %", "npm exec -- %", "npm exec --yes -- %", "npm x -- %", "pnpm exec %", "pnpm dlx %", "yarn exec %", "yarn dlx %", "bunx %",
+  "bun x %", "uvx %", "uvx --from pkg %", "pipx run %",
+  // profilers, personalities, limits, host and container bridges
+  "perf stat %", "perf stat -e cycles -- %", "perf stat -r 5 -a %", "perf record -g %", "perf record --call-graph dwarf -o out.data -- %", "perf trace %", "perf trace record %",
+  "perf sched record %", "setarch x86_64 %", "setarch x86_64 -R %", "setarch -R x86_64 %", "setarch $(uname -m) --addr-no-randomize %", "linux64 %", "linux32 -R %", "i386 %",
+  "x86_64 -R %", "faketime '2020-01-01 10:00' %", "faketime -f '+2d' %", "cpulimit -l 50 -- %", "cpulimit -l 50 %", "cpulimit --limit=20 -i %", "systemd-inhibit %",
+  "systemd-inhibit --what=sleep --why=backup %", "flatpak-spawn --host %", "flatpak-spawn --host --env=A=1 %", "distrobox-host-exec %", "distrobox enter box -- %",
+  "distrobox-enter box -- %", "toolbox run %", "toolbox run -c fedora %", "toolbox run --container f %", "proot -r /srv/root %", "proot -0 -b /dev %",
 ];
 const SHELL_STRINGS = ["entr -s '%'", "nix-shell -p hello --run '%'", "nix-shell --command '%'"];
 
 const TABLE: Row[] = [
+  // a package runner's spec names the package's command: rimraf@5 is rimraf
+  ...["npx rimraf@5 ~", "npx -y rimraf@latest ~", "bunx rimraf@6.0.1 ~", "pnpm dlx rimraf@5 ~", "yarn dlx rimraf@5 ~", "npm exec --yes -- rimraf@5 ~"].map((c): Row => [c, [HOME], "has", true]),
+  ["npx RM -rf ~", [RM, HOME], "has", true],
+  // a runner with no command of its own under xargs runs what xargs reads; one whose subcommand is no run runs nothing
+  ...["echo x | xargs npm exec", "echo x | xargs uv run", "echo x | xargs npx", "echo x | xargs -I _ npm _ -- ls"].map((c): Row => [c, ["shell/dynamic-command"], "has", true]),
+  ...["echo x | xargs -I _ npm uninstall _", "echo x | xargs -I _ uv pip install _"].map((c): Row => [c, [], "none", true]),
   ...[...FORMS, ...SHELL_STRINGS].map((f): Row => [f.replace("%", "rm -rf ~"), [RM, HOME], "has", true]),
   ...["uv run pytest", "poetry run python app.py", "bundle exec rake test", "uv pip install x", "nix build", "xterm", "conda run -n env python x.py", "ssh-agent -s",
-    "setpriv --dump", "direnv allow", "mise install"].map((c): Row => [c, [], "none", true]),
+    "setpriv --dump", "direnv allow", "mise install", "npx prettier --check .", "npm exec -- eslint .", "pnpm install", "yarn add x", "perf report", "perf list", "perf top",
+    "setarch --list", "npm ls", "pipx install x", "toolbox enter"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("tool wrappers: the wrapped command's findings", () => {
@@ -35,7 +51,7 @@ describe("tool wrappers: what the engine sees", () => {
   it.each(FORMS)("%s runs the inner command", (form) => {
     expect(run(form.replace("%", "touch notes.txt")).commands.some((c) => c.argv[0] === "touch"), form).toBe(true);
   });
-  it.each(["uv run ls", "poetry run ls", "bundle exec ls", "conda run -n e ls", "nix develop -c ls", "direnv exec . ls"])("%s is not read-only (the runner may set up its environment)", (cmd) => {
+  it.each(["uv run ls", "poetry run ls", "bundle exec ls", "conda run -n e ls", "nix develop -c ls", "direnv exec . ls", "perf record ls", "perf stat -o out.txt ls", "systemd-inhibit sleep 5", "npx ls", "npm exec -- ls", "bunx ls", "uvx ls", "pipx run ls", "pnpm dlx ls"])("%s is not read-only (the runner may set up its environment)", (cmd) => {
     expect(run(cmd).readOnly).toBe(false);
   });
 });

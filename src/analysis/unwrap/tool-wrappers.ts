@@ -2,7 +2,11 @@
  * More wrappers (the WRAPPERS table's kin, registered beside it in table.ts): process tools that
  * run a command under other limits or credentials (setpriv, prlimit, chpst, cgexec, sshpass,
  * ssh-agent, dbus-launch, rlwrap, entr, xterm -e, schroot, bwrap) and the project runners that
- * run a command in a tool's environment (`uv run`, `poetry run`, `bundle exec`, `nix-shell --run`).
+ * run a command in a tool's environment (`uv run`, `poetry run`, `bundle exec`, `nix-shell --run`),
+ * the package runners (`npx`, `npm exec`, `pnpm dlx`, `bunx`, `uvx`, `pipx run`: a package's
+ * command, or any command on PATH), profilers and personality changers (`perf stat`, `setarch`,
+ * `faketime`, `cpulimit`) and the host and container bridges (`flatpak-spawn --host`,
+ * `distrobox-host-exec`, `toolbox run`, `proot`).
  * Each reads its options with its own table; an option a table lacks cannot hide the command
  * (unknown-options.ts).
  */
@@ -25,9 +29,69 @@ function runner(subs: readonly string[], spec: FlagSpec, tools = false): Wrapper
     const dashes = tools ? args.indexOf("--", at + 1) : -1;
     const inner = dashes > 0 ? dashes + 1 : args[p.rest] === "--" ? p.rest + 1 : p.rest;
     // The tool may first install or sync its environment: never read-only.
-    return inner < args.length ? { inner, effects: [{ wrapper: args[0] ?? "", kind: "other", what: args[at] as string }], ...alsoAfter(args, p, spec) } : null;
+    // `xargs uv run`: a runner with no command of its own runs what xargs reads (inner past the end).
+    return inner < args.length ? { inner, effects: [{ wrapper: args[0] ?? "", kind: "other", what: args[at] as string }], ...alsoAfter(args, p, spec) } : { inner: args.length };
   };
 }
+
+/** The options npx and `npm exec` share (`-c`/`--call` is a shell string: command-strings.ts). */
+export const NPX_FLAGS: FlagSpec = {
+  short: { y: "yes", q: "quiet" },
+  shortValue: { p: "package", c: "call", w: "workspace" },
+  long: { yes: "yes", no: "no", quiet: "quiet", workspaces: "workspaces", "include-workspace-root": "iwr", "ignore-existing": "ignore-existing" },
+  longValue: { package: "package", call: "call", workspace: "workspace", prefix: "prefix", registry: "registry", cache: "cache", userconfig: "userconfig", shell: "shell" },
+  stopAtOperand: true,
+};
+
+/** A package runner: it may fetch the package before running it (never read-only), and names it by its spec. */
+function fetching(wrapper: Wrapper, name: string): Wrapper {
+  return (args) => {
+    const hit = wrapper(args);
+    if (hit === null || hit.inner >= args.length) return hit;
+    return { ...hit, packageSpec: true, effects: hit.effects?.some((e) => e.kind === "other") === true ? hit.effects : [...(hit.effects ?? []), { wrapper: name, kind: "other", what: "package" }] };
+  };
+}
+
+/** `perf SUB [options] [--] cmd` (and `perf trace record`, `perf sched record`, ...): the profiled command. */
+const PERF_RUNS = new Set(["stat", "record", "trace", "ftrace", "c2c", "kmem", "kvm", "lock", "mem", "sched", "timechart", "iostat"]);
+const PERF: FlagSpec = {
+  short: letters("aAgnqvsBdiNPRTxSKl"),
+  shortValue: letters("eptuoCrGFcmIDjbLMzYWE"),
+  long: names("all-cpus", "no-inherit", "scale", "verbose", "quiet", "null", "per-socket", "per-core", "per-thread", "per-node", "topdown", "smi-cost", "metric-only", "no-aggr", "raw-counter", "summary", "no-buildid", "no-buildid-cache", "timestamp", "data", "sample-cpu", "all-user", "all-kernel", "append", "no-samples", "stat", "no-bpf-event", "sched", "syscalls", "no-syscalls", "failure", "comm", "duration"),
+  longValue: names("event", "pid", "tid", "uid", "output", "cpu", "repeat", "cgroup", "freq", "count", "mmap-pages", "interval-print", "delay", "field-separator", "metrics", "call-graph", "filter", "post", "pre", "output-dir", "clockid", "affinity", "max-size", "switch-output", "user-regs", "intr-regs", "expr", "max-stack", "duration", "type", "tracer", "func", "sort"),
+  stopAtOperand: true,
+};
+const perf: Wrapper = (args) => {
+  let at = args.findIndex((a, k) => k > 0 && !a.startsWith("-"));
+  if (at < 0 || !PERF_RUNS.has(args[at] as string)) return null;
+  if (args[at] !== "stat" && args[at] !== "record" && args[at + 1] === "record") at++;
+  const p = parseFlags(args, PERF, at + 1);
+  const inner = args[p.rest] === "--" ? p.rest + 1 : p.rest;
+  // All but a plain `perf stat` write a data file (perf.data, -o FILE).
+  const writes = args[at] !== "stat" || has(p, "o") || has(p, "output");
+  return inner < args.length ? { inner, ...(writes ? { effects: [{ wrapper: "perf", kind: "other", what: "perf.data" }] } : {}), ...alsoAfter(args, p, PERF) } : null;
+};
+
+/** `setarch ARCH [options] cmd` (or `linux64 [options] cmd`): options also before ARCH. */
+const SETARCH: FlagSpec = {
+  short: letters("3BFILRSTXZvhV"),
+  long: names("3gb", "4gb", "32bit", "fdpic-funcptrs", "short-inode", "addr-compat-layout", "addr-no-randomize", "whole-seconds", "sticky-timeouts", "read-implies-exec", "mmap-page-zero", "uname-2.6", "verbose", "list", "help", "version"),
+  stopAtOperand: true,
+};
+const setarch: Wrapper = (args) => {
+  const arch = parseFlags(args, SETARCH, 1);
+  if (arch.rest >= args.length) return null;
+  const p = parseFlags(args, SETARCH, arch.rest + 1);
+  return { inner: args[p.rest] === "--" ? p.rest + 1 : p.rest, ...alsoAfter(args, p, SETARCH) };
+};
+const SETARCH_ALIASES = ["linux32", "linux64", "i386", "x86_64", "uname26"] as const;
+
+/** `toolbox run [-c NAME] [-d DISTRO] [-r RELEASE] cmd`, `distrobox enter NAME -- cmd`. */
+const TOOLBOX: FlagSpec = { shortValue: letters("cdr"), long: names("assumeyes", "verbose"), longValue: names("container", "distro", "release", "log-level"), stopAtOperand: true };
+const distrobox: Wrapper = (args) => {
+  const k = args.indexOf("--");
+  return (args[1] === "enter" || args[0] === "distrobox-enter") && k > 0 && k + 1 < args.length ? { inner: k + 1, effects: [{ wrapper: "distrobox", kind: "other", what: "container" }] } : null;
+};
 
 /** `TOOL ... --run 'cmd'` / `-c cmd args`: a shell string, or (nix develop -c) the words as a command. */
 const nixShell: Wrapper = (args) => {
@@ -96,4 +160,25 @@ export const TOOL_WRAPPERS: ReadonlyArray<readonly [string, Wrapper]> = [
   ["direnv", (args) => (args[1] === "exec" && args.length > 3 ? { inner: 3, effects: [{ wrapper: "direnv", kind: "other", what: ".envrc" }] } : null)],
   ["doppler", runner(["run"], { shortValue: letters("pc"), long: names("preserve-env", "watch", "forward-signals", "mount-template", "silent", "no-check-version"), longValue: names("project", "config", "command", "fallback", "mount", "mount-format", "name-transformer", "token"), stopAtOperand: true })],
   ["op", runner(["run"], { long: names("no-masking"), longValue: names("env-file", "account", "environment"), stopAtOperand: true })],
+  ["npx", fetching(options(() => NPX_FLAGS), "npx")],
+  ["npm", fetching(runner(["exec", "x"], NPX_FLAGS), "npm")],
+  ["pnpm", fetching(runner(["exec", "dlx"], { short: letters("rc"), shortValue: letters("C"), long: names("recursive", "parallel", "shell-mode", "no-reporter-hide-prefix", "silent", "stream"), longValue: names("dir", "filter", "package", "workspace-concurrency", "resume-from", "report-summary"), stopAtOperand: true }), "pnpm")],
+  ["yarn", fetching(runner(["exec", "dlx"], { short: letters("q"), shortValue: letters("p"), long: names("quiet"), longValue: names("package", "cwd"), stopAtOperand: true }), "yarn")],
+  ["bunx", fetching(options(() => ({ long: names("bun", "silent", "verbose", "no-install"), longValue: names("package"), shortValue: letters("p"), stopAtOperand: true })), "bunx")],
+  ["bun", fetching(runner(["x", "exec"], { long: names("bun", "silent", "verbose", "no-install"), longValue: names("package"), shortValue: letters("p"), stopAtOperand: true }), "bun")],
+  ["uvx", fetching(options(() => ({ short: letters("q"), long: names("isolated", "offline", "quiet", "verbose", "no-cache"), longValue: names("from", "with", "with-requirements", "with-editable", "python", "index", "index-url", "extra-index-url", "cache-dir"), shortValue: letters("p"), stopAtOperand: true })), "uvx")],
+  ["pipx", fetching(runner(["run"], { long: names("no-cache", "verbose", "quiet", "system-site-packages"), longValue: names("spec", "python", "index-url", "pip-args"), stopAtOperand: true }), "pipx")],
+  ["perf", perf],
+  ["setarch", setarch],
+  ...SETARCH_ALIASES.map((n): readonly [string, Wrapper] => [n, options(() => SETARCH)]),
+  ["faketime", options(() => ({ short: letters("f"), shortValue: letters("mp"), long: names("exclude-monotonic"), longValue: names("date-prog"), stopAtOperand: true }), 1)],
+  ["cpulimit", options(() => ({ short: letters("zivqkrmb"), shortValue: letters("lpePc"), long: names("lazy", "include-children", "verbose", "quiet", "kill", "restore", "monitor-forks", "background", "help"), longValue: names("limit", "pid", "exe", "path", "cpu", "signal"), stopAtOperand: true }))],
+  // Holding off shutdown and sleep while the command runs is no read.
+  ["systemd-inhibit", options(() => ({ long: names("list", "no-pager", "no-legend", "no-ask-password", "help", "version"), longValue: names("what", "who", "why", "mode"), stopAtOperand: true }), 0, { effects: [{ wrapper: "systemd-inhibit", kind: "other", what: "inhibitor lock" }] })],
+  ["flatpak-spawn", options(() => ({ long: names("host", "sandbox", "watch-bus", "expose-pids", "share-pids", "latest-version", "no-network", "clear-env", "verbose", "help"), longValue: names("env", "unset-env", "forward-fd", "directory", "sandbox-expose", "sandbox-expose-ro", "sandbox-flag", "app-path", "usr-path"), stopAtOperand: true }), 0, { privileged: true })],
+  ["distrobox-host-exec", options(() => ({ short: letters("hVd"), long: names("help", "version", "yes"), stopAtOperand: true }))],
+  ["distrobox", distrobox],
+  ["distrobox-enter", distrobox],
+  ["toolbox", runner(["run"], TOOLBOX)],
+  ["proot", options(() => ({ short: letters("0lRS"), shortValue: letters("rbmwqkvi"), long: names("link2symlink", "kill-on-exit", "help", "version"), longValue: names("rootfs", "bind", "mount", "pwd", "cwd", "qemu", "kernel-release", "verbose"), stopAtOperand: true }))],
 ];

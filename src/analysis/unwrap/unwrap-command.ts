@@ -13,6 +13,8 @@ import { inheritFrom, type Env, type Inherit, type Nest, type Origin, type Unwra
 import { expandBraces, isPattern, markReplaced, splitEnvString } from "./words.js";
 
 export const NO_ARGS: readonly string[] = [];
+/** A package spec with a version or a scope: `rimraf@5`, `@scope/cli`, `@scope/cli@2` (group 1: the name). */
+const PACKAGE_SPEC = /^(?:@[^/@\s]+\/)?([^/@\s]+)(?:@[^/\s]*)?$/;
 const UPPER = /[A-Z]/;
 
 /** The view of words[from..]; `name` null means "the canonical name of words[from]" (or "" without words). */
@@ -78,6 +80,7 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
   let levels: Level[] = NO_LEVELS;
   let anyPath = false;
   let privLevel = -1;
+  let packageSpec = false;
 
   while (i < words.length) {
     const word = words[i] as Word;
@@ -95,7 +98,14 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
       levels = withLevel(levels, { at: i, name: guess, trusted: false });
       break;
     }
-    if (word.value.indexOf("/") < 0) {
+    const spec = packageSpec && word.value.includes("@") ? PACKAGE_SPEC.exec(word.value) : null;
+    packageSpec = false;
+    if (spec !== null) {
+      // `npx rimraf@5`, `bunx @scope/cli@2`: the package's command (its bin) is rimraf, cli.
+      name = spec[1] as string;
+      trusted = true;
+      levels = withLevel(levels, { at: i, name: null, trusted: true });
+    } else if (word.value.indexOf("/") < 0) {
       // `RM` runs rm on a case-insensitive file system (macOS, Windows): judge it as rm.
       name = UPPER.test(word.value) ? word.value.toLowerCase() : word.value;
       trusted = true;
@@ -120,8 +130,10 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
     const args = i === 0 ? all : all.slice(i);
     const hit = wrapper(args);
     if (hit === null || hit.inner >= args.length) {
-      // `xargs sudo`: the command the wrapper runs is among the words read at run time.
-      if (argsUnknown) out.findings.push(unknownWrapped(name, word, origin));
+      // `xargs sudo`: the command the wrapper runs is among the words read at run time. A runner
+      // whose subcommand is no run (`xargs -I _ npm uninstall _`) runs none, unless that word is
+      // itself read at run time (`xargs -I _ npm _ …`).
+      if (argsUnknown && (hit !== null || firstOperandDynamic(words, all, i))) out.findings.push(unknownWrapped(name, word, origin));
       break;
     }
     // Each level copies the words after it: a chain of thousands would be quadratic.
@@ -154,6 +166,7 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
     }
     i += hit.inner;
     name = null;
+    packageSpec = hit.packageSpec === true;
   }
 
   if (anyPath && forms !== null) ({ forms, allowForms } = withSpellings(forms, origin, words, levels, privLevel, allowForms));
@@ -193,6 +206,11 @@ function withLevel(levels: Level[], level: Level): Level[] {
   if (levels === NO_LEVELS) return [level];
   levels.push(level);
   return levels;
+}
+
+function firstOperandDynamic(words: readonly Word[], all: readonly string[], i: number): boolean {
+  for (let k = i + 1; k < words.length; k++) if (!(all[k] as string).startsWith("-")) return (words[k] as Word).dynamic !== null;
+  return false;
 }
 
 function unknownWrapped(name: string, word: Word, origin: Origin): FindingDraft {

@@ -37,6 +37,8 @@ export interface WrapperHit {
    * --class idle rm`: `rm`, not `idle`): the words from there are checked as a command too.
    */
   alsoInner?: number;
+  /** The inner command is a package run by its spec (`npx rimraf@5`, `@scope/cli@2`): named by its bin. */
+  packageSpec?: boolean;
   effects?: WrapperEffect[];
 }
 
