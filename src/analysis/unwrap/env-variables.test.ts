@@ -14,7 +14,8 @@ const AT = /@@/g;
 
 /** `@@` is the code: a variable whose value is a shell command, or a tool's options that run one. */
 const CARRIERS = [
-  ...["SUDO_EDITOR", "KUBE_EDITOR", "GH_PAGER", "GH_EDITOR", "SYSTEMD_EDITOR", "FCEDIT", "SVN_EDITOR", "LESSCLOSE", "GIT_SSH_COMMAND", "EDITOR", "PAGER"]
+  ...["SUDO_EDITOR", "KUBE_EDITOR", "GH_PAGER", "GH_EDITOR", "SYSTEMD_EDITOR", "FCEDIT", "SVN_EDITOR", "LESSCLOSE", "GIT_SSH_COMMAND", "EDITOR", "PAGER",
+    "PSQL_PAGER", "PSQL_EDITOR", "BAT_PAGER", "DELTA_PAGER", "AWS_PAGER", "KUBECTL_EXTERNAL_DIFF", "RUSTC_WRAPPER", "npm_config_script_shell", "NPM_CONFIG_EDITOR"]
     .flatMap((v) => [`${v}='@@' x`, `env ${v}='@@' x`, `export ${v}='@@'`]),
   "LESSOPEN='|@@ %s' less f", "LESSOPEN='||@@ %s' less f", "LESSOPEN='|-@@ %s' less f", "LESSOPEN='@@ %s' less f",
   "LESS='+!@@' less f", "LESS='-R ++!@@' less f", "export LESS='+|a@@'",
@@ -22,6 +23,9 @@ const CARRIERS = [
   "GIT_CONFIG_PARAMETERS=\"'alias.y'='!@@'\" git y", "GIT_CONFIG_PARAMETERS=\"'core.pager'='@@'\" git log",
   "env GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.sshCommand GIT_CONFIG_VALUE_0='@@' git fetch",
   "BASH_ENV='$(@@)' bash -c true", "ENV='`@@`' sh -i",
+  // prompts are expanded before they are shown; an exported function's body runs when it is called
+  ...["PS4", "PS0", "PS1", "PS2"].flatMap((v) => [`${v}='$(@@)' bash -x s.sh`, `env ${v}='\`@@\`' bash -i`, `export ${v}='x $(@@) y'`]),
+  "env 'BASH_FUNC_ls%%=() { @@; }' bash -c ls", "env 'BASH_FUNC_ls()=() { @@; }' bash -c ls", "env BASH_FUNC_x%%='() { @@\n}' bash -c x",
 ];
 
 const TABLE: Row[] = [
@@ -39,7 +43,9 @@ const TABLE: Row[] = [
   // plain values stay quiet, in guard too
   ...["LESS=-R less f", "LESSOPEN='|lesspipe %s' less f", "TAR_OPTIONS='--warning=no-unknown-keyword' tar xf a.tar", "EDITOR=vim git commit",
     "GIT_PAGER=cat git log", "PERL5OPT='-MDevel::Cover -w' perl t.pl", "perl -Mstrict -e 'print 1'", "GIT_CONFIG_PARAMETERS=\"'user.name'='x'\" git log",
-    "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=x git log", "NODE_OPTIONS=--max-old-space-size=4096 node app.js"].map((c): Row => [c, [], "none", true]),
+    "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=x git log", "NODE_OPTIONS=--max-old-space-size=4096 node app.js",
+    "PS1='\\u@\\h:\\w\\$ ' bash", "PS4='+ ${BASH_SOURCE}:${LINENO}: ' bash -x s.sh", "AWS_PAGER='' aws s3 ls", "BAT_PAGER='less -RF' bat f",
+    "env 'BASH_FUNC_greet%%=() { echo hi; }' bash -c greet"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/env-variables: table", () => {

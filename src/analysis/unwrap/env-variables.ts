@@ -17,17 +17,25 @@ const COMMANDS: ReadonlySet<string> = new Set([
   "GIT_SSH_COMMAND", "GIT_SSH", "GIT_PROXY_COMMAND", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER", "GIT_EXTERNAL_DIFF",
   "RSYNC_RSH", "RSYNC_CONNECT_PROG", "EDITOR", "VISUAL", "PAGER", "MANPAGER", "SYSTEMD_PAGER", "SYSTEMD_EDITOR", "SUDO_ASKPASS", "SUDO_EDITOR", "CVS_RSH", "BROWSER",
   "KUBE_EDITOR", "GH_PAGER", "GH_EDITOR", "GH_BROWSER", "FCEDIT", "SVN_EDITOR", "HGEDITOR", "CVSEDITOR", "LESSCLOSE", "LESSOPEN",
+  "PSQL_PAGER", "PSQL_EDITOR", "BAT_PAGER", "DELTA_PAGER", "AWS_PAGER", "KUBECTL_EXTERNAL_DIFF", "RUSTC_WRAPPER", "npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL",
+  "npm_config_editor", "NPM_CONFIG_EDITOR", "npm_config_browser", "NPM_CONFIG_BROWSER",
 ]);
 
 /** Variables holding a tool's options: the value is read as that tool's arguments. */
 const OPTIONS: Readonly<Record<string, string>> = { TAR_OPTIONS: "tar", PERL5OPT: "perl", ZIPOPT: "zip", ZIP: "zip", MANOPT: "man", NODE_OPTIONS: "node" };
 
-/** Variables naming a file the shell reads, after expanding the value (`$(cmd)` in it runs). */
-const EXPANDED_FILES: ReadonlySet<string> = new Set(["BASH_ENV", "ENV"]);
+/**
+ * Variables the shell expands before it uses them (`$(cmd)` in them runs): a file it reads
+ * (`BASH_ENV`, `ENV`), or a prompt (`PS4` under `bash -x`, `PS0`-`PS2` in an interactive shell).
+ */
+const EXPANDED_FILES: ReadonlySet<string> = new Set(["BASH_ENV", "ENV", "PS0", "PS1", "PS2", "PS4"]);
 
-/** Whether `name` is read by this module: one Set lookup, or two prefix tests, per assignment. */
+/** `BASH_FUNC_name%%=() { body }` (set through env): bash defines the function from it at start. */
+const EXPORTED_FUNCTION = /^BASH_FUNC_.+(?:%%|\(\))$/;
+
+/** Whether `name` is read by this module: one Set lookup, or a few prefix tests, per assignment. */
 export function isCodeVariable(name: string): boolean {
-  return COMMANDS.has(name) || OPTIONS[name] !== undefined || EXPANDED_FILES.has(name) || name === "LESS" || name.startsWith("GIT_CONFIG_");
+  return COMMANDS.has(name) || OPTIONS[name] !== undefined || EXPANDED_FILES.has(name) || name === "LESS" || name.startsWith("GIT_CONFIG_") || name.startsWith("BASH_FUNC_");
 }
 
 export interface Assigned {
@@ -69,6 +77,10 @@ export function codeVariables(assigned: readonly Assigned[], rest: string | null
       if (value.trim() !== "") nest(`${OPTIONS[name]} ${words}`, r, null);
     } else if (EXPANDED_FILES.has(name)) {
       if (/[$`]/.test(value)) nest(`: ${value}`, r, null);
+    } else if (EXPORTED_FUNCTION.test(name)) {
+      // The body runs whenever a bash started with it calls the function (it may shadow `ls`).
+      if (a.unknown) out.findings.push({ id: "shell/dynamic-script", message: `${name} defines a function from '${value}', only known at run time; bash runs it unchecked.`, start: r[0], end: r[1] });
+      else nest(value.replace(/^\s*\(\s*\)\s*/, ""), r, null);
     } else if (name === "GIT_CONFIG_PARAMETERS") {
       // `'key'='value' 'key2'='value2'`, each part quoted as the shell would.
       for (const m of value.matchAll(/'(?:[^'\\]|\\.)*'(?:='(?:[^'\\]|\\.)*')?/g)) config.push(m[0]);
