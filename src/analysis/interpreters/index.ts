@@ -17,11 +17,17 @@ export { MARKER } from "./lexer.js";
 export type { Language } from "./language.js";
 
 export const AWKS: readonly string[] = ["awk", "gawk", "mawk", "nawk", "busybox-awk"];
-const PYTHONS = ["python", "python2", "python3", "pypy", "pypy3", ...Array.from({ length: 10 }, (_, i) => `python3.${i + 6}`)];
+const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/** The versioned names distributions install (`python3.12`, `perl5.36.0`, `ruby3.1`, `php8.2`). */
+const PYTHONS = ["python", "python2", "python3", "python2.7", "pypy", "pypy3", ...range(6, 15).map((m) => `python3.${m}`), ...range(8, 11).map((m) => `pypy3.${m}`)];
+const PERLS = ["perl", ...range(20, 44).flatMap((m) => [`perl5.${m}`, ...range(0, 4).map((p) => `perl5.${m}.${p}`)])];
+const RUBIES = ["ruby", "ruby1.9", "ruby1.9.1", ...range(0, 7).map((m) => `ruby2.${m}`), ...range(0, 6).map((m) => `ruby3.${m}`)];
+const PHPS = ["php", "php5", "php5.6", "php7", ...range(0, 4).map((m) => `php7.${m}`), "php8", ...range(0, 6).map((m) => `php8.${m}`)];
 
 const BY_NAME: ReadonlyMap<string, Language> = new Map([
   ...PYTHONS.map((n) => [n, PYTHON] as const),
-  ["node", JAVASCRIPT], ["nodejs", JAVASCRIPT], ["perl", PERL], ["ruby", RUBY], ["php", PHP],
+  ["node", JAVASCRIPT], ["nodejs", JAVASCRIPT],
+  ...PERLS.map((n) => [n, PERL] as const), ...RUBIES.map((n) => [n, RUBY] as const), ...PHPS.map((n) => [n, PHP] as const),
   ...AWKS.map((n) => [n, AWK] as const),
 ]);
 

@@ -18,6 +18,8 @@ const RUNS_RM = [
   "tmux ls \\; new -d 'rm -rf ~'", "tmux start-server \\; run-shell 'rm -rf ~'", "tmux new -d -s a \\; send-keys -t a 'rm -rf ~' Enter",
   "tmux if-sh true 'run-shell \"rm -rf ~\"'", "tmux if-shell -b true 'display x' 'new -d \"rm -rf ~\"'",
   "tmux new -d -s x rm -rf ~", "tmux run-shell -b -d 5 'rm -rf ~'", "tmux split-window -h -l 20 'rm -rf ~'", "tmux -L sock new-session -d 'rm -rf ~'", "tmux -c 'rm -rf ~'", "tmux if-shell 'rm -rf ~' 'display ok'",
+  // several words are an argv: `sh -c 'rm -rf ~'` keeps its script whole
+  ...["new -d", "new-session -d -s x", "new-window", "split-window -h", "respawn-pane -k"].flatMap((s) => [`tmux ${s} sh -c 'rm -rf ~'`, `tmux ${s} bash -c "rm -rf ~"`, `tmux ${s} env X=1 sh -c 'rm -rf ~'`]),
   "screen -dm sh -c 'rm -rf ~'", "screen -dmS x rm -rf ~", "screen -d -m -S x rm -rf ~", "screen rm -rf ~",
   "at now <<< 'rm -rf ~'", "at now + 1 minute <<EOF\nrm -rf ~\nEOF", "batch <<< 'rm -rf ~'", "echo 'rm -rf ~' | at now", "cat <<'EOF' | at midnight\nrm -rf ~\nEOF",
   "echo '* * * * * rm -rf ~' | crontab -", "echo '@reboot rm -rf ~' | crontab -", "echo '0 3 * * 1 rm -rf ~' | crontab", "tmux send-keys -t work 'rm -rf ~' Enter", "tmux send -t 0 rm ' -rf ~' C-m", "screen -S x -X stuff 'rm -rf ~\\n'",

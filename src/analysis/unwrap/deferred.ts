@@ -9,7 +9,7 @@ import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { has, parseFlags, type FlagSpec } from "../flags.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
-import { stdinScript } from "./strings.js";
+import { commandWords, stdinScript } from "./strings.js";
 import type { Wrapper, WrapperHit } from "./wrappers.js";
 
 /** tmux commands that take a shell command as their trailing operands, with their value options. */
@@ -135,7 +135,8 @@ function tmuxCommands(v: CommandView, e: Env): void {
     }
     const shell = tmuxShell(args, seg);
     if (shell === null) continue;
-    e.nest(args.slice(shell[0], shell[1]).join(" "), span, inheritFrom(v));
+    // tmux runs one word through the shell, several as an argv (`tmux new sh -c 'cmd'`).
+    e.nest(commandWords(v.words.slice(shell[0], shell[1])), span, inheritFrom(v));
     // `if-shell COND 'tmux command' ['tmux command']`: each is a tmux command line of its own.
     if (sub === "if-shell" || sub === "if") for (const then of args.slice(shell[1], seg[1])) e.nest(`tmux ${then}`, span, inheritFrom(v));
   }

@@ -11,6 +11,7 @@
 import type { Word } from "../../facts/types.js";
 import type { Nest, Origin, UnwrapResult } from "./types.js";
 import { lessShellCommand } from "./option-commands.js";
+import { shellQuote } from "./strings.js";
 
 /** Variables whose value a later program runs as a shell command (git, rsync, ssh, pagers, editors). */
 const COMMANDS: ReadonlySet<string> = new Set([
@@ -47,8 +48,6 @@ export interface Assigned {
   word: Word;
 }
 
-/** A literal for the shell. */
-const quote = (s: string): string => (/^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
 
 /**
  * What the assignments of one command make programs run. `rest`: the command they apply to, as
@@ -73,7 +72,7 @@ export function codeVariables(assigned: readonly Assigned[], rest: string | null
     } else if (OPTIONS[name] !== undefined) {
       // perl and node split their variable at blanks only; tar, zip and man read backslash
       // escapes as the shell does. `-e 1`: the options alone, no program.
-      const words = name === "PERL5OPT" || name === "NODE_OPTIONS" ? `${value.trim().split(/\s+/).map(quote).join(" ")} -e 1` : value;
+      const words = name === "PERL5OPT" || name === "NODE_OPTIONS" ? `${value.trim().split(/\s+/).map(shellQuote).join(" ")} -e 1` : value;
       if (value.trim() !== "") nest(`${OPTIONS[name]} ${words}`, r, null);
     } else if (EXPANDED_FILES.has(name)) {
       if (/[$`]/.test(value)) nest(`: ${value}`, r, null);
@@ -94,7 +93,7 @@ export function codeVariables(assigned: readonly Assigned[], rest: string | null
       keys.set(m[2] as string, entry);
     }
   }
-  for (const { key, value } of keys.values()) if (key !== undefined) config.push(quote(`${key}=${value ?? ""}`));
+  for (const { key, value } of keys.values()) if (key !== undefined) config.push(shellQuote(`${key}=${value ?? ""}`));
   if (config.length === 0) return;
   // git reads these as `git -c` settings: the command it runs, with them.
   const at = origin.range ?? [assigned[0]?.word.start ?? 0, assigned[assigned.length - 1]?.word.end ?? 0];

@@ -20,6 +20,16 @@ const TABLE: Row[] = [
   ["git rebase -x 'rm -rf ~' main", [RM, HOME]],
   ["git rebase --exec='rm -rf ~' main", [RM, HOME]],
   ["git bisect run rm -rf ~", [RM, HOME]],
+  // several words are an argv that keeps its bounds: `sh -c 'rm -rf ~'` is not `sh -c rm`
+  ...["git bisect run %", "git submodule foreach %", "git submodule foreach --recursive %", "git -c alias.x='!env' x %"]
+    .flatMap((f) => ["sh -c 'rm -rf ~'", "bash -c \"rm -rf ~\"", "env sh -c 'rm -rf ~'", "sudo sh -c 'rm -rf ~'"].map((c): Row => [f.replace("%", c), [RM, HOME]])),
+  ["git -c alias.x='!sh -c' x 'rm -rf ~'", [RM, HOME]],
+  // git's other commands that run a program on the far side
+  ["git send-pack --receive-pack='rm -rf ~' h:r", [RM, HOME]],
+  ["git send-pack --exec='rm -rf ~' h:r", [RM, HOME]],
+  ["git fetch-pack --upload-pack='rm -rf ~' h:r", [RM, HOME]],
+  ["git bisect run make test", [], "none"],
+  ["git submodule foreach git pull", [], "none"],
   // other config keys are not commands
   ["git -c color.ui=always log", [], "none"],
   ["git -c core.pager=less log", [], "none"],

@@ -8,7 +8,7 @@ import type { CommandView } from "../command.js";
 import { parseFlags, values, type FlagSpec } from "../flags.js";
 import { GIT_GLOBAL } from "../specs.js";
 import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
-import { runString } from "./strings.js";
+import { commandWords, runString, wordsSource } from "./strings.js";
 
 export const gitUnwrapper: Unwrapper = { name: "git", commands: ["git"], unwrap: (v, e) => gitStrings(v, e.at, e.span, e.nest, e.out) };
 
@@ -36,12 +36,15 @@ function gitStrings(view: CommandView, at: (w: Word) => [number, number], span: 
   if (g.rest >= view.args.length) return;
   const sub = view.args[g.rest] as string;
   const rest = view.args.slice(g.rest + 1);
+  const restWords = view.words.slice(g.rest + 1);
   const subWord = view.words[g.rest] as Word;
   const range = span(subWord, view.words[view.words.length - 1] as Word);
   const alias = aliases.get(sub);
   if (alias !== undefined) {
     const prefix = view.args.slice(0, g.rest).filter((_, k) => k === 0 || view.args[k - 1] !== "-c" && view.args[k] !== "-c");
-    nest(alias.startsWith("!") ? [alias.slice(1), ...rest].join(" ") : [...prefix, alias, ...rest].join(" "), range, inheritFrom(view));
+    // The arguments after an alias keep their bounds (`sh -c 'f "$@"' f ARGS`).
+    const args = restWords.length > 0 ? [wordsSource(restWords)] : [];
+    nest(alias.startsWith("!") ? [alias.slice(1), ...args].join(" ") : [...prefix, alias, ...args].join(" "), range, inheritFrom(view));
     return;
   }
   if (sub === "submodule") {
@@ -49,7 +52,7 @@ function gitStrings(view: CommandView, at: (w: Word) => [number, number], span: 
     if (f >= 0) {
       let k = f + 1;
       while (rest[k] === "--recursive" || rest[k] === "-q" || rest[k] === "--quiet") k++;
-      if (k < rest.length) nest(rest.slice(k).join(" "), range, inheritFrom(view));
+      if (k < rest.length) nest(commandWords(restWords.slice(k)), range, inheritFrom(view));
     }
   } else if (sub === "rebase") {
     for (let k = 0; k < rest.length; k++) {
@@ -58,7 +61,7 @@ function gitStrings(view: CommandView, at: (w: Word) => [number, number], span: 
       if (cmd !== undefined) nest(cmd, range, inheritFrom(view));
     }
   } else if (sub === "bisect" && rest[0] === "run" && rest.length > 1) {
-    nest(rest.slice(1).join(" "), range, inheritFrom(view));
+    nest(commandWords(restWords.slice(1)), range, inheritFrom(view));
   }
   const spec = SUB_COMMAND_OPTIONS[sub];
   if (spec !== undefined) {
@@ -74,6 +77,8 @@ const SUB_COMMAND_OPTIONS: Readonly<Record<string, FlagSpec>> = {
   fetch: { longValue: { "upload-pack": "runs", depth: "depth", deepen: "deepen", "shallow-since": "since", "shallow-exclude": "exclude", refmap: "refmap", jobs: "jobs" } },
   pull: { longValue: { "upload-pack": "runs", depth: "depth", strategy: "strategy", "strategy-option": "strategy-option" } },
   "ls-remote": { longValue: { "upload-pack": "runs", sort: "sort" } },
+  "fetch-pack": { longValue: { "upload-pack": "runs", exec: "runs", depth: "depth" } },
+  "send-pack": { longValue: { "receive-pack": "runs", exec: "runs", "push-option": "push-option", "force-with-lease": "lease" } },
   push: { longValue: { "receive-pack": "runs", exec: "runs", repo: "repo", "push-option": "push-option", "force-with-lease": "lease" } },
   archive: { shortValue: { o: "output" }, longValue: { exec: "runs", remote: "remote", format: "format", prefix: "prefix", output: "output" } },
   difftool: { shortValue: { x: "runs", t: "tool" }, longValue: { extcmd: "runs", tool: "tool" } },

@@ -12,7 +12,7 @@ import { has, parseFlags, values } from "../flags.js";
 import { interpreterArgs, interpreterOptions } from "./interpreter-options.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { printedBefore } from "./printed.js";
-import { replaceDynamic, STDIN_PATHS, valueWord, wholeDynamic } from "./strings.js";
+import { replaceDynamic, isStdinPath, valueWord, wholeDynamic } from "./strings.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
 
 export const interpreterUnwrapper: Unwrapper = {
@@ -31,7 +31,7 @@ interface Source {
 
 function interpreterCode(view: CommandView, env: Env): void {
   const lang = languageOf(view.name);
-  const family = lang?.name === "node" ? "node" : /^(?:python|pypy)/.test(view.name) ? "python" : /^lua/.test(view.name) ? "lua" : view.name;
+  const family = lang !== null ? lang.name : /^lua/.test(view.name) ? "lua" : view.name;
   if (lang?.name === "awk") {
     const program = awkProgram(view);
     return readSources(view, env, lang, program === "stdin" ? stdinSources(view, lang, false) : program === null ? [] : [program]);
@@ -79,7 +79,7 @@ function interpreterCode(view: CommandView, env: Env): void {
       return;
     }
     // `python3 /dev/stdin <<< …` reads its program from stdin, as `-` does.
-    operand = first !== undefined && !STDIN_PATHS.has(args[p.rest] as string);
+    operand = first !== undefined && !isStdinPath(args[p.rest] as string);
     // PowerShell's `-Command -` and `-File -` read the commands from stdin; Windows PowerShell's
     // first operand is a command (pwsh's is a script file).
     if (family === "pwsh" || family === "powershell") {
@@ -91,14 +91,18 @@ function interpreterCode(view: CommandView, env: Env): void {
         sources.push({ word: first, text: marked(first) });
       }
     }
+    // `php -- ARGS`: no script, the program is stdin and the words its arguments.
+    if (family === "php" && args[p.rest - 1] === "--" && code.length === 0) operand = false;
     // An interactive interpreter (`-i`, php's `-a`) reads statements from stdin after its script.
     interactive = family === "php" ? has(p, "a") || has(p, "interactive") : (family === "python" || family === "node" || family === "lua") && (has(p, "i") || has(p, "interactive"));
   } else {
-    operand = view.args.length > 1 && !STDIN_PATHS.has(view.args[1] as string);
+    operand = view.args.length > 1 && !isStdinPath(view.args[1] as string);
   }
   // No inline code and no script file: the program is stdin, a heredoc, a herestring or what the
   // stage before prints (`echo 'print(1)' | python3`).
-  const stdin = (sources.length === 0 && !operand) || interactive ? stdinSources(view, lang, interactive) : [];
+  const fromStdin = (sources.length === 0 && !operand) || interactive;
+  const stdin = fromStdin ? stdinSources(view, lang, interactive) : [];
+  if (fromStdin) unseenStdin(view, env);
   if (lang === null) {
     // A language not read (lua, AppleScript, PowerShell): its inline code cannot be judged.
     const w = sources[0]?.word ?? stdin[0]?.word;
@@ -106,6 +110,14 @@ function interpreterCode(view: CommandView, env: Env): void {
     return;
   }
   readSources(view, env, lang, stdin.length > 0 ? [...sources, ...stdin] : sources);
+}
+
+/** `python3 < <(curl …)`, `node < "$F"`: the program comes from a command or a run-time name. */
+function unseenStdin(view: CommandView, env: Env): void {
+  for (const r of view.redirects) {
+    if (r.op !== "<" || (r.fd !== null && r.fd !== 0) || r.target === null || r.target.dynamic === null) continue;
+    env.out.findings.push({ id: "shell/dynamic-script", message: `${view.name} reads its program from '${r.target.value}', which cannot be seen before it runs. Save it to a file and read it first.`, start: env.at(r.target)[0], end: env.at(r.target)[1] });
+  }
 }
 
 /** `timeit`'s statements and setup are code; pdb's `-c` commands may be (`!stmt`, or any line pdb does not know). */
@@ -118,6 +130,11 @@ const PDB_COMMAND = /^(?:h|help|w|where|bt|d|down|u|up|b|break|tbreak|cl|clear|d
 function moduleCode(view: CommandView, env: Env, lang: Language | null, module: string, from: number): void {
   if (lang === null) return;
   let code: string[] = [];
+  // The interactive consoles read their statements from stdin.
+  if (module === "code" || module === "asyncio") {
+    unseenStdin(view, env);
+    return readSources(view, env, lang, stdinSources(view, lang, true));
+  }
   if (module === "timeit") {
     const p = parseFlags(view.args, TIMEIT, from);
     code = [...values(p, "code"), ...p.operands.map((k) => view.args[k] as string)];
@@ -181,7 +198,7 @@ function awkProgram(view: CommandView): Source | "stdin" | null {
     if (a === "--") return file ? null : at(k + 1);
     if (/^-[fFvilE]$|^--(?:file|field-separator|assign|include|load|exec)$/.test(a)) {
       const isFile = /^-[fE]$|^--(?:file|exec)$/.test(a);
-      if (isFile && STDIN_PATHS.has(view.args[k + 1] as string)) return "stdin";
+      if (isFile && isStdinPath(view.args[k + 1] as string)) return "stdin";
       file ||= isFile;
       k++;
     } else if (a.startsWith("-") && a !== "-") file ||= /^-f.|^--(?:file|exec)=/.test(a);

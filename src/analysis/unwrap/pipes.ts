@@ -5,8 +5,9 @@ import type { CommandView } from "../command.js";
 import { has, parseFlags } from "../flags.js";
 import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
 import { printedBefore } from "./printed.js";
-import { STDIN_PATHS } from "./strings.js";
+import { isStdinPath } from "./strings.js";
 import { INTERPRETERS, SHELL_FLAGS, SHELLS } from "./wrappers.js";
+import { languageOf } from "../interpreters/index.js";
 
 export const pipeUnwrapper: Unwrapper = { name: "pipe", commands: [...INTERPRETERS], piped: (v, e) => pipeIntoInterpreter(v, e.at, e.nest, e.out) };
 
@@ -14,7 +15,7 @@ export const pipeUnwrapper: Unwrapper = { name: "pipe", commands: [...INTERPRETE
 function pipeIntoInterpreter(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
   if (view.sc.stage <= 0 || !INTERPRETERS.has(view.name)) return;
   const p = parseFlags(view.args, SHELLS.has(view.name) ? SHELL_FLAGS : { stopAtOperand: true }, 1);
-  const readsStdin = !has(p, "command") && !p.flags.has("command-string") && (p.rest >= view.args.length || STDIN_PATHS.has(view.args[p.rest] as string) || has(p, "stdin"));
+  const readsStdin = !has(p, "command") && !p.flags.has("command-string") && (p.rest >= view.args.length || isStdinPath(view.args[p.rest] as string) || has(p, "stdin") || stdinConsole(view));
   if (!readsStdin) return;
   // Text written on the line (`echo 'ls' | sh`, `printf 'print(1)' | python3`) is the program: a
   // shell's is parsed like `sh -c 'ls'`, an interpreter's read as its code (unwrap/interpreters.ts).
@@ -25,3 +26,11 @@ function pipeIntoInterpreter(view: CommandView, at: (w: Word) => [number, number
   const first = view.words[0] as Word;
   out.findings.push({ id: "shell/pipe-to-shell", message: `Piping into ${view.name} runs whatever the previous command prints, unseen; save it to a file, read it, then run it.`, start: at(first)[0], end: at(first)[1] });
 }
+
+/** `python3 -m code`, `-m asyncio`, `php -- ARGS`: consoles and programs read from stdin. */
+function stdinConsole(view: CommandView): boolean {
+  const lang = languageOf(view.name)?.name;
+  if (lang === "php") return view.args[1] === "--";
+  return lang === "python" && PYTHON_CONSOLE.test(view.args.slice(1).join(" "));
+}
+const PYTHON_CONSOLE = /(?:^|\s)-[A-Za-z]*m\s*(?:code|asyncio)(?:\s|$)/;

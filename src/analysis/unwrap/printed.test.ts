@@ -6,8 +6,10 @@
  * still a pipe to a shell.
  */
 
-import { describe, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
 import { cases, type Row, verify } from "../test-helpers.js";
+import { formatted, unescape } from "./printed.js";
 
 const HOME = "deletion/home";
 const PIPE = "shell/pipe-to-shell";
@@ -57,10 +59,48 @@ const TABLE: Row[] = [
   ["echo \"$CODE\" | python3", [PIPE], "has", true],
   ["echo 'print(1)' >&2 | python3", [PIPE], "has", true],
   ["printf -v x 'rm -rf ~' | sh", [PIPE], "has", true],
+  // a printer's escapes read as bash reads them: octal of printf's format (`\0120` is \n then 0),
+  // `\47` only for printf, `\'` kept by %b and echo -e; brace expansion is not reproduced
+  ["printf '#\\0120;import os;os.system(\"rm -rf ~\")\\n' | python3", [HOME], "has", true],
+  ["echo -e \"x='a\\47';import os;os.system(\\\"rm -rf ~\\\")#'\" | python3", [HOME], "has", true],
+  ["printf '%b\\n' \"x='a\\\\'';import os;os.system(\\\"rm -rf ~\\\")#'\" | python3", [HOME], "has", true],
+  ["echo 'import os;'{,'#'}'os.system(\"rm -rf ~\");' | python3", [PIPE], "has", true],
+  // stdin however named; versioned interpreters; consoles and `php --` reading stdin
+  ...["python3 /dev//stdin", "python3 /dev/./stdin", "python3 /proc/thread-self/fd/0", "python3.12", "pypy3", "python3 -m code", "python3 -m asyncio", "python3 -Im code"]
+    .map((c): Row => [`echo 'import os; os.system("rm -rf ~")' | ${c}`, [HOME], "has", true]),
+  ...["perl5.36", "perl5.36.0", "ruby3.1"].map((c): Row => [`echo 'system("rm -rf ~")' | ${c}`, [HOME], "has", true]),
+  ...["php8.2", "php -- foo"].map((c): Row => [`echo '<?php system("rm -rf ~");' | ${c}`, [HOME], "has", true]),
+  ...["python3.12", "nodejs", "pypy3", "perl5.36", "php8.2 --", "python3 -m code"].map((c): Row => [`/bin/echo x | ${c}`, [PIPE], "has", true]),
+  // a program from a command or a later redirect, or a printer redefined on the line, is unseen
+  ["python3 < <(echo 'import os; os.system(\"rm -rf ~\")')", ["shell/dynamic-script"], "has", true],
+  ["node < \"$F\"", ["shell/dynamic-script"], "has", true],
+  ["cat <<<'print(1)' < <(echo x) | python3", [PIPE], "has", true],
+  ["cat <<<'print(1)' < /tmp/e.py | python3", [PIPE], "has", true],
+  ["echo() { printf '%s\\n' x; }; echo 'print(1)' | python3", [PIPE], "has", true],
+  ["alias echo=cowsay; echo 'print(1)' | python3", [PIPE], "has", true],
+  ["python3 < script.py", [], "none", true],
+  ["python3 -m code", [], "none", true],
   // data piped into a script is not the program
   ...["echo hi | python3 script.py", "cat data | node app.js", "printf 'a\\n' | perl -ne 'print'", "echo '{}' | python3 -m json.tool"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/printed: table", () => {
   it.each(cases(TABLE))("%s", (_title, row) => verify(row));
+});
+
+/** Escapes as bash's own printf and echo read them, byte for byte (bash is the oracle). */
+const ESCAPES = ["\\n", "\\t", "\\\\", "\\'", "\\\"", "\\?", "\\47", "\\047", "\\0120", "\\0", "\\1", "\\101", "\\1011", "\\x41", "\\x4", "\\x", "\\xZ",
+  "\\u0041", "\\u", "\\e", "\\E", "\\z", "\\a\\b\\f\\v\\r", "a\\", "\\8"];
+
+describe("unwrap/printed: escapes read as bash reads them", () => {
+  const bash = (script: string, arg: string): string => {
+    const r = spawnSync("bash", ["-c", script, "bash", arg], { encoding: "latin1" });
+    expect(r.status).toBe(0);
+    return r.stdout;
+  };
+  it.each(ESCAPES)("%s", (e) => {
+    expect(formatted(e, []), "printf FORMAT").toBe(bash('printf "$1"', e));
+    expect(unescape(e, "b"), "printf %b").toBe(bash('printf %b "$1"', e));
+    expect(unescape(e, "echo"), "echo -e").toBe(bash('echo -ne "$1"', e));
+  });
 });

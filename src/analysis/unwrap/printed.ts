@@ -21,18 +21,25 @@ export function printedBefore(view: CommandView): Printed | null {
   const prev = view.facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
   const first = prev?.argv[0];
   if (prev === undefined || first === undefined || first.dynamic !== null) return null;
+  // A function or alias of that name on the line prints something else.
+  if (REDEFINED.test(view.facts.source)) return null;
   // `echo x >&2 | python3` prints nothing into the pipe: whatever it reads is not this text.
   const plain = prev.redirects.length === 0;
   if (first.value === "echo") return echoed(prev.argv, plain);
   if (first.value === "printf") return printfed(prev.argv, plain);
   if (first.value !== "cat" || prev.argv.length !== 1) return null;
+  // cat reads its stdin from the last redirect of it (`cat <<<'x' < f` reads f).
   let body: Word | null = null;
   for (const r of prev.redirects) {
+    if (r.fd !== null && r.fd !== 0) continue;
     if (r.op === "<<<") body = r.target;
     else if ((r.op === "<<" || r.op === "<<-") && r.body !== null) body = r.body;
+    else if (r.op === "<" || r.op === "<&" || r.op === "<>") body = null;
   }
   return body === null ? null : { word: body, exact: body.dynamic === null };
 }
+
+const REDEFINED = /(?:^|[\s;&|({])(?:function\s+(?:echo|printf|cat)\b|(?:echo|printf|cat)\s*\(\s*\)|alias\s+(?:[^=\s]+=\S*\s+)*(?:echo|printf|cat)=)/;
 
 /** `echo [-neE]... words`: bash's echo reads escapes only after -e. */
 function echoed(argv: readonly Word[], plain: boolean): Printed | null {
@@ -45,9 +52,10 @@ function echoed(argv: readonly Word[], plain: boolean): Printed | null {
   const words = argv.slice(k);
   if (words.length === 0) return null;
   const word = joined(words);
-  if (word.dynamic !== null) return { word, exact: false };
+  // A glob or a brace expands into other words (`echo 'a'{,'#'}'b'`).
+  if (word.dynamic !== null || words.some((w) => w.glob)) return { word, exact: false };
   if (!escapes) return { word, exact: plain && !word.value.includes("\\") };
-  const decoded = unescape(word.value, false);
+  const decoded = unescape(word.value, "echo");
   return decoded === null ? { word, exact: false } : { word: { ...word, value: decoded }, exact: plain };
 }
 
@@ -60,13 +68,13 @@ function printfed(argv: readonly Word[], plain: boolean): Printed | null {
   if (format === undefined || format.value.startsWith("-")) return null;
   const args = argv.slice(k + 1);
   const whole = joined(argv.slice(k));
-  if (whole.dynamic !== null) return { word: whole, exact: false };
+  if (whole.dynamic !== null || argv.slice(k).some((w) => w.glob)) return { word: whole, exact: false };
   const out = formatted(format.value, args.map((a) => a.value));
   return out === null ? { word: whole, exact: false } : { word: { ...format, value: out, dynamic: null }, exact: plain };
 }
 
 /** printf's output for `%s`, `%b` and `%%` conversions (the format reused while arguments remain); null for anything else. */
-function formatted(format: string, args: readonly string[]): string | null {
+export function formatted(format: string, args: readonly string[]): string | null {
   let out = "";
   let next = 0;
   do {
@@ -74,7 +82,7 @@ function formatted(format: string, args: readonly string[]): string | null {
     for (let i = 0; i < format.length; i++) {
       const c = format[i] as string;
       if (c === "\\") {
-        const e = escapeAt(format, i, false);
+        const e = escapeAt(format, i, "format");
         if (e === null) return null;
         out += e[0];
         i = e[1] - 1;
@@ -83,7 +91,7 @@ function formatted(format: string, args: readonly string[]): string | null {
         if (conv === "%") out += "%";
         else if (conv === "s") out += args[next++] ?? "";
         else if (conv === "b") {
-          const b = unescape(args[next++] ?? "", true);
+          const b = unescape(args[next++] ?? "", "b");
           if (b === null) return null;
           out += b;
         } else return null;
@@ -94,17 +102,24 @@ function formatted(format: string, args: readonly string[]): string | null {
   return out;
 }
 
-const SIMPLE: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", f: "\f", v: "\v", e: "\x1b", E: "\x1b", "\\": "\\", "'": "'", '"': '"' };
+const SIMPLE: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", f: "\f", v: "\v", e: "\x1b", E: "\x1b", "\\": "\\" };
 
-/** The text with its backslash escapes read as echo -e (`octal0` for `\0NNN`) or printf reads them; null for one not understood. */
-function unescape(s: string, octal0: boolean): string | null {
+/**
+ * Where an escape is read (bash's builtins, as measured): printf's format, printf's `%b`
+ * argument, or `echo -e`. Only the format reads `\'`, `\"`, `\?` and octal without a leading 0
+ * (`%b` reads both forms of octal, echo only `\0nnn`); an escape not read keeps its backslash.
+ */
+export type Reader = "format" | "b" | "echo";
+
+/** The text with its backslash escapes read as `reader` reads them; null for one not understood (`\c`). */
+export function unescape(s: string, reader: Reader): string | null {
   let out = "";
   for (let i = 0; i < s.length; i++) {
     if (s[i] !== "\\") {
       out += s[i];
       continue;
     }
-    const e = escapeAt(s, i, octal0);
+    const e = escapeAt(s, i, reader);
     if (e === null) return null;
     out += e[0];
     i = e[1] - 1;
@@ -112,17 +127,24 @@ function unescape(s: string, octal0: boolean): string | null {
   return out;
 }
 
-/** The escape at `s[i]` (a backslash): its text and the index after it. `\c` and unknown escapes are not understood. */
-function escapeAt(s: string, i: number, octal0: boolean): [string, number] | null {
+/** The escape at `s[i]` (a backslash): its text and the index after it. */
+function escapeAt(s: string, i: number, reader: Reader): [string, number] | null {
   const c = s[i + 1];
   if (c === undefined) return ["\\", i + 1];
   const simple = SIMPLE[c];
   if (simple !== undefined) return [simple, i + 2];
-  const m = (octal0 || c === "0" ? /^0?[0-7]{1,3}/ : /^[0-7]{1,3}/).exec(s.slice(i + 1, i + 5));
-  if (m !== null && /[0-7]/.test(c)) return [String.fromCharCode(parseInt(m[0], 8) & 0xff), i + 1 + m[0].length];
-  const x = /^x([0-9a-fA-F]{1,2})/.exec(s.slice(i + 1, i + 4));
-  if (x !== null) return [String.fromCharCode(parseInt(x[1] as string, 16)), i + 2 + (x[1] as string).length];
-  return null;
+  if (c === "'" || c === '"' || c === "?") return reader === "format" ? [c, i + 2] : [`\\${c}`, i + 2];
+  // `\c` ends all output for %b and echo: not reproduced.
+  if (c === "c") return reader === "format" ? ["\\c", i + 2] : null;
+  const rest = s.slice(i + 1, i + 10);
+  const octal = reader === "format" ? /^[0-7]{1,3}/.exec(rest) : c === "0" ? /^0[0-7]{0,3}/.exec(rest) : reader === "b" ? /^[1-7][0-7]{0,2}/.exec(rest) : null;
+  if (octal !== null) return [String.fromCharCode(parseInt(octal[0], 8) & 0xff), i + 1 + octal[0].length];
+  const hex = /^(?:x([0-9a-fA-F]{1,2})|u([0-9a-fA-F]{1,4})|U([0-9a-fA-F]{1,8}))/.exec(rest);
+  if (hex !== null) {
+    const code = parseInt((hex[1] ?? hex[2] ?? hex[3]) as string, 16);
+    return code > 0x10ffff ? null : [String.fromCodePoint(code), i + 1 + hex[0].length];
+  }
+  return [`\\${c}`, i + 2];
 }
 
 /** Words joined with spaces into one, their run-time spans kept. */

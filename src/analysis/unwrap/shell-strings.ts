@@ -7,7 +7,7 @@ import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { has, parseFlags, values, type FlagSpec } from "../flags.js";
 import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
-import { STDIN_PATHS, runString, stdinScript, valueWord } from "./strings.js";
+import { isStdinPath, runString, stdinScript, valueWord } from "./strings.js";
 import { SHELL_FLAGS, SHELLS, SU_FLAGS } from "./wrappers.js";
 
 export const shellUnwrapper: Unwrapper = { name: "shell-string", commands: [...SHELLS], unwrap: (v, e) => shellString(v, e.at, e.nest, e.out) };
@@ -60,7 +60,7 @@ export function shellString(view: CommandView, at: (w: Word) => [number, number]
     return runString(view, w, at(w), nest, out, "a script");
   }
   const operand = p.rest < args.length ? keep[p.rest] : undefined;
-  if (operand !== undefined && !has(p, "stdin") && !STDIN_PATHS.has(view.args[operand] as string)) {
+  if (operand !== undefined && !has(p, "stdin") && !isStdinPath(view.args[operand] as string)) {
     const w = view.words[operand] as Word;
     if (w.dynamic && /^[<>]\(/.test(w.value)) {
       out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs a script produced by '${w.value}', which cannot be seen before it runs. Download it to a file and read it first.`, start: at(w)[0], end: at(w)[1] });

@@ -3,14 +3,14 @@
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import type { Nest, UnwrapResult, Unwrapper } from "./types.js";
-import { STDIN_PATHS, stdinScript } from "./strings.js";
+import { isStdinPath, stdinScript } from "./strings.js";
 
 export const sourceUnwrapper: Unwrapper = { name: "source", commands: ["source", "."], unwrap: (v, e) => sourceFile(v, e.at, e.nest, e.out) };
 
 function sourceFile(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
   const file = view.words[1];
   if (file === undefined) return;
-  if (STDIN_PATHS.has(file.value)) {
+  if (isStdinPath(file.value)) {
     // `source /dev/stdin <<< '...'` runs the herestring; `curl ... | source /dev/stdin` the download.
     if (view.sc.stage > 0) {
       out.findings.push({ id: "shell/pipe-to-shell", message: `'${view.name} ${file.value}' runs whatever the previous command prints, unseen; save it to a file, read it, then run it.`, start: at(file)[0], end: at(file)[1] });

@@ -48,8 +48,50 @@ export function valueWord(view: CommandView, v: string): Word | null {
   return null;
 }
 
+/** A word as shell source that reads back as it (`rm`, `'a b'`, `'it'\''s'`). */
+export function shellQuote(s: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * What git (and tools like it) runs for `CMD ARGS...`: one word is a shell string (`git bisect run
+ * 'make && ./t'`), several are an argv whose words keep their bounds (`bisect run sh -c 'rm -rf ~'`).
+ */
+export function commandWords(words: readonly Word[]): string {
+  return words.length === 1 ? (words[0] as Word).value : wordsSource(words);
+}
+
+/** Words as shell source that reads back as the same words. */
+export function wordsSource(words: readonly Word[]): string {
+  return words.map(wordSource).join(" ");
+}
+
+/** Unquoted glob characters stay unquoted: `*` in `rm -rf *` is still a glob. */
+const SAFE_GLOB = /^[\w@%+=:,./~*?[\]-]+$/;
+
+/** A word as shell source that reads back as one word: literal parts quoted, run-time parts (`$X`, `$(…)`) kept in double quotes. */
+function wordSource(w: Word): string {
+  const lit = (t: string): string => (t === "" ? "" : w.glob && SAFE_GLOB.test(t) ? t : shellQuote(t));
+  if (w.dynamic === null) return w.value === "" ? "''" : lit(w.value);
+  let out = "";
+  let from = 0;
+  for (const [s, e] of w.dynamic) {
+    out += lit(w.value.slice(from, s)) + `"${w.value.slice(s, e)}"`;
+    from = e;
+  }
+  return out + lit(w.value.slice(from));
+}
+
 /** Script files that are the command's stdin. */
-export const STDIN_PATHS: ReadonlySet<string> = new Set(["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
+const STDIN_PATHS: ReadonlySet<string> = new Set(["-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0", "/proc/thread-self/fd/0"]);
+
+/** A script path that is the command's stdin, however spelled (`/dev//stdin`, `/dev/./fd/0`). */
+export function isStdinPath(path: string | undefined): boolean {
+  if (path === undefined) return false;
+  if (STDIN_PATHS.has(path)) return true;
+  if (!path.startsWith("/") || !/\/\/|\/\.(?:\/|$)|\/$/.test(path)) return false;
+  return STDIN_PATHS.has(path.replace(/\/(?:\.?\/)+/g, "/").replace(/\/\.?$/, ""));
+}
 
 /** A shell (or `source`) reading its script from stdin: parse a heredoc or herestring fed to it. */
 export function stdinScript(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): boolean {

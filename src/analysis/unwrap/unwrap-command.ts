@@ -11,6 +11,7 @@ import { KNOWN, KNOWN_NAME_MAX, type Known } from "./table.js";
 import type { FindingDraft } from "../check.js";
 import { inheritFrom, type Env, type Inherit, type Nest, type Origin, type UnwrapResult } from "./types.js";
 import { expandBraces, isPattern, markReplaced, splitEnvString } from "./words.js";
+import { commandWords } from "./strings.js";
 
 export const NO_ARGS: readonly string[] = [];
 /** A package spec with a version or a scope: `rimraf@5`, `@scope/cli`, `@scope/cli@2` (group 1: the name). */
@@ -161,7 +162,9 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
       // `parallel CMD ::: a`: the string runs with arguments appended at run time.
       const inherit = inheritFrom(view);
       if (hit.argsUnknown === true) inherit.argsUnknown = true;
-      nest(args.slice(hit.inner, end).join(" "), origin.range ?? [a.start, Math.max(a.end, b.end)], inherit);
+      // sudo -s escapes its words for the shell, so they keep their bounds; parallel joins them.
+      const text = hit.argsUnknown === true ? args.slice(hit.inner, end).join(" ") : commandWords(words.slice(i + hit.inner, i + end));
+      nest(text, origin.range ?? [a.start, Math.max(a.end, b.end)], inherit);
       return;
     }
     i += hit.inner;

@@ -18,6 +18,8 @@ const TABLE: Row[] = [
   ["sudo --user=root --preserve-env=PATH rm -rf ~", [RM, HOME]],
   ["sudo -i rm -rf ~", [RM, HOME]],
   ["sudo -s 'rm -rf ~'", [RM, HOME]],
+  // sudo -s and -i escape their words for the shell: an argv keeps its bounds
+  ...["sudo -s", "sudo -i", "sudo -iu root", "sudo -s -u root"].flatMap((w) => [`${w} sh -c 'rm -rf ~'`, `${w} bash -c "rm -rf ~"`]).map((c): Row => [c, [RM, HOME]]),
   ["doas -- rm -rf ~", [RM, HOME]],
   // env -S splits its string into words but, not being a shell, expands no `~`
   ["env -S 'rm -rf /'", [RM, "deletion/root"]],

@@ -6,6 +6,7 @@
 import { parseFlags, has, values, type FlagSpec, type ParsedFlags } from "../flags.js";
 import { ifValues } from "./unknown-options.js";
 import { screenWrapper, tmuxWrapper } from "./deferred.js";
+import { AWKS, READ_INTERPRETERS } from "../interpreters/index.js";
 
 /**
  * What a wrapper does itself, apart from running its command: it writes a file (`time -o FILE`,
@@ -375,6 +376,8 @@ export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "zsh", "dash",
 export const INTERPRETERS: ReadonlySet<string> = new Set([
   ...SHELLS,
   "python", "python2", "python3", "perl", "ruby", "node", "php", "lua", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "luajit", "tclsh", "osascript", "pwsh", "powershell",
+  // python3.12, pypy3, nodejs, perl5.36, ruby3.1, php8.2, ...: every name whose code is read
+  ...READ_INTERPRETERS.filter((n) => !AWKS.includes(n)),
 ]);
 
 export const SHELL_FLAGS: FlagSpec = {
