@@ -12,7 +12,8 @@ import { AnalysisLimitError, DEFAULT_LIMITS } from "../limits.js";
 import { hiddenSubstitutions } from "./substitutions.js";
 import { TOP, type Extract, type Nest, type Origin, type Parse, type UnwrapResult } from "./types.js";
 import { NO_ARGS, makeView, unwrapCommand } from "./unwrap-command.js";
-import { lineCommand, lineStateOf } from "./line-state.js";
+import { lineCommand, lineStateOf, type LineState } from "./line-state.js";
+import { writtenSoFar } from "./written.js";
 
 export type { UnwrapResult } from "./types.js";
 
@@ -29,13 +30,15 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
   const queue: Parse[] = [{ facts, depth: 0, range: null, origin: TOP }];
   const out: UnwrapResult = { views: [], findings: [], parses: queue };
   let origin = TOP;
+  // The line state of the parse being walked (nested parses start from its written files).
+  let line: LineState | null = null;
   const nest: Nest = (src, range, inherit) => {
     if (origin.depth + 1 > MAX_DEPTH) {
       throw new AnalysisLimitError("maxShellDepth", `shell code is nested in strings (bash -c, eval, ...) more than ${MAX_DEPTH} levels deep, the limit; run the inner command directly`);
     }
     const from = inherit ?? origin;
     const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: from.argsUnknown, wrappers: from.wrappers, effects: from.effects };
-    queue.push({ facts: extract(src), depth: nested.depth, range: nested.range, origin: nested });
+    queue.push({ facts: extract(src), depth: nested.depth, range: nested.range, origin: nested, written: writtenSoFar(line?.written) });
   };
   for (let q = 0; q < queue.length; q++) {
     const parse = queue[q] as Parse;
@@ -43,7 +46,7 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
     origin = parse.origin;
     const commands = f.commands;
     // Functions, renamed programs and downloads of this parse, made on first use.
-    let line = lineStateOf(f);
+    line = lineStateOf(f, parse.written);
     for (let c = 0; c < commands.length; c++) {
       const sc = commands[c] as SimpleCommand;
       hiddenSubstitutions(sc, f, origin, nest);
@@ -52,7 +55,7 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
         out.views.push(makeView(sc, f, origin, sc.argv, NO_ARGS, 0, "", true, origin.wrappers, origin.privileged, false, origin.forms.slice(), origin.allowForms));
         continue;
       }
-      unwrapCommand(sc, sc.argv, f, origin, out, nest);
+      unwrapCommand(sc, sc.argv, f, origin, out, nest, line?.written);
     }
   }
   return out;

@@ -12,6 +12,7 @@ import { has, parseFlags, values } from "../flags.js";
 import { interpreterArgs, interpreterOptions } from "./interpreter-options.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { printedBefore } from "./printed.js";
+import { moduleWritten, runWritten, stdinWritten } from "./written.js";
 import { replaceDynamic, isStdinPath, valueWord, wholeDynamic } from "./strings.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
 
@@ -40,6 +41,8 @@ function interpreterCode(view: CommandView, env: Env): void {
   const sources: Source[] = [];
   let operand = false;
   let interactive = false;
+  // The script file run (`python3 t.py`), when there is one.
+  let script: Word | undefined;
   if (spec !== null) {
     const args = interpreterArgs(family, view.args);
     const code: Array<readonly [number, number, string]> = [];
@@ -50,7 +53,10 @@ function interpreterCode(view: CommandView, env: Env): void {
     // the script: look for code past it too rather than miss it.
     if (code.length === 0 && p.unknown.length > 0 && p.rest < args.length) p = parseFlags(args, { ...spec, stopAtOperand: false }, 1, seen);
     if (has(p, "module")) {
-      moduleCode(view, env, lang, values(p, "module")[0] ?? "", p.rest);
+      const module = values(p, "module")[0] ?? "";
+      // `echo '…' > tool.py; python3 -m tool`: the module is a file the line wrote.
+      if (family === "python" && moduleWritten(view, env, module)) return;
+      moduleCode(view, env, lang, module, p.rest);
       return;
     }
     for (const [index, offset, name] of code) {
@@ -80,6 +86,7 @@ function interpreterCode(view: CommandView, env: Env): void {
     }
     // `python3 /dev/stdin <<< …` reads its program from stdin, as `-` does.
     operand = first !== undefined && !isStdinPath(args[p.rest] as string);
+    if (operand && code.length === 0) script = first;
     // PowerShell's `-Command -` and `-File -` read the commands from stdin; Windows PowerShell's
     // first operand is a command (pwsh's is a script file).
     if (family === "pwsh" || family === "powershell") {
@@ -97,12 +104,18 @@ function interpreterCode(view: CommandView, env: Env): void {
     interactive = family === "php" ? has(p, "a") || has(p, "interactive") : (family === "python" || family === "node" || family === "lua") && (has(p, "i") || has(p, "interactive"));
   } else {
     operand = view.args.length > 1 && !isStdinPath(view.args[1] as string);
+    if (operand) script = view.words[1];
   }
+  // `echo 'code' > t.py; python3 t.py`: the line wrote the script; its text is read.
+  if (script !== undefined && sources.length === 0 && runWritten(view, env, script, view.name)) return;
   // No inline code and no script file: the program is stdin, a heredoc, a herestring or what the
   // stage before prints (`echo 'print(1)' | python3`).
   const fromStdin = (sources.length === 0 && !operand) || interactive;
   const stdin = fromStdin ? stdinSources(view, lang, interactive) : [];
-  if (fromStdin) unseenStdin(view, env);
+  if (fromStdin) {
+    unseenStdin(view, env);
+    stdinWritten(view, env, view.name);
+  }
   if (lang === null) {
     // A language not read (lua, AppleScript, PowerShell): its inline code cannot be judged.
     const w = sources[0]?.word ?? stdin[0]?.word;

@@ -12,6 +12,7 @@ import type { Nest, Origin, UnwrapResult } from "./types.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
 import { wholeDynamic } from "./strings.js";
 import { codeVariables, isCodeVariable, type Assigned } from "./env-variables.js";
+import { newWrittenFiles, recordWrites, writesFile, type FileMap, type WrittenFiles } from "./written.js";
 
 interface FunctionDef {
   body: string;
@@ -30,6 +31,8 @@ export interface LineState {
   programs: Map<string, string>;
   /** Files written from the network earlier on the line. */
   downloads: Set<string>;
+  /** Files written earlier on the line (written.ts). */
+  written: WrittenFiles;
   expansions: number;
 }
 
@@ -40,8 +43,8 @@ const MULTI_CALL: ReadonlySet<string> = new Set(["busybox", "toybox"]);
 const RUNS_FILE: ReadonlySet<string> = new Set([...INTERPRETERS, "source", ".", "exec", "sudo", "doas", "env", "nohup"]);
 
 /** The state of one parse: its function definitions, read from the source of each construct. */
-export function lineStateOf(facts: Facts): LineState | null {
-  let state: LineState | null = null;
+export function lineStateOf(facts: Facts, outer?: readonly FileMap[]): LineState | null {
+  let state: LineState | null = outer === undefined ? null : { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(outer), expansions: 0 };
   for (const c of facts.constructs) {
     if (c.type !== "function_definition") continue;
     const text = facts.source.slice(c.start, c.end);
@@ -50,7 +53,7 @@ export function lineStateOf(facts: Facts): LineState | null {
     // A body without "$@"/$1 runs the same at every call: seeing it at its definition is enough.
     // One the grammar could not read was reported at its definition; parsing it again repeats that.
     if (m === null || body.length > MAX_BODY || !POSITIONAL.test(body) || facts.errors.some((e) => e.start >= c.start && e.end <= c.end)) continue;
-    state ??= { functions: new Map(), programs: new Map(), downloads: new Set(), expansions: 0 };
+    state ??= { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(), expansions: 0 };
     state.functions.set(m[1] as string, { body, end: c.end });
   }
   return state;
@@ -68,6 +71,11 @@ const quote = (s: string): string => (/^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.re
  */
 export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | null, origin: Origin, out: UnwrapResult, nest: Nest): LineState | null {
   if (sc.assignments.length > 0) assignedCode(sc, facts, origin, out, nest);
+  // Recorded before the command is unwrapped; only later commands see it (Written.at).
+  if (writesFile(sc)) {
+    state ??= { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(), expansions: 0 };
+    recordWrites(sc, facts, state.written);
+  }
   const first = sc.argv[0];
   if (first === undefined || first.dynamic !== null) return state;
   if (DECLARES.has(first.value)) declaredCode(sc, facts, origin, out, nest);
@@ -85,7 +93,7 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
     if (state.downloads.size > 0) downloadedRun(sc, state.downloads, origin, out);
   }
   if (!RECORDS.has(name)) return state;
-  state ??= { functions: new Map(), programs: new Map(), downloads: new Set(), expansions: 0 };
+  state ??= { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(), expansions: 0 };
   record(sc, facts, name, state, range, nest, out);
   return state;
 }

@@ -4,7 +4,7 @@
  * interpreters reading their program from stdin read this text as their code.
  */
 
-import type { Word } from "../../facts/types.js";
+import type { Facts, Redirect, SimpleCommand, Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 
 export interface Printed {
@@ -12,6 +12,8 @@ export interface Printed {
   word: Word;
   /** True when the text is exactly what is printed: nothing run-time, every escape understood. */
   exact: boolean;
+  /** echo prints a newline after the text (not part of `word`). */
+  newline?: boolean;
 }
 
 /** The printed text of the previous stage, or null when it is not a plain echo, printf or cat of a heredoc. */
@@ -19,24 +21,40 @@ export function printedBefore(view: CommandView): Printed | null {
   const sc = view.sc;
   if (sc.stage <= 0) return null;
   const prev = view.facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
-  const first = prev?.argv[0];
-  if (prev === undefined || first === undefined || first.dynamic !== null) return null;
+  return prev === undefined ? null : printedBy(prev, view.facts, null);
+}
+
+/**
+ * What `sc` prints to its stdout, or null when it is not a plain echo, printf or cat of a heredoc.
+ * `output` is the redirect its stdout goes to (`echo x > f`), null for a pipe.
+ */
+export function printedBy(sc: SimpleCommand, facts: Facts, output: Redirect | null): Printed | null {
+  const first = sc.argv[0];
+  if (first === undefined || first.dynamic !== null) return null;
   // A function or alias of that name on the line prints something else.
-  if (REDEFINED.test(view.facts.source)) return null;
-  // `echo x >&2 | python3` prints nothing into the pipe: whatever it reads is not this text.
-  const plain = prev.redirects.length === 0;
-  if (first.value === "echo") return echoed(prev.argv, plain);
-  if (first.value === "printf") return printfed(prev.argv, plain);
-  if (first.value !== "cat" || prev.argv.length !== 1) return null;
+  if (REDEFINED.test(facts.source)) return null;
+  // `echo x >&2 | python3` prints nothing into the pipe: whatever it reads is not this text. The
+  // grammar gives `a | b > f` the redirect around the whole pipeline; bash gives it to b only.
+  const next = sc.pipeline >= 0 ? facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage + 1) : undefined;
+  const outer = (r: Redirect): boolean => next !== undefined && r.start > next.start;
+  const plain = sc.redirects.every((r) => r === output || outer(r) || !toStdout(r));
+  if (first.value === "echo") return echoed(sc.argv, plain);
+  if (first.value === "printf") return printfed(sc.argv, plain);
+  if (first.value !== "cat" || sc.argv.length !== 1) return null;
   // cat reads its stdin from the last redirect of it (`cat <<<'x' < f` reads f).
   let body: Word | null = null;
-  for (const r of prev.redirects) {
-    if (r.fd !== null && r.fd !== 0) continue;
+  for (const r of sc.redirects) {
+    if (outer(r) || (r.fd !== null && r.fd !== 0)) continue;
     if (r.op === "<<<") body = r.target;
     else if ((r.op === "<<" || r.op === "<<-") && r.body !== null) body = r.body;
     else if (r.op === "<" || r.op === "<&" || r.op === "<>") body = null;
   }
-  return body === null ? null : { word: body, exact: body.dynamic === null };
+  return body === null ? null : { word: body, exact: plain && body.dynamic === null };
+}
+
+/** A redirect of stdout (`>f`, `>&2`, `1>f`, `&>f`); `2>/dev/null` and `<f` leave it be. */
+function toStdout(r: Redirect): boolean {
+  return r.fd === null ? r.op.startsWith(">") || r.op.startsWith("&>") : r.fd === 1 && r.op.startsWith(">");
 }
 
 const REDEFINED = /(?:^|[\s;&|({])(?:function\s+(?:echo|printf|cat)\b|(?:echo|printf|cat)\s*\(\s*\)|alias\s+(?:[^=\s]+=\S*\s+)*(?:echo|printf|cat)=)/;
@@ -51,12 +69,13 @@ function echoed(argv: readonly Word[], plain: boolean): Printed | null {
   }
   const words = argv.slice(k);
   if (words.length === 0) return null;
+  const newline = !argv.slice(1, k).some((w) => w.value.includes("n"));
   const word = joined(words);
   // A glob or a brace expands into other words (`echo 'a'{,'#'}'b'`).
-  if (word.dynamic !== null || words.some((w) => w.glob)) return { word, exact: false };
-  if (!escapes) return { word, exact: plain && !word.value.includes("\\") };
+  if (word.dynamic !== null || words.some((w) => w.glob)) return { word, exact: false, newline };
+  if (!escapes) return { word, exact: plain && !word.value.includes("\\"), newline };
   const decoded = unescape(word.value, "echo");
-  return decoded === null ? { word, exact: false } : { word: { ...word, value: decoded }, exact: plain };
+  return decoded === null ? { word, exact: false, newline } : { word: { ...word, value: decoded }, exact: plain, newline };
 }
 
 /** `printf FORMAT [ARGS]`: a format of text, escapes, `%%`, `%s` and `%b` is printed exactly. */

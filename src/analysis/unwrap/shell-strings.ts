@@ -6,11 +6,12 @@
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { has, parseFlags, values, type FlagSpec } from "../flags.js";
-import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
+import { inheritFrom, type Env, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
+import { runWritten, stdinWritten } from "./written.js";
 import { isStdinPath, runString, stdinScript, valueWord } from "./strings.js";
 import { SHELL_FLAGS, SHELLS, SU_FLAGS } from "./wrappers.js";
 
-export const shellUnwrapper: Unwrapper = { name: "shell-string", commands: [...SHELLS], unwrap: (v, e) => shellString(v, e.at, e.nest, e.out) };
+export const shellUnwrapper: Unwrapper = { name: "shell-string", commands: [...SHELLS], unwrap: (v, e) => shellString(v, e.at, e.nest, e.out, e) };
 export const evalUnwrapper: Unwrapper = { name: "eval", commands: ["eval"], unwrap: (v, e) => evalString(v, e.span, e.nest, e.out) };
 export const suUnwrapper: Unwrapper = { name: "su-string", commands: ["su", "runuser", "sg"], unwrap: (v, e) => suString(v, e.at, e.nest, e.out) };
 
@@ -25,7 +26,7 @@ const FISH_FLAGS: FlagSpec = {
 };
 
 /** `bash -c STRING`: parse STRING again. Returns true when the view only wraps what it parsed. */
-export function shellString(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): boolean {
+export function shellString(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult, env?: Env): boolean {
   // `+o opt` / `+x`: bash's "unset option" spelling; not an operand.
   const keep: number[] = [];
   for (let k = 0; k < view.args.length; k++) {
@@ -65,9 +66,12 @@ export function shellString(view: CommandView, at: (w: Word) => [number, number]
     if (w.dynamic && /^[<>]\(/.test(w.value)) {
       out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs a script produced by '${w.value}', which cannot be seen before it runs. Download it to a file and read it first.`, start: at(w)[0], end: at(w)[1] });
     }
+    // `echo 'cmd' > x.sh; bash x.sh`: the line wrote the script; its text is read.
+    if (env !== undefined) runWritten(view, env, w, view.name);
     return false;
   }
   // No -c and no script file: the script is stdin. A heredoc or herestring is read here.
+  if (env !== undefined) stdinWritten(view, env, view.name);
   return stdinScript(view, at, nest, out);
 }
 

@@ -2,12 +2,13 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import type { Nest, UnwrapResult, Unwrapper } from "./types.js";
+import type { Env, Nest, UnwrapResult, Unwrapper } from "./types.js";
+import { runWritten, stdinWritten } from "./written.js";
 import { isStdinPath, stdinScript } from "./strings.js";
 
-export const sourceUnwrapper: Unwrapper = { name: "source", commands: ["source", "."], unwrap: (v, e) => sourceFile(v, e.at, e.nest, e.out) };
+export const sourceUnwrapper: Unwrapper = { name: "source", commands: ["source", "."], unwrap: (v, e) => sourceFile(v, e.at, e.nest, e.out, e) };
 
-function sourceFile(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
+function sourceFile(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult, env: Env): void {
   const file = view.words[1];
   if (file === undefined) return;
   if (isStdinPath(file.value)) {
@@ -15,10 +16,14 @@ function sourceFile(view: CommandView, at: (w: Word) => [number, number], nest: 
     if (view.sc.stage > 0) {
       out.findings.push({ id: "shell/pipe-to-shell", message: `'${view.name} ${file.value}' runs whatever the previous command prints, unseen; save it to a file, read it, then run it.`, start: at(file)[0], end: at(file)[1] });
     }
+    stdinWritten(view, env, "source");
     stdinScript(view, at, nest, out);
     return;
   }
   if (file.dynamic || /^(?:https?|ftp):/.test(file.value)) {
     out.findings.push({ id: "shell/source-dynamic", message: `'${view.name} ${file.value}' runs code from a file that is only known at run time; source a file you can read first.`, start: at(file)[0], end: at(file)[1] });
+    return;
   }
+  // `echo 'cmd' > f; . f`: the line wrote the file; its text is read.
+  runWritten(view, env, file, "source");
 }

@@ -4,6 +4,7 @@ import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import type { FindingDraft } from "../check.js";
 import type { WrapperEffect } from "./wrappers.js";
+import type { FileMap, WrittenFiles } from "./written.js";
 
 export interface UnwrapResult {
   views: CommandView[];
@@ -14,6 +15,8 @@ export interface UnwrapResult {
 
 export interface Parse {
   facts: Facts;
+  /** Files the parses it is nested in wrote before running it (`echo … > x; sh -c 'bash x'`). */
+  written?: readonly FileMap[];
   depth: number;
   range: [number, number] | null;
   origin: Origin;
@@ -63,10 +66,12 @@ export interface Env {
   span: (a: Word, b: Word) => [number, number];
   /** The core's unwrapCommand, for commands found inside another's words (`find -exec`). */
   unwrapCommand: UnwrapCommand;
+  /** Files earlier commands of the parse wrote (written.ts), when any did. */
+  written?: WrittenFiles;
 }
 
 /** Sees one simple command through its wrappers and hands it to its unwrapper (unwrap-command.ts). */
-export type UnwrapCommand = (sc: SimpleCommand, argv: readonly Word[], facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest) => void;
+export type UnwrapCommand = (sc: SimpleCommand, argv: readonly Word[], facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest, written?: WrittenFiles) => void;
 
 /** Returns true when the view only wraps what was parsed from it (`bash -c '...'`). */
 export type Special = (view: CommandView, env: Env) => boolean | void;

@@ -12,6 +12,7 @@ import type { FindingDraft } from "../check.js";
 import { inheritFrom, type Env, type Inherit, type Nest, type Origin, type UnwrapResult } from "./types.js";
 import { expandBraces, isPattern, markReplaced, splitEnvString } from "./words.js";
 import { commandWords } from "./strings.js";
+import { runWrittenProgram, type WrittenFiles } from "./written.js";
 
 export const NO_ARGS: readonly string[] = [];
 /** A package spec with a version or a scope: `rimraf@5`, `@scope/cli`, `@scope/cli@2` (group 1: the name). */
@@ -35,15 +36,15 @@ export function makeView(sc: SimpleCommand, facts: Facts, origin: Origin, words:
   };
 }
 
-function envFor(sc: SimpleCommand, facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest): Env {
+function envFor(sc: SimpleCommand, facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest, written: WrittenFiles | undefined): Env {
   return {
-    sc, facts, origin, out, nest, unwrapCommand,
+    sc, facts, origin, out, nest, unwrapCommand, written,
     at: (w) => origin.range ?? [w.start, w.end],
     span: (a, b) => origin.range ?? [a.start, Math.max(a.end, b.end)],
   };
 }
 
-export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest): void {
+export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: Facts, origin: Origin, out: UnwrapResult, nest: Nest, written?: WrittenFiles): void {
   // One pass over the words: their values, whether one has braces to expand, and whether all are
   // written plainly one space apart (then the first form is a slice of the source).
   const source = facts.source;
@@ -181,10 +182,12 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
   const special = view.trusted && view.words.length > 0 ? entry?.special : undefined;
   const piped = view.sc.stage > 0 ? entry?.piped : undefined;
   if (special !== undefined || piped !== undefined) {
-    const env = envFor(sc, facts, origin, out, nest);
+    const env = envFor(sc, facts, origin, out, nest, written);
     if (special !== undefined && special(view, env) === true) view.wrapperOnly = true;
     if (piped !== undefined) piped(view, env);
   }
+  // `./x.sh` where the line wrote x.sh: its text is the program.
+  if (written !== undefined && view.words.length > 0 && (view.words[0] as Word).value.includes("/")) runWrittenProgram(view, envFor(sc, facts, origin, out, nest, written));
   out.views.push(view);
 }
 

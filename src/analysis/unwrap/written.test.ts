@@ -1,0 +1,83 @@
+/**
+ * A file the line writes, then runs (written.ts): what a printer wrote is the program of whatever
+ * runs the file; a file written with text not seen and then run is a dynamic script. Generated:
+ * every writer × every separator × every way of running the file × a dangerous and a harmless
+ * program per language; writes that do not reach the file run, and files that are data, are not.
+ */
+
+import { describe, it } from "vitest";
+import { cases, type Row, verify } from "../test-helpers.js";
+
+const HOME = "deletion/home";
+const DYNAMIC = "shell/dynamic-script";
+
+/** Ways of writing the text @@ (no quote, backslash or percent sign of its own) to the file F. */
+const WRITERS = ["echo '@@' > F", "echo -e '@@' >F", "printf '@@\\n' > F", "printf '%s\\n' '@@' >| F", "cat > F <<'EOF'\n@@\nEOF\n", "cat <<'EOF' > F\n@@\nEOF\n",
+  "echo '@@' | tee F", "echo '@@' | tee -a F >/dev/null", "echo '@@' >> F", ": > F; echo '@@' >> F", "echo '@@' &> F"];
+const SEPARATORS = ["; ", " && ", "\n"];
+const fill = (writer: string, text: string, file: string, sep: string, run: string): string =>
+  writer.replace("@@", text).replaceAll(" F", ` ${file}`).replaceAll(">F", `>${file}`) + (writer.endsWith("\n") ? "" : sep) + run.replaceAll("./F", file.includes("/") ? file : `./${file}`).replaceAll(" F", ` ${file}`);
+
+/** Per language: the ways a file F is run as its program, a program deleting ~, and a harmless one. */
+const LANGUAGES: ReadonlyArray<readonly [runs: readonly string[], dangerous: string, harmless: string]> = [
+  [["sh F", "bash F", "bash -x F", "sudo bash F", "env sh F", "source F", ". F", ". ./F", "chmod +x F && ./F", "./F", "nice -n 5 ./F"], "rm -rf ~", "ls -la"],
+  [["python3 F", "python3 -u F arg", "sudo python3 F"], "import os; os.system(\"rm -rf ~\")", "print(1)"],
+  [["node F", "sudo -E node F"], "require(\"child_process\").execSync(\"rm -rf ~\")", "console.log(1)"],
+  [["perl F", "ruby F"], "system(\"rm -rf ~\")", "print 1"],
+];
+const FILES = ["/tmp/x.sh", "run.sh", "./t"];
+
+const TABLE: Row[] = [
+  ...LANGUAGES.flatMap(([runs, dangerous, harmless]) =>
+    WRITERS.flatMap((w) => runs.flatMap((r): Row[] => {
+      const file = FILES[(w.length + r.length) % FILES.length] as string;
+      const sep = SEPARATORS[w.length % SEPARATORS.length] as string;
+      return [[fill(w, dangerous, file, sep, r), [HOME], "has", true], [fill(w, harmless, file, sep, r), [], "none", true]];
+    })),
+  ),
+  // `#!` names the program that runs the file; without one, sh runs it
+  ["printf '#!/usr/bin/env python3\\nimport os; os.system(\"rm -rf ~\")\\n' > t; ./t", [HOME], "has", true],
+  ["printf '#!/usr/bin/python3 -u\\nimport os; os.system(\"rm -rf ~\")\\n' > t; ./t", [HOME], "has", true],
+  ["printf '#!/usr/bin/env -S perl -w\\nsystem(\"rm -rf ~\")\\n' > t; ./t", [HOME], "has", true],
+  ["printf '#!/usr/bin/make -f\\nall:\\n\\trm -rf ~\\n' > t; ./t", [DYNAMIC], "has", true],
+  // copies keep the text; a write to stderr or a device is no script
+  ["echo 'rm -rf ~' > a; cp a b; bash b", [HOME], "has", true],
+  ["echo 'rm -rf ~' > a; mv a /tmp/; bash /tmp/a", [HOME], "has", true],
+  ["echo 'rm -rf ~' > a; install -m 755 a /usr/local/bin/x; /usr/local/bin/x", [HOME], "has", true],
+  // text that cannot be seen: written by anything but a printer, or printed with run-time parts
+  ...["base64 -d <<< cm0gLXJmIH4= > F", "xxd -r -p hex > F", "cat > F", "gen > F", "dd of=F", "cmd 2> F", "gen | tee F"]
+    .flatMap((w): Row[] => [[`${w.replaceAll("F", "x.py")}; python3 x.py`, [DYNAMIC], "has", true], [`${w.replaceAll("F", "x.sh")}; bash x.sh`, [DYNAMIC], "has", true]]),
+  // printed with run-time parts: a script of run-time words (as `bash -c "$CODE"`); an interpreter's program unseen
+  ["echo 'rm -rf \"$HOME\"' > x.sh; bash x.sh", [HOME], "has", true],
+  ["echo \"$CODE\" > x.sh; bash x.sh", ["shell/dynamic-command"], "has", true],
+  ["printf \"$fmt\" > x.py; python3 x.py", [DYNAMIC], "has", true],
+  ["echo \"import $mod\" > x.py; python3 x.py", [DYNAMIC], "has", true],
+  ["echo 'rm -rf ~' > a; cp -t /opt a; bash /opt/a", [HOME], "has", true],
+  // lines appended build one script: `rm -r` then `-f ~` is two commands
+  ["echo 'rm -rf' > x.sh; echo '~' >> x.sh; bash x.sh", [], "none", true],
+  ["printf 'rm -rf ' > x.sh; echo '~' >> x.sh; bash x.sh", [HOME], "has", true],
+  ["gen > x.sh; echo 'ls' >> x.sh; bash x.sh", [DYNAMIC], "has", true],
+  // not run, or run before it was written, or run by PATH; data for a script is not its program
+  ...["echo 'rm -rf ~' > notes.txt; cat notes.txt", "bash t.sh; echo 'rm -rf ~' > t.sh", "echo 'rm -rf ~' > a; echo ls > a; bash a",
+    "ls > list.txt; python3 proc.py list.txt", "gen > data.json; node app.js data.json", "echo 'rm -rf ~' > a; cp b a; bash a",
+    "base64 -d <<< eA== > out.bin; ls out.bin", "make > build.log 2>&1; tail build.log", "echo 'rm -rf ~' > x.sh; bash -c 'echo x.sh'",
+    "echo 'rm -rf ~' > /dev/null; bash /dev/null"].map((c): Row => [c, [], "none", true]),
+  // from stdin, as a module, and from a string run later on the line
+  ["echo 'rm -rf ~' > x.sh; bash < x.sh", [HOME], "has", true],
+  ["echo 'rm -rf ~' > x.sh; sh -s < ./x.sh", [HOME], "has", true],
+  ["echo 'import os; os.system(\"rm -rf ~\")' > x.py; python3 < x.py", [HOME], "has", true],
+  ["echo 'rm -rf ~' > x.sh; source /dev/stdin < x.sh", [HOME], "has", true],
+  ["echo 'import os; os.system(\"rm -rf ~\")' > tool.py; python3 -m tool", [HOME], "has", true],
+  ["mkdir -p pkg; echo 'import os; os.system(\"rm -rf ~\")' > pkg/__main__.py; python3 -m pkg", [HOME], "has", true],
+  ["echo 'rm -rf ~' > x.sh; sh -c 'bash x.sh'", [HOME], "has", true],
+  ["echo 'rm -rf ~' > x.sh; sudo sh -c \"bash -c './x.sh'\"", [HOME], "has", true],
+  ["base64 -d <<< eA== > x.sh; eval 'bash x.sh'", [DYNAMIC], "has", true],
+  ["echo 'ls' > tool.py; python3 -m tool", [], "none", true],
+  ["echo 'print(1)' > x.py; python3 < data.txt", [], "none", true],
+  // the same written file run again is read once
+  ["echo 'rm -rf ~' > a; bash a; bash a; sh a", [HOME], "has", true],
+];
+
+describe("unwrap/written: table", () => {
+  it.each(cases(TABLE))("%s", (_title, row) => verify(row));
+});

@@ -1,0 +1,225 @@
+/**
+ * Files a line writes and then runs: `echo 'rm -rf ~' > x.sh; bash x.sh`, `cat > t.py <<'EOF'
+ * … EOF; python3 t.py`, `printf … | tee run; ./run`. The text a printer writes (printed.ts) is
+ * read as the program of whatever runs the file, as if it were fed on stdin; a file written with
+ * text the analysis cannot see (`base64 -d > x.sh`, `cat > x.sh`) and then run is a dynamic script.
+ */
+
+import type { Facts, Redirect, SimpleCommand, Word } from "../../facts/types.js";
+import type { CommandView } from "../command.js";
+import { languageOf } from "../interpreters/index.js";
+import { printedBy } from "./printed.js";
+import { inheritFrom, type Env } from "./types.js";
+import { runString, shellQuote } from "./strings.js";
+import { INTERPRETERS, SHELLS } from "./wrappers.js";
+
+export interface Written {
+  /** The text written (run-time parts as `dynamic`), null when it cannot be seen. */
+  word: Word | null;
+  /** True when `word` is exactly the file's text. */
+  exact: boolean;
+  /** What wrote it, for messages (`base64`, `a redirect`). */
+  by: string;
+  /** Where the write ends in the parse: only later commands run what it wrote. */
+  at: number;
+  /** A file of the disk's copied over it: no longer the line's. */
+  replaced?: true;
+  /** Runners its text was already read for (each is read once). */
+  read?: Set<string>;
+}
+
+/** Files by path as written (`./x` and `x` alike). */
+export type FileMap = Map<string, Written>;
+
+/**
+ * Files written on the line: this parse's own, and those of the parses it is nested in (shared,
+ * not copied: everything they wrote was written before the string ran, `echo … > x; sh -c 'bash x'`).
+ */
+export interface WrittenFiles {
+  own: FileMap;
+  outer: readonly FileMap[];
+}
+
+export function newWrittenFiles(outer: readonly FileMap[] = []): WrittenFiles {
+  return { own: new Map(), outer };
+}
+
+/** What a parse nested in the current one inherits (undefined: nothing written). */
+export function writtenSoFar(files: WrittenFiles | undefined): readonly FileMap[] | undefined {
+  if (files === undefined) return undefined;
+  if (files.own.size === 0) return files.outer.length > 0 ? files.outer : undefined;
+  return [...files.outer, files.own];
+}
+
+const anyWritten = (files: WrittenFiles | undefined): files is WrittenFiles => files !== undefined && (files.own.size > 0 || files.outer.length > 0);
+
+/** The file at `path` as written before `before` (an offset in this parse). */
+function find(files: WrittenFiles, path: string, before: number): Written | undefined {
+  const f = files.own.get(path);
+  if (f !== undefined) return f.at <= before && f.replaced !== true ? f : undefined;
+  for (let k = files.outer.length - 1; k >= 0; k--) {
+    const o = (files.outer[k] as FileMap).get(path);
+    if (o !== undefined) return o.replaced === true ? undefined : o;
+  }
+  return undefined;
+}
+
+const norm = (p: string): string => p.replace(/^(?:\.\/+)+/, "").replace(/\/+/g, "/");
+const base = (p: string): string => p.slice(p.lastIndexOf("/") + 1);
+const OUTPUT = new Set([">", ">>", ">|", "&>", "&>>"]);
+/** Device paths a write to leaves no file behind. */
+const DEVICE = /^\/dev\/(?:null|stdout|stderr|tty|fd\/\d+|zero|full)$/;
+const COPIES: ReadonlySet<string> = new Set(["cp", "mv", "install", "ln"]);
+/** Options of cp, mv and install whose value is the next word. */
+const COPY_VALUED = /^-[a-zA-Z]*[mogS]$|^--(?:mode|owner|group|suffix)$/;
+/** Commands that print nothing: `: > F` empties F. */
+const SILENT: ReadonlySet<string> = new Set([":", "true", "false"]);
+
+/** Does `sc` write a file the line may later run (a redirect of output to a named file, tee, a copy)? */
+export function writesFile(sc: SimpleCommand): boolean {
+  for (const r of sc.redirects) if (OUTPUT.has(r.op) && r.target !== null) return true;
+  const name = sc.argv[0]?.value;
+  return name === "tee" || name === "dd" || (name !== undefined && COPIES.has(name));
+}
+
+/** Record what `sc` writes: the printed text for a printer, unseen text for anything else. */
+export function recordWrites(sc: SimpleCommand, facts: Facts, files: WrittenFiles): void {
+  const name = sc.argv[0]?.dynamic === null ? (sc.argv[0] as Word).value : "";
+  // curl and wget are downloads (line-state.ts): running one is its own finding.
+  if (name === "curl" || name === "wget") return;
+  for (const r of sc.redirects) {
+    if (!OUTPUT.has(r.op) || r.target === null) continue;
+    const toStdout = r.fd === null || r.fd === 1;
+    // `: > F`, `> F`: the file is emptied.
+    const printed = !toStdout ? null : sc.argv.length === 0 || SILENT.has(name) ? { word: { ...r.target, value: "", dynamic: null }, exact: true } : printedBy(sc, facts, r);
+    write(files, r.target, printed === null ? null : withNewline(printed.word, printed.newline === true), printed?.exact === true, r.op.endsWith(">>"), printed === null ? by(name, r) : name, sc.end);
+  }
+  const argv = sc.argv;
+  if (name === "tee") {
+    const prev = sc.stage > 0 ? facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1) : undefined;
+    const printed = prev === undefined ? null : printedBy(prev, facts, null);
+    const append = argv.some((w, k) => k > 0 && (/^-[a-zA-Z]*a/.test(w.value) || w.value === "--append"));
+    for (let k = 1; k < argv.length; k++) {
+      const w = argv[k] as Word;
+      if (w.value.startsWith("-") && w.dynamic === null) continue;
+      write(files, w, printed === null ? null : withNewline(printed.word, printed.newline === true), printed?.exact === true, append, printed === null ? "tee" : (prev?.argv[0] as Word).value, sc.end);
+    }
+  } else if (name === "dd") {
+    for (const w of argv) if (w.value.startsWith("of=")) write(files, { ...w, value: w.value.slice(3), dynamic: w.dynamic === null ? null : [[0, w.value.length - 3]] }, null, false, false, "dd", sc.end);
+  } else if (COPIES.has(name)) {
+    const operands: Word[] = [];
+    let dir: Word | null = null;
+    for (let k = 1; k < argv.length; k++) {
+      const w = argv[k] as Word;
+      if (w.dynamic !== null || !w.value.startsWith("-")) operands.push(w);
+      else if (/^-[a-zA-Z]*t$|^--target-directory$/.test(w.value)) dir = argv[++k] ?? null;
+      else if (COPY_VALUED.test(w.value)) k++;
+    }
+    // `cp -t DIR SRC`, `install -m 755 SRC DST`.
+    if (dir !== null && operands.length === 1) operands.push({ ...dir, value: `${dir.value}/` });
+    if (operands.length !== 2) return;
+    const [src, dst] = operands as [Word, Word];
+    if (dst.dynamic !== null) return;
+    const from = src.dynamic === null ? find(files, norm(src.value), sc.start) : undefined;
+    // A copy of a file the line did not write is that file: nothing of the line's to read.
+    if (from === undefined) {
+      if (find(files, norm(dst.value), sc.start) !== undefined) files.own.set(norm(dst.value), { word: null, exact: false, by: name, at: sc.end, replaced: true });
+      return;
+    }
+    files.own.set(norm(dst.value), { ...from, at: sc.end, read: undefined });
+    files.own.set(norm(`${dst.value}/${base(src.value)}`), { ...from, at: sc.end, read: undefined });
+  }
+}
+
+function by(name: string, r: Redirect): string {
+  return `${name === "" ? "a command" : `'${name}'`} ${r.fd !== null && r.fd !== 1 ? `(its fd ${r.fd})` : ""}`.trim();
+}
+
+function withNewline(w: Word, newline: boolean): Word {
+  return newline ? { ...w, value: `${w.value}\n` } : w;
+}
+
+function write(files: WrittenFiles, target: Word, text: Word | null, exact: boolean, append: boolean, writer: string, at: number): void {
+  // `> "$f"`: a file only known at run time is not followed.
+  if (target.dynamic !== null || DEVICE.test(target.value)) return;
+  const path = norm(target.value);
+  const before = append ? find(files, path, at) : undefined;
+  // Appending to a file the line did not write: its earlier text is a file on disk, like any script.
+  const word = text === null || before?.word === null ? null : before === undefined ? text : concat(before.word as Word, text);
+  files.own.set(path, { word, exact: word !== null && exact && (before?.exact ?? true), by: writer, at });
+}
+
+function concat(a: Word, b: Word): Word {
+  const dynamic = [...(a.dynamic ?? []), ...(b.dynamic ?? []).map(([s, e]): [number, number] => [s + a.value.length, e + a.value.length])];
+  return { ...a, value: a.value + b.value, dynamic: dynamic.length > 0 ? dynamic : null };
+}
+
+/** The file `w` names, when the line wrote it before `view` runs. */
+export function writtenBefore(files: WrittenFiles | undefined, view: CommandView, w: Word): Written | undefined {
+  if (!anyWritten(files) || w.dynamic !== null) return undefined;
+  return find(files, norm(w.value), view.sc.start);
+}
+
+/**
+ * `runner` (a shell, `source`, or an interpreter's name) runs the file `w` names. When the line
+ * wrote it, its text is read as that runner's program. Returns true when it was.
+ */
+export function runWritten(view: CommandView, env: Env, w: Word, runner: string): boolean {
+  const file = writtenBefore(env.written, view, w);
+  if (file === undefined) return false;
+  const range = env.at(w);
+  const shell = runner === "source" || SHELLS.has(runner);
+  if (file.word === null || (!shell && !file.exact)) {
+    env.out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs '${w.value}', which ${file.by} wrote earlier on this line with text that cannot be seen; write the script out and read it first.`, start: range[0], end: range[1] });
+    return true;
+  }
+  // Read once per runner: running it again runs the same text.
+  const read = (file.read ??= new Set());
+  if (read.has(runner)) return true;
+  read.add(runner);
+  if (shell) return runString(view, file.word, range, env.nest, env.out, `'${w.value}', a script written earlier on the line,`);
+  const text = file.word.value;
+  let delimiter = "SHELLGUARD_WRITTEN";
+  while (text.includes(delimiter)) delimiter += "_";
+  env.nest(`${shellQuote(runner)} /dev/stdin <<'${delimiter}'\n${text}\n${delimiter}\n`, range, inheritFrom(view));
+  return true;
+}
+
+/** `bash < x.sh`, `python3 < t.py`: the program read from stdin is a file the line wrote. */
+export function stdinWritten(view: CommandView, env: Env, runner: string): void {
+  if (!anyWritten(env.written)) return;
+  for (const r of view.redirects) {
+    if (r.op === "<" && (r.fd === null || r.fd === 0) && r.target !== null) runWritten(view, env, r.target, runner);
+  }
+}
+
+/** `python3 -m tool` runs tool.py (or tool/__main__.py) from the working directory. */
+export function moduleWritten(view: CommandView, env: Env, module: string): boolean {
+  if (!anyWritten(env.written) || module === "") return false;
+  const path = module.replace(/\./g, "/");
+  for (const file of [`${path}.py`, `${path}/__main__.py`]) {
+    if (runWritten(view, env, { ...(view.words[0] as Word), value: file, dynamic: null }, view.name)) return true;
+  }
+  return false;
+}
+
+/** `./x` where the line wrote x: the interpreter its `#!` line names, or sh without one. */
+export function runWrittenProgram(view: CommandView, env: Env): void {
+  const w = view.words[0] as Word;
+  const file = writtenBefore(env.written, view, w);
+  if (file === undefined) return;
+  const bang = file.word === null ? null : /^#!\s*(\S+)(?:[ \t]+([^\n]*))?/.exec(file.word.value);
+  let runner = "sh";
+  if (bang !== null) {
+    const args = (bang[2] ?? "").split(/[ \t]+/).filter((a) => a !== "");
+    runner = base(bang[1] as string);
+    // `#!/usr/bin/env [-S] python3 -u`: the program env runs.
+    if (runner === "env") runner = args.find((a) => !a.startsWith("-") && !a.includes("=")) ?? "";
+  }
+  if (runner === "sh" || SHELLS.has(runner) || INTERPRETERS.has(runner) || languageOf(runner) !== null) {
+    runWritten(view, env, w, runner);
+    return;
+  }
+  const range = env.at(w);
+  env.out.findings.push({ id: "shell/dynamic-script", message: `'${w.value}', written earlier on this line, runs through '${runner}', whose code the analysis does not read; write the script out and read it first.`, start: range[0], end: range[1] });
+}
