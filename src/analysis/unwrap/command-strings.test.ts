@@ -17,7 +17,14 @@ const TABLE: Row[] = [
   ["ssh -p 22 -i key host rm -rf '~'", [RM, HOME]],
   ["ssh host -t 'rm -rf ~'", [RM, HOME]],
   ["man -P 'rm -rf ~' ls", [RM, HOME]],
+  // npm's script shell, a secrets runner's --command
+  ...["npm run build --script-shell='rm -rf ~'", "npm test --script-shell 'rm -rf ~'", "npx --script-shell='rm -rf ~' -c 'eslint .'", "doppler run --command='rm -rf ~'",
+    "doppler run -p web --command 'rm -rf ~'", "infisical run --command 'rm -rf ~'", "infisical run --env=prod --command='rm -rf ~'"]
+    .flatMap((c): Row[] => [[c, [RM, HOME]], [c, [RM, HOME], "has", true]]),
+  ["npm run build --script-shell=\"$SH\"", ["shell/dynamic-script"], "has", true],
   // harmless commands stay harmless
+  ...["npm test --script-shell=/bin/bash", "npm run build -- --script-shell='rm -rf ~'", "doppler run --command 'ls -la'", "doppler secrets get X --plain", "infisical run -- npm start"]
+    .map((c): Row => [c, [], "none", true]),
   ["ssh host uptime", [], "none"],
   ["watch -n 5 df -h", [], "none"],
 ];

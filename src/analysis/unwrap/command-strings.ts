@@ -21,6 +21,7 @@ export const npmCallUnwrapper: Unwrapper = {
   name: "npm-call",
   commands: ["npx", "npm"],
   unwrap: (v, e) => {
+    scriptShell(v, e.at, e.nest, e.out);
     let from = 1;
     if (v.name === "npm") {
       from = v.args.findIndex((a, k) => k > 0 && !a.startsWith("-")) + 1;
@@ -33,6 +34,27 @@ export const npmCallUnwrapper: Unwrapper = {
     }
   },
 };
+/** `--script-shell=prog` (any npm command, before `--`): the program every script runs through. */
+function scriptShell(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
+  for (let k = 1; k < view.args.length; k++) {
+    const a = view.args[k] as string;
+    if (a === "--") return;
+    if (a !== "--script-shell" && !a.startsWith("--script-shell=")) continue;
+    const w = a.includes("=") ? valueWord(view, a.slice(a.indexOf("=") + 1)) : view.words[k + 1];
+    if (w !== null && w !== undefined) runString(view, w, at(w), nest, out, "the shell scripts run through (--script-shell)");
+  }
+}
+
+/** `doppler run --command 'cmd'`, `infisical run --command='cmd'`: the string runs in a shell with the secrets set. */
+export const secretsCommandUnwrapper: Unwrapper = {
+  name: "secrets-command",
+  commands: ["doppler", "infisical"],
+  unwrap: (v, e) => {
+    if (v.args.findIndex((a, k) => k > 0 && !a.startsWith("-")) !== v.args.indexOf("run")) return;
+    optionString(v, /^--command(?:=([^]*))?$/, e.at, e.nest, e.out);
+  },
+};
+
 export const manUnwrapper: Unwrapper = { name: "man-pager", commands: ["man"], unwrap: (v, e) => optionString(v, /^-P(.*)$|^--pager(?:=(.*))?$/, e.at, e.nest, e.out) };
 
 /** `watch 'cmd args'` runs its arguments through `sh -c`. */

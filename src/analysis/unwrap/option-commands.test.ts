@@ -44,8 +44,12 @@ const CARRIERS = [
 
 const TABLE: Row[] = [
   ...CARRIERS.flatMap((c): Row[] => [[c.replace(AT, CODE), [RM, HOME]], [c.replace(AT, CODE), [RM, HOME], "has", true]]),
-  // the -S transport of scp is a program, run like any command
+  // the -S transport of scp is a program, run like any command; so is the local sftp server of -D
   ["scp -S 'rm -rf ~' a host:b", [RM, HOME]],
+  ["sftp -D 'rm -rf ~' host", [RM, HOME]],
+  ["scp -D 'rm -rf ~' a host:b", [RM, HOME], "has", true],
+  ["sftp -D ./evil host", ["side-effect/runs-program"]],
+  ["sftp -D /usr/lib/openssh/sftp-server host", [], "none", true],
   // a transport named by a relative path or a run-time value: a program the line does not show
   ...["scp -S ./evil a host:b", "sftp -S bin/x host", "scp -S \"$P\" a host:b", "rsync -e ./evil a host:b", "rsync --rsh='tools/ssh -p 2' a host:b", "scp -S \"$DIR/ssh\" a host:b"]
     .map((c): Row => [c, ["side-effect/runs-program"], "has", true]),

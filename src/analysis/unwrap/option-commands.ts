@@ -34,6 +34,11 @@ export const scpUnwrapper: Unwrapper = {
       valueCode(v, prog, e.at, e.nest, e.out, "a transport program (-S)");
       localProgram(v, prog, e.at, e.out, "-S");
     }
+    // `-D program`: a local SFTP server run in place of the connection.
+    for (const prog of values(p, "D")) {
+      valueCode(v, prog, e.at, e.nest, e.out, "a local sftp server (-D)");
+      localProgram(v, prog, e.at, e.out, "-D");
+    }
   },
 };
 

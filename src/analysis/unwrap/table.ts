@@ -11,7 +11,9 @@ import { aliasUnwrapper, promptCommandUnwrapper, trapUnwrapper } from "./hooks.j
 import { execBlockUnwrapper } from "./exec-blocks.js";
 import { gitUnwrapper } from "./git.js";
 import { interpreterUnwrapper } from "./interpreters.js";
-import { manUnwrapper, npmCallUnwrapper, scriptUnwrapper, sshUnwrapper, watchUnwrapper } from "./command-strings.js";
+import { manUnwrapper, npmCallUnwrapper, scriptUnwrapper, secretsCommandUnwrapper, sshUnwrapper, watchUnwrapper } from "./command-strings.js";
+import { makeUnwrapper } from "./make.js";
+import { startStopDaemonUnwrapper } from "./daemons.js";
 import { pipeUnwrapper } from "./pipes.js";
 import { evalUnwrapper, shellUnwrapper, suUnwrapper } from "./shell-strings.js";
 import { sourceUnwrapper } from "./sourcing.js";
@@ -28,6 +30,7 @@ export const UNWRAPPERS: readonly Unwrapper[] = [
   // Commands hidden in options, run later, wired to the network, or fed a pipe (issue 15).
   scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
+  secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper,
 ];
 
 /** What unwrapping does with a name: one lookup per command. */

@@ -17,7 +17,8 @@ const FORMS = [
   "sshpass -p pw %", "sshpass -e %", "ssh-agent %", "ssh-agent -t 60 %", "dbus-launch --exit-with-session %", "rlwrap %", "rlwrap -a -c %",
   "schroot -c sid -- %", "bwrap --bind / / %", "bwrap --ro-bind /usr /usr --dev /dev --proc /proc --unshare-all -- %", "entr %", "entr -r %", "xterm -e %",
   "uv run %", "uv run --with x %", "poetry run %", "pipenv run %", "pdm run %", "bundle exec %", "pyenv exec %", "rbenv exec %", "conda run -n env %",
-  "mamba run -n env %", "mise exec -- %", "mise x node@20 -- %", "direnv exec . %", "doppler run -- %", "op run --env-file .env -- %", "nix develop -c %", "nix shell nixpkgs#hello -c %",
+  "mamba run -n env %", "mise exec -- %", "mise x node@20 -- %", "direnv exec . %", "doppler run -- %", "infisical run -- %", "infisical run --env=dev -- %", "aws-vault exec prod -- %", "aws-vault exec prod %",
+  "aws-vault exec --no-session prod -- %", "aws-vault exec -d 1h prod %", "op run --env-file .env -- %", "nix develop -c %", "nix shell nixpkgs#hello -c %",
   // package runners: a package's command, or any command on PATH
   "npx %", "npx -y %", "npx --yes -p pkg %", "npm exec -- %", "npm exec --yes -- %", "npm x -- %", "pnpm exec %", "pnpm dlx %", "yarn exec %", "yarn dlx %", "bunx %",
   "bun x %", "uvx %", "uvx --from pkg %", "pipx run %",

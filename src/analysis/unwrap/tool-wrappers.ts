@@ -52,6 +52,18 @@ function fetching(wrapper: Wrapper, name: string): Wrapper {
   };
 }
 
+/** `aws-vault exec PROFILE [options] [--] cmd args`: the command runs with the profile's credentials. */
+const AWS_VAULT: FlagSpec = { short: letters("jn"), shortValue: letters("dt"), long: names("json", "no-session", "server", "ec2-server", "ecs-server", "lazy", "stdout", "debug"), longValue: names("duration", "mfa-token", "region", "prompt", "backend", "keychain", "config"), stopAtOperand: true };
+const awsVault: Wrapper = (args) => {
+  const at = args.findIndex((a, k) => k > 0 && !a.startsWith("-"));
+  if (at < 0 || args[at] !== "exec") return null;
+  const p = parseFlags(args, AWS_VAULT, at + 1);
+  // The profile, then options again, then the command (after `--` when given).
+  const after = p.rest + 1 < args.length ? parseFlags(args, AWS_VAULT, p.rest + 1).rest : args.length;
+  const inner = args[after] === "--" ? after + 1 : after;
+  return inner < args.length ? { inner, effects: [{ wrapper: "aws-vault", kind: "other", what: "credentials" }] } : { inner: args.length };
+};
+
 /** `perf SUB [options] [--] cmd` (and `perf trace record`, `perf sched record`, ...): the profiled command. */
 const PERF_RUNS = new Set(["stat", "record", "trace", "ftrace", "c2c", "kmem", "kvm", "lock", "mem", "sched", "timechart", "iostat"]);
 const PERF: FlagSpec = {
@@ -159,6 +171,8 @@ export const TOOL_WRAPPERS: ReadonlyArray<readonly [string, Wrapper]> = [
   ["mise", runner(["exec", "x"], { short: letters("qv"), shortValue: letters("jC"), long: names("quiet", "verbose", "raw", "yes"), longValue: names("jobs", "cd", "env"), stopAtOperand: true }, true)],
   ["direnv", (args) => (args[1] === "exec" && args.length > 3 ? { inner: 3, effects: [{ wrapper: "direnv", kind: "other", what: ".envrc" }] } : null)],
   ["doppler", runner(["run"], { shortValue: letters("pc"), long: names("preserve-env", "watch", "forward-signals", "mount-template", "silent", "no-check-version"), longValue: names("project", "config", "command", "fallback", "mount", "mount-format", "name-transformer", "token"), stopAtOperand: true })],
+  ["infisical", runner(["run"], { long: names("silent", "watch", "include-imports", "recursive", "expand"), longValue: names("command", "env", "projectId", "path", "token", "domain", "tags", "watch-interval"), stopAtOperand: true })],
+  ["aws-vault", awsVault],
   ["op", runner(["run"], { long: names("no-masking"), longValue: names("env-file", "account", "environment"), stopAtOperand: true })],
   ["npx", fetching(options(() => NPX_FLAGS), "npx")],
   ["npm", fetching(runner(["exec", "x"], NPX_FLAGS), "npm")],

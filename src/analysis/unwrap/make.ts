@@ -1,0 +1,116 @@
+/**
+ * GNU make given makefile text on its command line or stdin: `make --eval='all:; cmd'`, `make -E
+ * 'x:=$(shell cmd)'`, `echo 'all:; cmd' | make -f -`, `make 'X:=$(shell cmd)'`, `make SHELL=prog`.
+ * Recipes, `$(shell …)` and `!=` run shell code: each is parsed as shell code like `sh -c`;
+ * what make evaluates again (`$(eval …)`, `$(file …)`, `load`, guile) is shell/opaque-code.
+ * Running the project's Makefile is not this: that file is on disk, for anyone to read.
+ */
+
+import type { Word } from "../../facts/types.js";
+import type { CommandView } from "../command.js";
+import type { Env, Unwrapper } from "./types.js";
+import { printedBefore } from "./printed.js";
+import { isStdinPath, runString, valueWord } from "./strings.js";
+
+export const makeUnwrapper: Unwrapper = { name: "make-eval", commands: ["make", "gmake"], unwrap: (v, e) => makeCode(v, e) };
+
+/** Options whose value is the next word (or attached): -f, -C, -I, -o, -W, -j, -l, -E and their long forms. */
+const VALUED = /^-[fCIoWjlE]$|^--(?:file|makefile|directory|include-dir|old-file|assume-old|what-if|new-file|assume-new|jobs|load-average|max-load|eval)$/;
+
+function makeCode(view: CommandView, env: Env): void {
+  const args = view.args;
+  for (let k = 1; k < args.length; k++) {
+    const a = args[k] as string;
+    if (a === "--") break;
+    const w = view.words[k] as Word;
+    let text: Word | null = null;
+    if (a === "--eval" || a === "-E") text = view.words[k + 1] ?? null;
+    else if (a.startsWith("--eval=")) text = valueWord(view, a.slice(7));
+    else if (/^-E./.test(a)) text = valueWord(view, a.slice(2));
+    else if (a === "-f" || a === "--file" || a === "--makefile" || /^--(?:file|makefile)=/.test(a)) {
+      const file = a.includes("=") ? a.slice(a.indexOf("=") + 1) : args[k + 1];
+      if (isStdinPath(file)) stdinMakefile(view, env);
+    } else if (!a.startsWith("-")) {
+      // `NAME=value`, `NAME:=value`: a variable set on the command line.
+      const m = /^([A-Za-z_.][\w.]*)\s*(?::{1,3}|\+|\?|!)?=([^]*)$/.exec(a);
+      if (m !== null) variable(view, env, w, m[1] as string, m[2] as string, a.includes("!="));
+      continue;
+    }
+    if (VALUED.test(a)) k++;
+    if (text !== null) makefileText(view, env, text);
+  }
+}
+
+/** `make 'X:=$(shell cmd)'`, `make SHELL=prog`: the shell recipes run with, or code in a value. */
+function variable(view: CommandView, env: Env, w: Word, name: string, value: string, bang: boolean): void {
+  if (name === "SHELL" || name === "MAKESHELL") {
+    runString(view, { ...w, value }, env.at(w), env.nest, env.out, "the shell every recipe runs with (SHELL=)");
+    return;
+  }
+  if (bang) runString(view, { ...w, value }, env.at(w), env.nest, env.out, "a command (!=)");
+  else makefileText(view, env, { ...w, value: `${name}=${value}`, dynamic: null });
+}
+
+function stdinMakefile(view: CommandView, env: Env): void {
+  for (const r of view.redirects) {
+    const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
+    if (body !== null) makefileText(view, env, body);
+    else if (r.op === "<" && r.target?.dynamic) unseen(view, env, r.target, `reads its makefile from '${r.target.value}', which cannot be seen before it runs`);
+  }
+  const printed = printedBefore(view);
+  if (printed !== null) makefileText(view, env, printed.word);
+  else if (view.sc.stage > 0) unseen(view, env, view.words[0] as Word, "reads its makefile from the pipe, unseen");
+}
+
+function unseen(view: CommandView, env: Env, w: Word, what: string): void {
+  const r = env.at(w);
+  env.out.findings.push({ id: "shell/dynamic-script", message: `${view.name} ${what}; save the makefile, read it, then run make -f on it.`, start: r[0], end: r[1] });
+}
+
+/** Functions and directives that evaluate text again or load code: not followed. */
+const OPAQUE = /\$[({](?:eval|file|guile|call)\s|^\s*-?(?:load|guile)\s/m;
+
+/** The shell code in makefile text: recipe lines, `target: ; recipe`, `!=` and `$(shell …)`. */
+function makefileText(view: CommandView, env: Env, text: Word): void {
+  const r = env.at(text);
+  const code = shellCode(text.value);
+  if (OPAQUE.test(text.value)) env.out.findings.push({ id: "shell/opaque-code", message: `${view.name} evaluates makefile text that makes more text to evaluate ($(eval …), $(file …), load), which the analysis does not follow; put it in a Makefile and read it first.`, start: r[0], end: r[1] });
+  for (const c of code) runString(view, { ...text, value: c, dynamic: null }, r, env.nest, env.out, "a makefile's shell command");
+}
+
+/** Shell commands a makefile runs (make's own `$(VAR)` references are left for the shell to see as `$(…)`). */
+export function shellCode(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.replace(/\\\n/g, " ").split("\n")) {
+    // A recipe line: after the tab, make's prefixes `@`, `-`, `+`.
+    if (line.startsWith("\t")) out.push(line.slice(1).replace(/^[@+-]+/, ""));
+    else {
+      const bang = /^[^:=#]*?!=([^]*)$/.exec(line);
+      if (bang !== null) out.push((bang[1] as string).trimStart());
+      // `target: prereqs ; recipe` (not an assignment `x := y`, `x ::= y`).
+      const rule = /^[^=#;]*?[^:]:(?![:=])[^=;#]*;([^]*)$/.exec(line);
+      if (rule !== null) out.push((rule[1] as string).replace(/^\s*[@+-]*\s*/, ""));
+    }
+    out.push(...shellCalls(line));
+  }
+  return out.filter((c) => c.trim() !== "");
+}
+
+/** `$(shell cmd)` and `${shell cmd}`, parentheses balanced. */
+function shellCalls(line: string): string[] {
+  const out: string[] = [];
+  const re = /\$([({])shell\s/g;
+  for (let m = re.exec(line); m !== null; m = re.exec(line)) {
+    const open = m[1] as string;
+    const close = open === "(" ? ")" : "}";
+    let depth = 1;
+    let i = m.index + m[0].length;
+    const start = i;
+    for (; i < line.length && depth > 0; i++) {
+      if (line[i] === open) depth++;
+      else if (line[i] === close) depth--;
+    }
+    out.push(line.slice(start, depth === 0 ? i - 1 : i));
+  }
+  return out;
+}
