@@ -221,6 +221,13 @@ class Scan {
       case "exec-l":
         this.out.push({ kind: "argv", argv: args.slice(1).map((a) => value(a).text), api });
         break;
+      case "program": {
+        const first = v(0);
+        if (first.list !== null) this.out.push({ kind: "argv", argv: first.list, api });
+        else if (args.length > 1 || args[0]?.[0]?.v === "{") this.opaque(`runs a program with arguments set in an options object (${api})`);
+        else if (args.length > 0) this.out.push({ kind: "argv", argv: [first.text], api });
+        break;
+      }
       case "spawn": {
         const rest = args.length > 1 ? (v(1).list ?? [MARKER]) : [];
         if (args.length > 0) this.out.push({ kind: "argv", argv: [v(0).text, ...rest], api });

@@ -32,6 +32,10 @@ export const JAVASCRIPT: Language = {
     { mod: "vm", fns: ["runInThisContext", "runInNewContext", "runInContext", "compileFunction"], does: "eval" },
     { mod: "", fns: ["require", "import"], does: "load" },
     { mod: "process", fns: ["binding", "dlopen"], does: "indirect" },
+    // Deno and Bun: their own APIs beside node's.
+    { mod: "Deno", fns: ["remove", "removeSync"], does: "fs-rm" },
+    { mod: "Deno", fns: ["Command", "run"], does: "program" },
+    { mod: "Bun", fns: ["spawn", "spawnSync"], does: "program" },
     { mod: "", fns: ["Reflect.get", "Reflect.apply"], does: "indirect" },
   ],
 };

@@ -9,6 +9,8 @@ import type { LexRules } from "./lexer.js";
  * - `exec-v`: argv is its second argument, a list (python `os.execvp(file, args)`);
  * - `exec-l`: argv is its arguments after the first (python `os.execlp(file, arg0, ...)`);
  * - `spawn`: a program and its argument list (node `spawn("rm", ["-rf", d])`);
+ * - `program`: an argv list, or a program whose arguments are in an options object (Deno
+ *   `new Deno.Command("rm", {args})`, `Bun.spawn(["rm", d])`): the object is not read (opaque);
  * - `open`: perl's `open` with a `|` mode runs a command;
  * - `rm-r` / `rm-f` / `rmdir`: deletes its first argument (a tree, a file, an empty directory);
  *   `rm-all` deletes every argument (perl `unlink`); `fs-rm` is recursive with `{recursive: true}`;
@@ -16,7 +18,7 @@ import type { LexRules } from "./lexer.js";
  * - `load`: loads a module or code named by its argument (`__import__`, `require`);
  * - `indirect`: reaches a function by a computed name (`getattr`, `send`).
  */
-export type Does = "shell" | "system" | "exec-v" | "exec-l" | "spawn" | "open" | "rm-r" | "rm-f" | "rm-all" | "rmdir" | "fs-rm" | "eval" | "load" | "indirect";
+export type Does = "program" | "shell" | "system" | "exec-v" | "exec-l" | "spawn" | "open" | "rm-r" | "rm-f" | "rm-all" | "rmdir" | "fs-rm" | "eval" | "load" | "indirect";
 
 export interface CallSpec {
   /**

@@ -61,9 +61,17 @@ export const PERL: Language = {
   parenless: true,
   calls: [
     { mod: "", fns: ["system", "exec"], does: "system" },
+    { mod: "", fns: ["readpipe"], does: "shell" },
     { mod: "", fns: ["open"], does: "open" },
     { mod: "", fns: ["unlink"], does: "rm-all" },
     { mod: "", fns: ["rmdir"], does: "rmdir" },
+    // The builtins by their full name (`CORE::system`), which no sub of the code can override.
+    { mod: "CORE", fns: ["system", "exec"], does: "system" },
+    { mod: "CORE", fns: ["readpipe"], does: "shell" },
+    { mod: "CORE", fns: ["open"], does: "open" },
+    { mod: "CORE", fns: ["unlink"], does: "rm-all" },
+    { mod: "CORE", fns: ["rmdir"], does: "rmdir" },
+    { mod: "CORE.GLOBAL", fns: ["system", "exec"], does: "system" },
     { mod: "File.Path", fns: ["rmtree", "remove_tree"], does: "rm-r" },
     { mod: "", fns: ["eval"], does: "eval" },
     { mod: "", fns: ["require", "do"], does: "load" },

@@ -101,7 +101,52 @@ const pwsh = (): FlagSpec => ({
   stopAtOperand: true,
 });
 
-const SPECS: Readonly<Record<string, () => FlagSpec>> = { python, node, perl, ruby, php, lua, osascript, pwsh, powershell: pwsh };
+/**
+ * deno: `eval CODE` (read as the flag `--eval-sub`, then the first operand is code), `run FILE|-`,
+ * `repl [--eval CODE]` (then stdin); permissions and the like are flags or `--name=value` words.
+ */
+const deno = (): FlagSpec => ({
+  short: letters("Aqph"),
+  shortValue: { c: "config", L: "log-level" },
+  long: { "eval-sub": "eval-sub", "run-sub": "run-sub", "repl-sub": "interactive", "allow-all": "A", quiet: "quiet", print: "p", "no-check": "no-check", unstable: "unstable", reload: "reload", watch: "watch", "no-prompt": "no-prompt", help: "help", version: "version" },
+  longValue: { eval: "code", "eval-file": "eval-file", config: "config", "import-map": "import-map", lock: "lock", cert: "cert", location: "location", "v8-flags": "v8-flags", seed: "seed", ext: "ext", "log-level": "log-level" },
+  stopAtOperand: true,
+});
+
+/** bun: `-e`/`--eval` and `-p`/`--print` take code; `run FILE|-` (read as the flag `--run-sub`), `repl`. */
+const bun = (): FlagSpec => ({
+  short: letters("bh"),
+  shortValue: { e: "code", p: "code", r: "preload", c: "config" },
+  long: { "run-sub": "run-sub", "repl-sub": "interactive", bun: "bun", hot: "hot", watch: "watch", smol: "smol", silent: "silent", "no-install": "no-install", help: "help", version: "version" },
+  longValue: { eval: "code", print: "code", preload: "preload", cwd: "cwd", "env-file": "env-file", config: "config", install: "install", "tsconfig-override": "tsconfig-override" },
+  stopAtOperand: true,
+});
+
+/** IPython: `-c CODE`, `-m MODULE`, `-i`; its other options are `--name[=value]` words. */
+const ipython = (): FlagSpec => ({
+  short: letters("i"),
+  shortValue: { c: "code", m: "module" },
+  long: { "no-banner": "no-banner", quick: "quick", classic: "classic", "no-autoindent": "no-autoindent", pdb: "pdb", pylab: "pylab", matplotlib: "matplotlib", help: "help", version: "version", "help-all": "help" },
+  longValue: { "profile-dir": "profile-dir", profile: "profile", ipython_dir: "ipython-dir", "ipython-dir": "ipython-dir", config: "config", "log-level": "log-level" },
+  stopAtOperand: true,
+});
+
+/** irb: `-r LIB`, `-I DIR`; a file operand is run; with none it reads statements from stdin. */
+const irb = (): FlagSpec => ({
+  short: letters("fdUEvwh"),
+  shortValue: { r: "require", I: "include", W: "W" },
+  long: { noecho: "noecho", echo: "echo", noinspect: "noinspect", inspect: "inspect", "noprompt": "noprompt", "simple-prompt": "simple-prompt", "inf-ruby-mode": "inf-ruby-mode", "nocolorize": "nocolorize", "noverbose": "noverbose", "single-irb": "single-irb", version: "version", help: "help" },
+  longValue: { "back-trace-limit": "back-trace-limit", "context-mode": "context-mode", prompt: "prompt" },
+  stopAtOperand: true,
+});
+
+const SPECS: Readonly<Record<string, () => FlagSpec>> = { python, node, perl, ruby, php, lua, osascript, pwsh, powershell: pwsh, deno, bun, ipython, ipython3: ipython, irb };
+
+/** Subcommands read as flags (a 1:1 word map, so word indices stay): `deno eval …` is `deno --eval-sub …`. */
+const SUBCOMMANDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  deno: { eval: "--eval-sub", run: "--run-sub", repl: "--repl-sub" },
+  bun: { run: "--run-sub", repl: "--repl-sub" },
+};
 const made = new Map<string, FlagSpec>();
 
 /** The option spec of an interpreter family (python, node, perl, ruby, php, lua, osascript, pwsh), made on first use. */
@@ -130,5 +175,11 @@ function powershellArg(a: string, k: number): string {
  */
 export function interpreterArgs(family: string, args: readonly string[]): readonly string[] {
   if (family === "pwsh" || family === "powershell") return args.map(powershellArg);
+  const subs = SUBCOMMANDS[family];
+  if (subs !== undefined) {
+    const k = args.findIndex((a, j) => j > 0 && !a.startsWith("-"));
+    const as = k > 0 ? subs[args[k] as string] : undefined;
+    return as === undefined ? args : args.map((a, j) => (j === k ? as : a));
+  }
   return family === "node" && args.includes("-pe") ? args.map((a) => (a === "-pe" ? "-p" : a)) : args;
 }

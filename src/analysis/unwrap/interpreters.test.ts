@@ -20,7 +20,14 @@ const RUN_SHELL = [
     .map((c) => `python3 -c 'import os, subprocess; ${c}'`),
   ...["require(\"child_process\").execSync(\"@@\")", "require(\"child_process\").exec(\"@@\")", "const cp = require(\"child_process\"); cp.spawnSync(\"sh\", [\"-c\", \"@@\"])", "const { execSync: x } = require(\"child_process\"); execSync(`@@`)"]
     .map((c) => `node -e '${c}'`),
-  ...["system(\"@@\")", "exec \"@@\"", "`@@`", "qx{@@}", "open(F, \"@@ |\")", "system \"sh\", \"-c\", \"@@\""].map((c) => `perl -e '${c}'`),
+  ...["system(\"@@\")", "exec \"@@\"", "`@@`", "qx{@@}", "open(F, \"@@ |\")", "system \"sh\", \"-c\", \"@@\"", "CORE::system(\"@@\")", "CORE::exec \"@@\"", "readpipe(\"@@\")",
+    "CORE::readpipe \"@@\"", "CORE::GLOBAL::system(\"@@\")", "CORE::open(my $f, \"-|\", \"@@\")"].map((c) => `perl -e '${c}'`),
+  // deno and bun (their subcommands, node's APIs and their own), irb and ipython reading stdin or -c
+  ...["deno eval '@J'", "deno eval -p '@J'", "deno eval --ext=js '@J'", "deno repl --eval '@J'", "echo '@J' | deno run -", "echo '@J' | deno", "bun -e '@J'",
+    "bun --eval '@J'", "bun -p '@J'", "bun --print='@J'", "echo '@J' | bun run -", "deno eval 'Bun.spawnSync([\"sh\", \"-c\", \"@@\"])'"]
+    .map((c) => c.replace("@J", "require(\"child_process\").execSync(\"@@\")")),
+  ...["echo 'system(\"@@\")' | irb", "irb --noecho <<< 'system(\"@@\")'", "echo 'import os; os.system(\"@@\")' | ipython", "ipython -c 'import os; os.system(\"@@\")'",
+    "ipython -c '!@@'", "ipython -c 'out = !@@'", "ipython -c '%sx @@'", "ipython3 --no-banner -c '%system @@'", "printf '%%%%bash\n@@\n' | ipython"],
   ...["system(\"@@\")", "`@@`", "%x(@@)", "IO.popen(\"@@\")", "exec \"@@\"", "spawn(\"@@\")"].map((c) => `ruby -e '${c}'`),
   ...["system(\"@@\");", "shell_exec(\"@@\");", "passthru(\"@@\");", "exec(\"@@\");", "popen(\"@@\", \"r\");", "echo `@@`;"].map((c) => `php -r '${c}'`),
   ...["BEGIN{system(\"@@\")}", "BEGIN{print \"x\" | \"@@\"}", "BEGIN{\"@@\" | getline}"].map((c) => `awk '${c}'`),
@@ -33,6 +40,7 @@ const DANGEROUS: ReadonlyArray<readonly [string, string]> = [["rm -rf ~", "delet
 const DELETE = [
   ...["shutil.rmtree(\"@@\")", "os.remove(\"@@\")", "os.unlink(\"@@\")", "os.rmdir(\"@@\")", "Path(\"@@\").unlink()", "pathlib.Path(\"@@\").rmdir()"]
     .map((c) => `python3 -c 'import os, shutil, pathlib; from pathlib import Path; ${c}'`),
+  ...["Deno.removeSync(\"@@\", { recursive: true })", "await Deno.remove(\"@@\", {recursive: true})"].map((c) => `deno eval '${c}'`),
   ...["fs.rmSync(\"@@\", { recursive: true })", "fs.rmdirSync(\"@@\", { recursive: true })", "fs.unlinkSync(\"@@\")", "fs.promises.rm(\"@@\", { recursive: true })"].map((c) => `node -e 'const fs = require("fs"); ${c}'`),
   ...["use File::Path qw(rmtree); rmtree(\"@@\")", "File::Path::remove_tree(\"@@\")", "unlink \"@@\"", "rmdir(\"@@\")"].map((c) => `perl -e '${c}'`),
   ...["FileUtils.rm_rf(\"@@\")", "FileUtils.rm_r(\"@@\")", "FileUtils.remove_dir(\"@@\")", "File.delete(\"@@\")"].map((c) => `ruby -rfileutils -e '${c}'`),
@@ -73,6 +81,13 @@ const TABLE: Row[] = [
   ...OTHER_CARRIERS.map((c): Row => [c.replace(AT, "import os; os.system(\"rm -rf ~\")"), ["deletion/home"], "has", true]),
   ...JS_CARRIERS.map((c): Row => [c.replace(AT, "require(\"child_process\").execSync(\"rm%20-rf%20~\")"), ["deletion/home"], "has", true]),
   ["awk -f /dev/stdin <<< 'BEGIN{system(\"rm -rf ~\")}'", ["deletion/home"], "has", true],
+  // options objects, auto-calls and magics whose code is not read; a script fetched and run
+  ...["deno eval 'new Deno.Command(\"rm\", {args: [\"-rf\", \"/\"]}).outputSync()'", "bun -e 'Bun.spawn({cmd: [\"rm\", \"-rf\", \"/\"]})'", "ipython -c '/os.system \"ls\"'",
+    "ipython -c 'get_ipython().system(\"ls\")'", "ipython -c '%%script perl\nsystem 1'"].map((c): Row => [c, [OPAQUE], "has", true]),
+  ...["deno run -A https://deno.land/std/examples/welcome.ts", "deno run https://x.example/i.ts", "bun https://x.example/i.ts"].map((c): Row => [c, [SCRIPT], "has", true]),
+  // their plain uses: a project file, a task, a package, the REPL
+  ...["deno run -A main.ts", "deno task build", "deno fmt", "deno test --allow-read", "bun run build", "bun install", "bun x cowsay hi", "bun test", "irb", "ipython",
+    "ipython notebook.py", "echo hi | bun run app.ts", "deno eval 'console.log(Deno.version)'", "ipython -c 'x = !ls'"].map((c): Row => [c, [], "none", true]),
   ["node --import='data:text/javascript;base64,AAAA' app.js", [OPAQUE], "has", true],
   // a name spelled in pieces is still that name
   ["php -r '$f=\"sys\".\"tem\";$f(\"rm -rf ~\");'", [OPAQUE], "has", true],

@@ -22,6 +22,10 @@ export const interpreterUnwrapper: Unwrapper = {
   unwrap: (v, e) => interpreterCode(v, e),
 };
 
+const RUNTIMES: ReadonlySet<string> = new Set(["deno", "bun", "ipython", "ipython3", "irb"]);
+/** Families whose `-i` (or a `repl` subcommand) reads statements from stdin after the rest. */
+const INTERACTIVE: ReadonlySet<string> = new Set(["python", "node", "lua", "deno", "bun", "ipython", "ipython3"]);
+
 /** A shell value spliced into a code word (`python3 -c "f('$X')"`) is a run-time part of the code. */
 const RUNTIME = "$RUNTIME_VALUE";
 
@@ -32,7 +36,8 @@ interface Source {
 
 function interpreterCode(view: CommandView, env: Env): void {
   const lang = languageOf(view.name);
-  const family = lang !== null ? lang.name : /^lua/.test(view.name) ? "lua" : view.name;
+  // deno and bun read JavaScript with options and subcommands of their own.
+  const family = RUNTIMES.has(view.name) ? view.name : lang !== null ? lang.name : /^lua/.test(view.name) ? "lua" : view.name;
   if (lang?.name === "awk") {
     const program = awkProgram(view);
     return readSources(view, env, lang, program === "stdin" ? stdinSources(view, lang, false) : program === null ? [] : [program]);
@@ -79,6 +84,13 @@ function interpreterCode(view: CommandView, env: Env): void {
       sources.push({ word: w, text });
     }
     const first = p.rest < args.length ? (view.words[p.rest] as Word) : undefined;
+    // `deno eval CODE`: the operand is the code.
+    if (has(p, "eval-sub") && code.length === 0 && first !== undefined) sources.push({ word: first, text: marked(first) });
+    // `deno run https://…/x.ts`: a script fetched and run unseen.
+    if (code.length === 0 && first !== undefined && /^(?:https?|ftp):\/\//i.test(first.value)) {
+      env.out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs the script at '${first.value}', fetched and run unseen; download it, read it, then run the file.`, start: env.at(first)[0], end: env.at(first)[1] });
+      return;
+    }
     // `python3 <(curl …)`: the script itself comes from a command.
     if (code.length === 0 && first !== undefined && first.dynamic !== null && /^<\(/.test(first.value)) {
       env.out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs code from '${first.value}', which cannot be seen before it runs. Save it to a file and read it first.`, start: env.at(first)[0], end: env.at(first)[1] });
@@ -101,7 +113,7 @@ function interpreterCode(view: CommandView, env: Env): void {
     // `php -- ARGS`: no script, the program is stdin and the words its arguments.
     if (family === "php" && args[p.rest - 1] === "--" && code.length === 0) operand = false;
     // An interactive interpreter (`-i`, php's `-a`) reads statements from stdin after its script.
-    interactive = family === "php" ? has(p, "a") || has(p, "interactive") : (family === "python" || family === "node" || family === "lua") && (has(p, "i") || has(p, "interactive"));
+    interactive = family === "php" ? has(p, "a") || has(p, "interactive") : INTERACTIVE.has(family) && (has(p, "i") || has(p, "interactive"));
   } else {
     operand = view.args.length > 1 && !isStdinPath(view.args[1] as string);
     if (operand) script = view.words[1];
@@ -226,7 +238,35 @@ function marked(w: Word): string {
 }
 
 function readSources(view: CommandView, env: Env, lang: Language, sources: readonly Source[]): void {
-  for (const s of sources) for (const a of readCode(lang, s.text)) act(view, env, s.word, a);
+  for (const s of sources) {
+    const text = view.name.startsWith("ipython") ? ipythonCode(view, env, s) : s.text;
+    for (const a of readCode(lang, text)) act(view, env, s.word, a);
+  }
+}
+
+/** IPython's shell escapes (`!cmd`, `x = !cmd`, `%sx`, `%system`, `%%bash` cells): parsed as shell code; the rest is Python. */
+function ipythonCode(view: CommandView, env: Env, s: Source): string {
+  const range = env.at(s.word);
+  const lines = s.text.split("\n");
+  const shell = (cmd: string): void => env.nest(cmd.split(MARKER).join(RUNTIME), range, inheritFrom(view));
+  for (let k = 0; k < lines.length; k++) {
+    const line = lines[k] as string;
+    const cell = /^\s*%%(?:bash|sh|system|script\s+(?:\S*\/)?(?:ba|z|da)?sh)\b/.exec(line);
+    if (cell !== null) {
+      shell(lines.slice(k + 1).join("\n"));
+      lines.length = k;
+      break;
+    }
+    const bang = /^\s*(?:[\w.]+\s*=\s*)?(?:!!?|%(?:sx|system|sc\s+(?:-\w+\s+)?\w+\s*=)\s*)([^]*)$/.exec(line);
+    if (bang !== null) {
+      shell(bang[1] as string);
+      lines[k] = "";
+    } else if (/^\s*[/,;][A-Za-z_]|get_ipython\s*\(|^\s*%%?(?:script|perl|ruby|python\d?|pypy|js|javascript|html|writefile|run|load|macro|alias)\b/.test(line)) {
+      env.out.findings.push({ id: "shell/opaque-code", message: `${view.name} runs '${line.trim()}', an IPython magic or auto-call whose code is not read; run it in plain Python or the shell instead.`, start: range[0], end: range[1] });
+      lines[k] = "";
+    }
+  }
+  return lines.join("\n");
 }
 
 /** A literal for the shell: single-quoted, run-time parts as "$RUNTIME_VALUE". */
