@@ -25,6 +25,20 @@ const RANGE = /^(?:[%.$\d,;+-]|'[a-z<>]|\/(?:[^/\\]|\\.)*\/|\?(?:[^?\\]|\\.)*\?)
 const BANG = /^(?:r(?:e(?:a(?:d)?)?)?\s*|w(?:r(?:i(?:t(?:e)?)?)?)?\s*)?!([^]*)$/;
 /** Ex commands that run code the line does not show as `!cmd`. */
 const OPAQUE = /^(?:(?:cal(?:l)?|exe(?:c(?:u(?:t(?:e)?)?)?)?|ec(?:h(?:o)?)?|echom(?:sg)?|let|el|if|wh|for)\b.*\b(?:system|systemlist|jobstart|termopen|libcall|libcallnr)\s*\(|ter(?:m(?:i(?:n(?:a(?:l)?)?)?)?)?\b|sh(?:e(?:l(?:l)?)?)?\b|py(?:t(?:h(?:o(?:n)?)?)?)?3?\b|py3?(?:do|f(?:ile)?)\b|pyx\b|pyt\b|lua(?:do|f(?:ile)?)?\b|perl?(?:do)?\b|rub(?:y(?:do|f(?:ile)?)?)?\b|mz(?:scheme)?\b|tcl(?:do|f(?:ile)?)?\b)/;
+/**
+ * Code run another way: functions that run programs, run Ex strings or delete (`job_start`,
+ * `execute()`, `delete()`), `:normal` keys that open the command line or filter (`norm :!…`),
+ * options naming a program vim runs (`set makeprg=…`, `shell=`, `let &grepprg=`), sourcing stdin.
+ */
+const OPAQUE_MORE = new RegExp(
+  "\\b(?:job_start|term_start|execute|delete|ch_open|rpcstart|jobstart)\\s*\\(" +
+    "|^norm(?:a(?:l)?)?!?\\s.*[:!Q]" +
+    "|^(?:se(?:t(?:l(?:o(?:c(?:a(?:l)?)?)?)?|g(?:l(?:o(?:b(?:a(?:l)?)?)?)?)?)?)?|let\\s+&(?:[lg]:)?)\\s*.*\\b(?:makeprg|mp|grepprg|gp|shell|sh|shellcmdflag|shcf|shellpipe|sp|shellredir|srr|equalprg|ep|formatprg|fp|keywordprg|kp|cscopeprg|csprg|diffexpr|dex|patchexpr|pex|printexpr|pexpr|charconvert|ccv)\\s*[+^-]?=" +
+    "|^so(?:u(?:r(?:c(?:e)?)?)?)?!?\\s+(?:-|\\/dev\\/stdin|\\/dev\\/fd\\/0|\\/proc\\/self\\/fd\\/0)\\s*$",
+);
+/** `au[tocmd][!] [group] {event} {pattern} [++once] [++nested] {cmd}`: {cmd}, the rest of the line, runs later. */
+const AUTOCMD = /^au(?:t(?:o(?:c(?:m(?:d)?)?)?)?)?!?\s+(.*)$/;
+
 /** `exe "…"` / `exe '…'` with one literal string. */
 const EXE_LITERAL = /^exe(?:c(?:u(?:t(?:e)?)?)?)?\s+(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)')\s*$/;
 const EXE = /^exe(?:c(?:u(?:t(?:e)?)?)?)?\b/;
@@ -39,6 +53,17 @@ export function readEx(line: string, depth = 0): ExShell[] {
     if (cmd === "") break;
     for (let m = MODIFIER.exec(cmd); m !== null && m[0].length > 0; m = MODIFIER.exec(cmd)) cmd = cmd.slice(m[0].length).replace(/^[\s:|]+/, "");
     cmd = cmd.replace(RANGE, "");
+    const au = AUTOCMD.exec(cmd);
+    if (au !== null) {
+      // The group is optional: read {cmd} both after two words and after three.
+      const words = (au[1] as string).replace(/\s\+\+(?:once|nested)\b/g, "").trim().split(/\s+/);
+      const seen = new Set<string>();
+      if (depth < 3) for (const skip of [2, 3]) for (const run of words.length > skip ? readEx(words.slice(skip).join(" "), depth + 1) : []) {
+        if (!seen.has(run.kind + run.text)) out.push(run);
+        seen.add(run.kind + run.text);
+      }
+      return out;
+    }
     const bang = BANG.exec(cmd);
     if (bang !== null) {
       if ((bang[1] as string).trim() !== "") out.push({ kind: "shell", text: bang[1] as string });
@@ -49,7 +74,7 @@ export function readEx(line: string, depth = 0): ExShell[] {
     const lit = EXE_LITERAL.exec(one);
     if (lit !== null && depth < 3) out.push(...readEx(lit[1] !== undefined ? lit[1].replace(/\\(.)/g, "$1") : (lit[2] as string).replace(/''/g, "'"), depth + 1));
     // `exe` of anything but one literal: a command made at run time.
-    else if (OPAQUE.test(one) || EXE.test(one)) out.push({ kind: "opaque", text: one });
+    else if (OPAQUE.test(one) || EXE.test(one) || OPAQUE_MORE.test(one)) out.push({ kind: "opaque", text: one });
     if (bar >= cmd.length) break;
     rest = cmd.slice(bar + 1);
   }

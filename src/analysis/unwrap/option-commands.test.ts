@@ -27,6 +27,9 @@ const CARRIERS = [
   // Ex commands after modifiers, repeaters, a bar, a conditional, or in an `exe` string
   ...["silent !@@", "sil !@@", "keepalt !@@", "vert !@@", "windo !@@", "tabdo !@@", "set nomore|!@@", "if 1|!@@|endif", "g/^/!@@", "exe \"!@@\""].map((x) => `vim -c '${x}' f`),
   "vim '+sil !@@' f", "vim --cmd 'set nocp|sil !@@'",
+  // autocommands run their command later (with or without a group, ++once); Ex commands from stdin
+  ...["au VimLeave * !@@", "autocmd VimEnter * ++once !@@", "au! grp BufWritePost *.c sil !@@", "autocmd BufRead,BufNewFile * ++nested exe \"!@@\""].map((x) => `vim -c '${x}' f`),
+  "vim -es <<< '!@@'", "ex -s f <<'EOF'\n!@@\nwq\nEOF", "vim -e -s f <<< 'sil !@@'", "echo '!@@' | ex -s f", "vim -S /dev/stdin f <<< '!@@'", "vim -u /dev/stdin <<< 'au VimEnter * !@@'",
   // GNU tar is argp: abbreviated long options, joined short ones, the old-style first word
   "tar --to-com='@@' -xf a.tar", "tar -xf a.tar --use-comp='@@'", "tar -xI'@@' -f a.tar", "tar xIf '@@' a.tar", "tar cvfI a.tar '@@' .",
   "tar -cf a.tar --checkpoint=1 --checkpoint-a=exec='@@' .", "tar --rsh-command='@@' -xf h:a.tar", "tar -xf a.tar -F '@@'",
@@ -64,6 +67,17 @@ const TABLE: Row[] = [
   ["vim -c 'exe g:cmd' f", [OPAQUE]],
   ["vim -c 'py3do x' f", [OPAQUE]],
   ["nvim -c 'lua os.execute(\"x\")'", [OPAQUE]],
+  // functions that run programs, Ex strings or deletes; keys that reach the command line; program options
+  ...["vim -c 'call job_start(\"x\")' f", "vim -c 'call delete(expand(\"~\"), \"rf\")'", "vim -c 'call execute(\"!x\")'", "vim -c 'exe \"norm :!x\\r\"' f",
+    "vim -c 'normal! :!x' f", "vim -c 'set makeprg=x' -c make", "vim -c 'setlocal grepprg=x' -c 'grep y'", "vim -c 'let &shell=\"x\"' -c '!ls'", "vim -c 'so /dev/stdin' <<< '!x'",
+    "vim -c 'au VimLeave * call system(\"x\")'", "vim -s /dev/stdin f <<< ':!x'"].map((c): Row => [c, [OPAQUE], "has", true]),
+  ["gen | vim -es f", ["shell/pipe-to-shell"], "has", true],
+  // gdb's command file from stdin
+  ...["gdb -batch -x /dev/stdin <<< 'shell rm -rf ~'", "gdb -x /dev/stdin ./a.out <<'EOF'\nrun\n!rm -rf ~\nEOF", "echo 'shell rm -rf ~' | gdb -batch -x /dev/stdin",
+    "gdb --command=/dev/stdin <<< 'pipe bt | rm -rf ~'"].map((c): Row => [c, [RM, HOME], "has", true]),
+  ["gdb -batch -x /dev/stdin <<< 'python import os'", [OPAQUE], "has", true],
+  ["gen | gdb -batch -x /dev/stdin ./a.out", ["shell/pipe-to-shell"], "has", true],
+  ["gdb -batch -x /dev/stdin ./a.out <<< $'run\\nbt'", [], "none", true],
   ["gdb -batch -ex 'python import os; os.system(\"id\")'", [OPAQUE], "has", true],
   ["gdb --args rm -rf ~", [RM, HOME], "has", true],
   // plain uses stay quiet, in guard too
@@ -73,7 +87,8 @@ const TABLE: Row[] = [
     "gdb ./a.out", "gdb -p 1234", "gdb -batch -ex bt ./a.out core", "gdb --args ./a.out x y", "zip --unicode=UTF8 a.zip f", "vim -cq f",
     "ssh host uptime", "ssh -o StrictHostKeyChecking=no host", "ssh -o ProxyCommand=none host", "scp a host:b", "rsync -av a host:b",
     "rsync -e ssh a host:b", "tar xzf a.tgz", "tar -xzf a.tgz -C out", "tar -I zstd -xf a.tar.zst", "zip -r a.zip dir", "vim notes.txt",
-    "vim -c 'set nu' f", "vim +42 f", "nvim -c 'Git' ."].map((c): Row => [c, [], "none", true]),
+    "vim -c 'set nu' f", "vim +42 f", "nvim -c 'Git' .", "vim -c 'au BufRead * set ft=c' f", "vim -c 'set ts=4 sw=4 sts=4' -c 'normal! gg=G' -c wq f",
+    "printf '%s\\n' 'g/x/d' 'wq' | ex -s f", "vim -es -c '%s/a/b/g' -c wq f", "ex -s f <<< $'1d\\nwq'", "vim -s keys.txt f"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/option-commands: table", () => {

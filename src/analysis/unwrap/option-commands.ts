@@ -12,7 +12,8 @@ import type { Nest, UnwrapResult, Unwrapper } from "./types.js";
 import { GDB_FLAGS } from "./wrappers.js";
 import { optionString, sshOptions } from "./command-strings.js";
 import { parseFor } from "../specs.js";
-import { runString, valueWord } from "./strings.js";
+import { isStdinPath, runString, valueWord } from "./strings.js";
+import { printedBefore } from "./printed.js";
 import { tarArgs, tarOptions } from "./tar-options.js";
 import { readEx } from "./ex-commands.js";
 
@@ -123,6 +124,15 @@ export const vimUnwrapper: Unwrapper = {
 
 
 function vimCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): void {
+  // Ex mode (`ex`, `vim -e`, `-es`) reads its commands from stdin; `-S`/`-u FILE` source a file
+  // of them, and outside Ex mode `-s FILE` types the file's keys.
+  const exMode = view.name === "ex" || view.args.some((a, k) => k > 0 && /^-[a-zA-Z]*[eE][a-zA-Z]*$/.test(a) && view.args[k - 1] !== "-c");
+  let stdin: "ex" | "keys" | null = exMode ? "ex" : null;
+  for (let k = 1; k < view.args.length; k++) {
+    const a = view.args[k] as string;
+    if ((a === "-S" || a === "-u" || (a === "-s" && !exMode)) && isStdinPath(view.args[k + 1])) stdin = a === "-s" ? "keys" : "ex";
+  }
+  if (stdin !== null) vimStdin(view, stdin, at, nest, out);
   for (let k = 1; k < view.args.length; k++) {
     const a = view.args[k] as string;
     const next = view.words[k + 1];
@@ -131,14 +141,44 @@ function vimCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): 
     // `-c{command}`: vim takes the rest of the word too.
     else if (a.startsWith("-c") && a.length > 2) ex = valueWord(view, a.slice(2));
     else if (a.startsWith("+") && a.length > 1) ex = { ...(view.words[k] as Word), value: a.slice(1) };
-    if (ex === null) continue;
-    for (const run of readEx(ex.value)) {
-      if (run.kind === "shell") runString(view, { ...ex, value: run.text, dynamic: null }, at(ex), nest, out, "a shell command (:!)");
-      else {
-        const r = at(ex);
-        out.findings.push({ id: "shell/opaque-code", message: `${view.name} runs the Ex command '${run.text}', which can run shell code the analysis does not read; run the shell command directly.`, start: r[0], end: r[1] });
-      }
+    if (ex !== null) exLine(view, ex, at, nest, out);
+  }
+}
+
+/** One line of Ex commands: its `:!` shell commands parsed, code it runs otherwise a finding. */
+function exLine(view: CommandView, ex: Word, at: At, nest: Nest, out: UnwrapResult): void {
+  for (const run of readEx(ex.value)) {
+    if (run.kind === "shell") runString(view, { ...ex, value: run.text, dynamic: null }, at(ex), nest, out, "a shell command (:!)");
+    else {
+      const r = at(ex);
+      out.findings.push({ id: "shell/opaque-code", message: `${view.name} runs the Ex command '${run.text}', which can run shell code the analysis does not read; run the shell command directly.`, start: r[0], end: r[1] });
     }
+  }
+}
+
+/** Ex commands (or typed keys) vim reads from stdin: a heredoc, a here-string or what the stage before prints. */
+function vimStdin(view: CommandView, what: "ex" | "keys", at: At, nest: Nest, out: UnwrapResult): void {
+  const texts: Word[] = [];
+  for (const r of view.redirects) {
+    const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
+    if (body !== null) texts.push(body);
+  }
+  const printed = printedBefore(view);
+  if (printed !== null) texts.push(printed.word);
+  else if (view.sc.stage > 0 && texts.length === 0) {
+    const r = at(view.words[0] as Word);
+    out.findings.push({ id: "shell/pipe-to-shell", message: `${view.name} reads ${what === "ex" ? "Ex commands" : "keys"} from the pipe, which can run shell commands unseen; write them out with -c instead.`, start: r[0], end: r[1] });
+  }
+  for (const w of texts) {
+    if (what === "keys") {
+      // Typed keys: `:` opens the command line, `!` filters through a shell, `Q` enters Ex mode.
+      if (/[:!Q]/.test(w.value)) {
+        const r = at(w);
+        out.findings.push({ id: "shell/opaque-code", message: `${view.name} types keys from stdin that reach its command line, which the analysis does not read; give the commands with -c instead.`, start: r[0], end: r[1] });
+      }
+      continue;
+    }
+    for (const line of w.value.split("\n")) exLine(view, { ...w, value: line }, at, nest, out);
   }
 }
 
@@ -185,15 +225,31 @@ export const gdbUnwrapper: Unwrapper = {
   name: "gdb-command",
   commands: ["gdb", "gdb-multiarch", "cgdb"],
   unwrap: (v, e) => {
-    for (const cmd of values(parseFlags(v.args, GDB_FLAGS, 1), "eval")) {
-      const w = valueWord(v, cmd) ?? (v.words[0] as Word);
-      const m = GDB_SHELL.exec(cmd);
-      const shell = m === null ? undefined : m[1] ?? m[2];
-      if (shell !== undefined && shell.trim() !== "") runString(v, { ...w, value: shell, dynamic: null }, e.at(w), e.nest, e.out, "a shell command (gdb -ex)");
-      else if (GDB_OPAQUE.test(cmd)) {
-        const r = e.at(w);
-        e.out.findings.push({ id: "shell/opaque-code", message: `${v.name} runs the command '${cmd.trim()}', which runs code the analysis does not read; run what it runs directly.`, start: r[0], end: r[1] });
-      }
+    const p = parseFlags(v.args, GDB_FLAGS, 1);
+    for (const cmd of values(p, "eval")) gdbCommand(v, valueWord(v, cmd) ?? (v.words[0] as Word), cmd, e.at, e.nest, e.out);
+    // `-x /dev/stdin`: a command file fed on the line, read line by line.
+    if (!values(p, "command").some((f) => isStdinPath(f))) return;
+    const texts: Word[] = [];
+    for (const r of v.redirects) {
+      const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
+      if (body !== null) texts.push(body);
     }
+    const printed = printedBefore(v);
+    if (printed !== null) texts.push(printed.word);
+    else if (v.sc.stage > 0 && texts.length === 0) {
+      const r = e.at(v.words[0] as Word);
+      e.out.findings.push({ id: "shell/pipe-to-shell", message: `${v.name} reads its commands from the pipe, which can run shell commands unseen; give them with -ex instead.`, start: r[0], end: r[1] });
+    }
+    for (const w of texts) for (const line of w.value.split("\n")) gdbCommand(v, w, line, e.at, e.nest, e.out);
   },
 };
+
+function gdbCommand(v: CommandView, w: Word, cmd: string, at: At, nest: Nest, out: UnwrapResult): void {
+  const m = GDB_SHELL.exec(cmd);
+  const shell = m === null ? undefined : m[1] ?? m[2];
+  if (shell !== undefined && shell.trim() !== "") runString(v, { ...w, value: shell, dynamic: null }, at(w), nest, out, "a shell command (gdb -ex)");
+  else if (GDB_OPAQUE.test(cmd)) {
+    const r = at(w);
+    out.findings.push({ id: "shell/opaque-code", message: `${v.name} runs the command '${cmd.trim()}', which runs code the analysis does not read; run what it runs directly.`, start: r[0], end: r[1] });
+  }
+}
