@@ -20,6 +20,12 @@ const RUNS_RM = [
   "tmux new -d -s x rm -rf ~", "tmux run-shell -b -d 5 'rm -rf ~'", "tmux split-window -h -l 20 'rm -rf ~'", "tmux -L sock new-session -d 'rm -rf ~'", "tmux -c 'rm -rf ~'", "tmux if-shell 'rm -rf ~' 'display ok'",
   // several words are an argv: `sh -c 'rm -rf ~'` keeps its script whole
   ...["new -d", "new-session -d -s x", "new-window", "split-window -h", "respawn-pane -k"].flatMap((s) => [`tmux ${s} sh -c 'rm -rf ~'`, `tmux ${s} bash -c "rm -rf ~"`, `tmux ${s} env X=1 sh -c 'rm -rf ~'`]),
+  // commands held for later: hooks, key bindings, confirmations, aliases, the default command, formats' #()
+  "tmux set-hook -g after-new-window 'run \"rm -rf ~\"'", "tmux set-hook -ag client-attached 'run-shell \"rm -rf ~\"'", "tmux bind x run-shell 'rm -rf ~'",
+  "tmux bind-key -n -T root C-x run 'rm -rf ~'", "tmux bind x if-shell true 'run \"rm -rf ~\"'", "tmux confirm-before -p 'go?' 'run \"rm -rf ~\"'",
+  "tmux set -g default-command 'rm -rf ~'", "tmux set-option -g default-shell 'rm -rf ~'", "tmux set -g status-right '#(rm -rf ~)'", "tmux setw -g window-status-format 'x #(echo; rm -rf ~) y'",
+  "tmux set -g command-alias[10] 'x=run \"rm -rf ~\"'", "tmux display -p '#(rm -rf ~)'", "tmux display-message '#(rm -rf ~)'", "tmux source-file /dev/stdin <<< 'run \"rm -rf ~\"'",
+  "echo 'set -g status-right \"#(rm -rf ~)\"' | tmux source -", "tmux ls \\; set-hook -g pane-exited 'run \"rm -rf ~\"'",
   "screen -dm sh -c 'rm -rf ~'", "screen -dmS x rm -rf ~", "screen -d -m -S x rm -rf ~", "screen rm -rf ~",
   "at now <<< 'rm -rf ~'", "at now + 1 minute <<EOF\nrm -rf ~\nEOF", "batch <<< 'rm -rf ~'", "echo 'rm -rf ~' | at now", "cat <<'EOF' | at midnight\nrm -rf ~\nEOF",
   "echo '* * * * * rm -rf ~' | crontab -", "echo '@reboot rm -rf ~' | crontab -", "echo '0 3 * * 1 rm -rf ~' | crontab", "tmux send-keys -t work 'rm -rf ~' Enter", "tmux send -t 0 rm ' -rf ~' C-m", "screen -S x -X stuff 'rm -rf ~\\n'",
@@ -35,7 +41,9 @@ const TABLE: Row[] = [
   // Tcl
   ["expect -c 'spawn rm -rf ~'", [OPAQUE], "has", true],
   // plain uses stay quiet
-  ...["tmux new -s work", "tmux ls", "tmux attach -t work", "tmux new -d -s work", "tmux kill-session -t x \\; new -s y", "tmux new-sess -s w", "tmux if-shell true 'display ok'", "screen -ls", "screen -r", "screen -S work", "at -l", "atq",
+  ...["tmux new -s work", "tmux ls", "tmux attach -t work", "tmux new -d -s work", "tmux kill-session -t x \\; new -s y", "tmux new-sess -s w", "tmux if-shell true 'display ok'",
+    "tmux set -g mouse on", "tmux set -g status-right '#(date +%H:%M) #H'", "tmux bind r source-file ~/.tmux.conf", "tmux display -p '#{pane_current_path}'",
+    "tmux set-hook -g after-new-window 'select-layout tiled'", "tmux source-file ~/.tmux.conf", "screen -ls", "screen -r", "screen -S work", "at -l", "atq",
     "crontab -l", "expect script.exp"].map((c): Row => [c, [], "none", true]),
 ];
 

@@ -5,6 +5,7 @@
  * it is a finding.
  */
 
+import { TMUX_HOLDERS, tmuxHeld } from "./tmux-commands.js";
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { has, parseFlags, type FlagSpec } from "../flags.js";
@@ -32,7 +33,7 @@ const TMUX_LONG_NAMES = [...TMUX_SHELL_COMMANDS.keys()].filter((n) => n.includes
 
 /** The canonical name of a tmux command as written (alias, full name or prefix), or the word itself. */
 function tmuxName(word: string): string {
-  if (TMUX_SHELL_COMMANDS.has(word) || word === "send-keys" || word === "send") return word;
+  if (TMUX_SHELL_COMMANDS.has(word) || word === "send-keys" || word === "send" || TMUX_HOLDERS.has(word)) return word;
   if (word.length < 3 || !/^[a-z-]+$/.test(word)) return word;
   // A prefix of several is an error to tmux: reading it as the first runs nothing it would not.
   return TMUX_LONG_NAMES.find((n) => n.startsWith(word)) ?? ("send-keys".startsWith(word) ? "send-keys" : word);
@@ -133,6 +134,7 @@ function tmuxCommands(v: CommandView, e: Env): void {
       if (text.length > 0) e.nest(text.join(" "), span, inheritFrom(v));
       continue;
     }
+    if (tmuxHeld(v, e, args, seg, sub)) continue;
     const shell = tmuxShell(args, seg);
     if (shell === null) continue;
     // tmux runs one word through the shell, several as an argv (`tmux new sh -c 'cmd'`).
