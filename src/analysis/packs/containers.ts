@@ -4,30 +4,58 @@
  */
 
 import type { CommandView } from "../command.js";
+import type { CheckContext } from "../check.js";
 import { normalise } from "../paths.js";
 import { has, parseFlags, values, type FlagSpec } from "../flags.js";
+import { GLOBAL, mounts, RUN } from "../container-run.js";
 import { finding, NONE, type Pack, type Rule } from "./types.js";
 
-/** docker's global options (before the subcommand). */
-const GLOBAL: FlagSpec = { short: { D: "debug", v: "version" }, shortValue: { H: "host", c: "context", l: "log-level" }, long: { debug: "debug", tls: "tls", tlsverify: "tlsverify", version: "version", help: "help" }, longValue: { host: "host", context: "context", config: "config", "log-level": "log-level", tlscacert: "tlscacert", tlscert: "tlscert", tlskey: "tlskey" }, stopAtOperand: true };
 const PRUNE: FlagSpec = { short: { a: "all", f: "force" }, long: { all: "all", force: "force", volumes: "volumes" }, longValue: { filter: "filter" } };
 const DOWN: FlagSpec = { short: { v: "volumes", t: "timeout" }, long: { volumes: "volumes", "remove-orphans": "remove-orphans" }, longValue: { rmi: "rmi", timeout: "timeout" } };
-const RUN: FlagSpec = { short: { d: "detach", i: "interactive", t: "tty", P: "publish-all", q: "quiet" }, shortValue: { v: "volume", e: "env", p: "publish", w: "workdir", u: "user", h: "hostname", m: "memory", l: "label", a: "attach", c: "cpu-shares" }, long: { rm: "rm", detach: "detach", interactive: "interactive", tty: "tty", privileged: "privileged", init: "init", "read-only": "read-only" }, longValue: { volume: "volume", mount: "mount", env: "env", name: "name", network: "network", entrypoint: "entrypoint", workdir: "workdir", user: "user", publish: "publish", platform: "platform", pid: "pid", "env-file": "env-file", label: "label", hostname: "hostname", memory: "memory", gpus: "gpus", device: "device", "cap-add": "cap-add", "security-opt": "security-opt" }, stopAtOperand: true };
 
 const msg = (id: string, text: string) => [finding(id, text)];
 
+// As the kernel resolves it: `/./`, `/etc/..` and `//` are / too.
+const isRoot = (src: string): boolean => src.startsWith("/") && normalise(src, "/") === "/";
+
 /** `-v /:/host`, `--mount type=bind,source=/,target=/host`: the host root inside, writable. */
 function mountsHostRoot(p: ReturnType<typeof parseFlags>): boolean {
-  // As the kernel resolves it: `/./`, `/etc/..` and `//` are / too.
-  const root = (src: string) => src.startsWith("/") && normalise(src, "/") === "/";
-  return values(p, "volume").some((v) => root(v.split(":")[0] as string) && !/:ro$/.test(v))
-    || values(p, "mount").some((m) => {
-      const src = /(?:^|,)(?:source|src)=([^,]*)/.exec(m)?.[1];
-      return src !== undefined && root(src) && !/(?:^|,)(?:readonly|ro)(?:=true)?(?:,|$)/.test(m);
-    });
+  return mounts(p).some((m) => m.writable && isRoot(m.source));
 }
 
-function docker(view: CommandView) {
+/** Host directories whose being writable in a container is the host's: the OS's, and home and the directories holding it. */
+const SYSTEM_DIRS = ["/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/root", "/home", "/var", "/var/lib", "/dev", "/sys", "/proc", "/run"];
+/** The container engines' API sockets: whoever reaches one starts containers as root on the host. */
+const ENGINE_SOCKET = /(?:^|\/)(?:docker|podman|containerd|crio|dockershim)\.sock$/;
+/** Capabilities and devices that reach the host's kernel or disks. */
+const HOST_CAPS = /^(?:ALL|SYS_ADMIN|SYS_MODULE|SYS_RAWIO|CAP_SYS_ADMIN|CAP_SYS_MODULE|CAP_SYS_RAWIO)$/i;
+const HOST_DEVICE = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|dm-|md|mapper\/|k?mem\b|port\b)/;
+
+/** `$HOME`, `${HOME}`, `~`, `$PWD`, `.` at the start of a mount source, as the shell gives them; null when still unknown. */
+function hostPath(src: string, home: string, cwd: string): string | null {
+  const s = src.replace(/^(?:~|\$HOME\b|\$\{HOME\})/, home).replace(/^(?:\$PWD\b|\$\{PWD\})/, cwd);
+  if (s.includes("$") || s.includes("`")) return null;
+  return s.startsWith("/") ? normalise(s, "/") : null;
+}
+
+/** Why a container started with these options reaches the host, or null. */
+function hostAccess(p: ReturnType<typeof parseFlags>, ctx: CheckContext): string | null {
+  if (values(p, "privileged").some((v) => v !== "false")) return "runs privileged (--privileged): it can mount the host's disks and load kernel modules";
+  const cap = values(p, "cap-add").find((c) => HOST_CAPS.test(c));
+  if (cap !== undefined) return `has the capability ${cap}, which reaches the host's kernel or disks`;
+  const device = values(p, "device").find((d) => HOST_DEVICE.test(d.split(":")[0] as string));
+  if (device !== undefined) return `is given the host's device ${device.split(":")[0]}`;
+  for (const m of mounts(p)) {
+    if (ENGINE_SOCKET.test(m.source)) return `is given the container engine's socket (${m.source}): it can start a container with the host's / mounted`;
+    const path = m.writable ? hostPath(m.source, ctx.paths.home, ctx.paths.cwd) : null;
+    if (path === null || path === "/") continue;
+    if (path === ctx.paths.home || ctx.paths.home.startsWith(`${path}/`)) return `mounts your home directory${path === ctx.paths.home ? "" : ` (in ${path})`} writable`;
+    if (SYSTEM_DIRS.includes(path)) return `mounts the host's ${path} writable`;
+  }
+  return null;
+}
+
+function docker(view: CommandView, ctx: CheckContext) {
   const g = parseFlags(view.args, GLOBAL, 1);
   let sub = view.args.slice(g.rest);
   if (sub[0] === "container" || sub[0] === "image" || sub[0] === "network" || sub[0] === "builder") sub = sub[0] === "container" && sub[1] === "run" ? sub.slice(1) : sub;
@@ -46,7 +74,10 @@ function docker(view: CommandView) {
     return NONE;
   }
   if (a === "run" || a === "create") {
-    if (mountsHostRoot(parseFlags(sub, RUN, 1))) return msg("dangerous/container-host-root", `${name} ${a} mounts the host's / writable inside the container; a command there can delete or change anything on the host.`);
+    const p = parseFlags(sub, RUN, 1);
+    if (mountsHostRoot(p)) return msg("dangerous/container-host-root", `${name} ${a} mounts the host's / writable inside the container; a command there can delete or change anything on the host.`);
+    const why = hostAccess(p, ctx);
+    if (why !== null) return msg("dangerous/container-host-access", `${name} ${a} starts a container that ${why}; what runs in it can change the host unseen. Give it only what it needs, read-only (:ro).`);
   }
   return NONE;
 }
@@ -55,11 +86,12 @@ const ENTRIES = new Map<string, Rule>([["docker", docker], ["podman", docker], [
 
 export const containers: Pack = {
   name: "containers",
-  description: "docker/podman system prune -a, volume prune/rm, compose down -v, run -v /:/host.",
+  description: "docker/podman system prune -a, volume prune/rm, compose down -v, run -v /:/host, containers that reach the host.",
   entries: ENTRIES,
   findings: {
     "dangerous/container-prune": { entry: "docker system prune", description: "docker/podman system prune -a." },
     "dangerous/container-volume-delete": { entry: "docker volume, docker system prune --volumes, docker compose down -v", description: "Deleting volumes: volume rm/prune, system prune --volumes, compose down -v." },
     "dangerous/container-host-root": { entry: "docker run, docker create", description: "A container with the host's / mounted writable (-v /:/host, --mount source=/)." },
+    "dangerous/container-host-access": { entry: "docker run, docker create", description: "A container that reaches the host: --privileged, the engine's socket, host disks or kernel capabilities, home or a system directory mounted writable." },
   },
 };

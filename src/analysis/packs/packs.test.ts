@@ -73,8 +73,16 @@ const CONTAINERS: Row[] = [
   // the host's / however spelled
   ...["docker run -v /./:/h img", "docker run -v /etc/..:/h img", "docker run -v //:/h img", "podman run --mount type=bind,source=/./,target=/h img"].map((c) => g(c, ["dangerous/container-host-root"])),
   g("docker run --rm -it --mount type=bind,source=/,target=/h alpine sh", ["dangerous/container-host-root"]),
+  // containers that reach the host: privileged, the engine's socket, kernel capabilities and disks, home or a system directory writable
+  ...["docker run --privileged alpine sh", "podman run --privileged=true img", "docker run -v /var/run/docker.sock:/var/run/docker.sock img", "docker run -v /run/podman/podman.sock:/s:ro img",
+    "docker run --mount type=bind,source=/var/run/docker.sock,target=/s img", "docker run --cap-add=SYS_ADMIN img", "docker run --cap-add ALL img", "docker run --device /dev/sda:/dev/xvda img",
+    "docker run --device=/dev/nvme0n1 img", "docker run -v $HOME:/h img", "docker run -v ~:/h img", "docker run -v \"${HOME}\":/h img", "docker run -v /home:/h img",
+    "docker run --mount type=bind,source=$HOME,target=/h img", "docker run -v /etc:/host-etc img", "docker run -v /usr/:/u img", "nerdctl run -v /root:/r img",
+    "docker container run -v /boot:/b img", "sudo docker run -v /var/lib:/v img"].map((c) => g(c, ["dangerous/container-host-access"])),
   ...["docker ps", "docker system prune", "docker system df", "docker volume ls", "docker compose down", "docker compose up -d", "docker run -v /:/host:ro alpine ls /host",
-    "docker run -v $PWD:/src node npm test", "podman images"].map((c) => g(c, [])),
+    "docker run -v $PWD:/src node npm test", "podman images", "docker run --privileged=false img", "docker run -v $HOME:/h:ro img", "docker run -v /etc:/e:ro,z img",
+    "docker run -v ~/.m2:/root/.m2 maven mvn package", "docker run -v ~/.aws:/root/.aws amazon/aws-cli s3 ls", "docker run --cap-add=NET_ADMIN img", "docker run --device /dev/fuse img",
+    "docker run -v $(pwd):/app -w /app node:20 npm ci", "docker run -v /tmp/x:/x img", "docker run --mount type=bind,source=/etc,target=/e,readonly img"].map((c) => g(c, [])),
 ];
 
 const KUBERNETES: Row[] = [

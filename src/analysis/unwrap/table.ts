@@ -13,6 +13,7 @@ import { gitUnwrapper } from "./git.js";
 import { interpreterUnwrapper } from "./interpreters.js";
 import { manUnwrapper, npmCallUnwrapper, scriptUnwrapper, secretsCommandUnwrapper, sshUnwrapper, watchUnwrapper } from "./command-strings.js";
 import { makeUnwrapper } from "./make.js";
+import { containerRunUnwrapper } from "./containers.js";
 import { startStopDaemonUnwrapper } from "./daemons.js";
 import { pipeUnwrapper } from "./pipes.js";
 import { evalUnwrapper, shellUnwrapper, suUnwrapper } from "./shell-strings.js";
@@ -30,7 +31,7 @@ export const UNWRAPPERS: readonly Unwrapper[] = [
   // Commands hidden in options, run later, wired to the network, or fed a pipe (issue 15).
   scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
-  secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper,
+  secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper, containerRunUnwrapper,
 ];
 
 /** What unwrapping does with a name: one lookup per command. */

@@ -1,0 +1,31 @@
+/**
+ * A container's command acts on the host through its bind mounts (containers.ts): paths under a
+ * mount's target are the host's, as is a mounted working directory; paths only in the container
+ * are not the host's. Generated: every way of mounting the working directory × every engine ×
+ * every way of naming the mount inside.
+ */
+
+import { describe, it } from "vitest";
+import { cases, type Row, verify } from "../test-helpers.js";
+
+const CWD = "deletion/working-directory";
+
+const MOUNTS = ["-v \"$PWD\":/src", "-v $(pwd):/src", "-v .:/src:rw", "--volume=$PWD:/src", "--mount type=bind,source=$PWD,target=/src", "-v \"${PWD}\":/src:z"];
+const ENGINES = ["docker run --rm", "podman run -it", "nerdctl run", "docker container run", "sudo docker run"];
+const DELETES = ["alpine rm -rf /src", "alpine rm -rf /src/", "-w /src alpine rm -rf .", "-w /src/ alpine rm -r ./", "--entrypoint rm alpine -rf /src", "alpine find /src -delete"];
+
+const TABLE: Row[] = [
+  // as the same delete on the host would be: of the working directory, of a directory `$(pwd)` names, by find
+  ...ENGINES.flatMap((e) => MOUNTS.flatMap((m) => DELETES.map((d): Row => [`${e} ${m} ${d}`, [m.includes("$(pwd)") && !d.startsWith("-w") ? "deletion/dynamic-target" : d.includes("find") ? "deletion/find-delete" : CWD], "has", true]))),
+  // the home directory mounted, then emptied
+  ["docker run -v $HOME:/h alpine rm -rf /h", ["deletion/home"], "has", true],
+  ["docker run -v ~:/h alpine rm -rf /h", ["deletion/home"], "has", true],
+  // paths only in the container, read-only mounts, commands that delete nothing
+  ...["docker run -v \"$PWD\":/src alpine rm -rf /tmp/x", "docker run -v \"$PWD\":/src alpine rm -rf /", "docker run -v \"$PWD\":/src:ro alpine rm -rf /src",
+    "docker run -v \"$PWD\":/src -w /src node:20 npm test", "docker run -v \"$PWD\":/src alpine ls /src", "docker run alpine rm -rf /", "docker run -w /app alpine rm -rf .",
+    "docker run -v \"$PWD\":/src alpine rm -rf /srcx", "docker run -v \"$PWD\":/src -w /src alpine rm -rf build"].map((c): Row => [c, [], "none", true]),
+];
+
+describe("unwrap/containers: table", () => {
+  it.each(cases(TABLE))("%s", (_title, row) => verify(row));
+});
