@@ -16,6 +16,18 @@ export interface Printed {
   newline?: boolean;
 }
 
+/** Text fed to a command's stdin on the line: its heredocs and here-strings, and what the stage before prints. */
+export function fedOnStdin(view: CommandView): Word[] {
+  const texts: Word[] = [];
+  for (const r of view.redirects) {
+    const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
+    if (body !== null) texts.push(body);
+  }
+  const printed = printedBefore(view);
+  if (printed !== null) texts.push(printed.word);
+  return texts;
+}
+
 /** The printed text of the previous stage, or null when it is not a plain echo, printf or cat of a heredoc. */
 export function printedBefore(view: CommandView): Printed | null {
   const sc = view.sc;

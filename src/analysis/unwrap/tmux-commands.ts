@@ -9,7 +9,7 @@
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { parseFlags, type FlagSpec } from "../flags.js";
-import { printedBefore } from "./printed.js";
+import { fedOnStdin } from "./printed.js";
 import { inheritFrom, type Env } from "./types.js";
 import { isStdinPath, wordsSource } from "./strings.js";
 
@@ -99,12 +99,5 @@ export function formatCommands(format: string): string[] {
 
 /** The lines fed on stdin: heredocs, here-strings, what the stage before prints. */
 function stdinLines(v: CommandView): string[] {
-  const texts: string[] = [];
-  for (const r of v.redirects) {
-    const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
-    if (body !== null) texts.push(body.value);
-  }
-  const printed = printedBefore(v);
-  if (printed !== null) texts.push(printed.word.value);
-  return texts.flatMap((t) => t.split("\n")).filter((l) => l.trim() !== "" && !l.trim().startsWith("#"));
+  return fedOnStdin(v).flatMap((t) => t.value.split("\n")).filter((l) => l.trim() !== "" && !l.trim().startsWith("#"));
 }
