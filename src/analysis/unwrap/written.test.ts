@@ -13,7 +13,8 @@ const DYNAMIC = "shell/dynamic-script";
 
 /** Ways of writing the text @@ (no quote, backslash or percent sign of its own) to the file F. */
 const WRITERS = ["echo '@@' > F", "echo -e '@@' >F", "printf '@@\\n' > F", "printf '%s\\n' '@@' >| F", "cat > F <<'EOF'\n@@\nEOF\n", "cat <<'EOF' > F\n@@\nEOF\n",
-  "echo '@@' | tee F", "echo '@@' | tee -a F >/dev/null", "echo '@@' >> F", ": > F; echo '@@' >> F", "echo '@@' &> F"];
+  "echo '@@' | tee F", "echo '@@' | tee -a F >/dev/null", "echo '@@' >> F", ": > F; echo '@@' >> F", "echo '@@' &> F", "tee F <<< '@@'",
+  "cp /dev/stdin F <<< '@@'", "install -m 755 /dev/stdin F <<< '@@'", "tee F >/dev/null <<'EOF'\n@@\nEOF\n"];
 const SEPARATORS = ["; ", " && ", "\n"];
 const fill = (writer: string, text: string, file: string, sep: string, run: string): string =>
   writer.replace("@@", text).replaceAll(" F", ` ${file}`).replaceAll(">F", `>${file}`) + (writer.endsWith("\n") ? "" : sep) + run.replaceAll("./F", file.includes("/") ? file : `./${file}`).replaceAll(" F", ` ${file}`);
@@ -45,7 +46,7 @@ const TABLE: Row[] = [
   ["echo 'rm -rf ~' > a; mv a /tmp/; bash /tmp/a", [HOME], "has", true],
   ["echo 'rm -rf ~' > a; install -m 755 a /usr/local/bin/x; /usr/local/bin/x", [HOME], "has", true],
   // text that cannot be seen: written by anything but a printer, or printed with run-time parts
-  ...["base64 -d <<< cm0gLXJmIH4= > F", "xxd -r -p hex > F", "cat > F", "gen > F", "dd of=F", "cmd 2> F", "gen | tee F"]
+  ...["base64 -d <<< cm0gLXJmIH4= > F", "xxd -r -p hex > F", "cat > F", "gen > F", "dd of=F", "cmd 2> F", "gen | tee F", "cp <(gen) F", "tee F < \"$IN\""]
     .flatMap((w): Row[] => [[`${w.replaceAll("F", "x.py")}; python3 x.py`, [DYNAMIC], "has", true], [`${w.replaceAll("F", "x.sh")}; bash x.sh`, [DYNAMIC], "has", true]]),
   // printed with run-time parts: a script of run-time words (as `bash -c "$CODE"`); an interpreter's program unseen
   ["echo 'rm -rf \"$HOME\"' > x.sh; bash x.sh", [HOME], "has", true],
@@ -53,13 +54,14 @@ const TABLE: Row[] = [
   ["printf \"$fmt\" > x.py; python3 x.py", [DYNAMIC], "has", true],
   ["echo \"import $mod\" > x.py; python3 x.py", [DYNAMIC], "has", true],
   ["echo 'rm -rf ~' > a; cp -t /opt a; bash /opt/a", [HOME], "has", true],
+  ["echo 'rm -rf ~' > a; tee b < a; sh b", [HOME], "has", true],
   // lines appended build one script: `rm -r` then `-f ~` is two commands
   ["echo 'rm -rf' > x.sh; echo '~' >> x.sh; bash x.sh", [], "none", true],
   ["printf 'rm -rf ' > x.sh; echo '~' >> x.sh; bash x.sh", [HOME], "has", true],
   ["gen > x.sh; echo 'ls' >> x.sh; bash x.sh", [DYNAMIC], "has", true],
   // not run, or run before it was written, or run by PATH; data for a script is not its program
   ...["echo 'rm -rf ~' > notes.txt; cat notes.txt", "bash t.sh; echo 'rm -rf ~' > t.sh", "echo 'rm -rf ~' > a; echo ls > a; bash a",
-    "ls > list.txt; python3 proc.py list.txt", "gen > data.json; node app.js data.json", "echo 'rm -rf ~' > a; cp b a; bash a",
+    "ls > list.txt; python3 proc.py list.txt", "gen > data.json; node app.js data.json", "echo 'rm -rf ~' > a; cp b a; bash a", "tee x.sh < in.sh; bash x.sh",
     "base64 -d <<< eA== > out.bin; ls out.bin", "make > build.log 2>&1; tail build.log", "echo 'rm -rf ~' > x.sh; bash -c 'echo x.sh'",
     "echo 'rm -rf ~' > /dev/null; bash /dev/null"].map((c): Row => [c, [], "none", true]),
   // from stdin, as a module, and from a string run later on the line

@@ -8,9 +8,9 @@
 import type { Facts, Redirect, SimpleCommand, Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { languageOf } from "../interpreters/index.js";
-import { printedBy } from "./printed.js";
+import { printedBy, type Printed } from "./printed.js";
 import { inheritFrom, type Env } from "./types.js";
-import { runString, shellQuote } from "./strings.js";
+import { isStdinPath, runString, shellQuote } from "./strings.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
 
 export interface Written {
@@ -96,13 +96,14 @@ export function recordWrites(sc: SimpleCommand, facts: Facts, files: WrittenFile
   }
   const argv = sc.argv;
   if (name === "tee") {
-    const prev = sc.stage > 0 ? facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1) : undefined;
-    const printed = prev === undefined ? null : printedBy(prev, facts, null);
+    const source = stdinFile(sc);
+    const printed = source === null ? stdinText(sc, facts) : null;
     const append = argv.some((w, k) => k > 0 && (/^-[a-zA-Z]*a/.test(w.value) || w.value === "--append"));
     for (let k = 1; k < argv.length; k++) {
       const w = argv[k] as Word;
       if (w.value.startsWith("-") && w.dynamic === null) continue;
-      write(files, w, printed === null ? null : withNewline(printed.word, printed.newline === true), printed?.exact === true, append, printed === null ? "tee" : (prev?.argv[0] as Word).value, sc.end);
+      if (source !== null && w.dynamic === null) copy(files, source, w.value, "tee", sc);
+      else write(files, w, printed === null ? null : withNewline(printed.word, printed.newline === true), printed?.exact === true, append, "tee", sc.end);
     }
   } else if (name === "dd") {
     for (const w of argv) if (w.value.startsWith("of=")) write(files, { ...w, value: w.value.slice(3), dynamic: w.dynamic === null ? null : [[0, w.value.length - 3]] }, null, false, false, "dd", sc.end);
@@ -120,15 +121,52 @@ export function recordWrites(sc: SimpleCommand, facts: Facts, files: WrittenFile
     if (operands.length !== 2) return;
     const [src, dst] = operands as [Word, Word];
     if (dst.dynamic !== null) return;
-    const from = src.dynamic === null ? find(files, norm(src.value), sc.start) : undefined;
-    // A copy of a file the line did not write is that file: nothing of the line's to read.
-    if (from === undefined) {
-      if (find(files, norm(dst.value), sc.start) !== undefined) files.own.set(norm(dst.value), { word: null, exact: false, by: name, at: sc.end, replaced: true });
+    // `cp /dev/stdin x <<< …`: the text fed; `cp <(curl …) x`: text only known at run time.
+    if (isStdinPath(src.value) || src.dynamic !== null) {
+      const fed = src.dynamic === null ? stdinText(sc, facts) : null;
+      write(files, dst, fed === null ? null : withNewline(fed.word, fed.newline === true), fed?.exact === true, false, name, sc.end);
       return;
     }
-    files.own.set(norm(dst.value), { ...from, at: sc.end, read: undefined });
-    files.own.set(norm(`${dst.value}/${base(src.value)}`), { ...from, at: sc.end, read: undefined });
+    copy(files, src.value, dst.value, name, sc);
   }
+}
+
+/** `dst` becomes a copy of the file `src`: the line's text when the line wrote it, else a file of the disk. */
+function copy(files: WrittenFiles, src: string, dst: string, name: string, sc: SimpleCommand): void {
+  const from = find(files, norm(src), sc.start);
+  // A copy of a file the line did not write is that file: nothing of the line's to read.
+  if (from === undefined) {
+    if (find(files, norm(dst), sc.start) !== undefined) files.own.set(norm(dst), { word: null, exact: false, by: name, at: sc.end, replaced: true });
+    return;
+  }
+  files.own.set(norm(dst), { ...from, at: sc.end, read: undefined });
+  files.own.set(norm(`${dst}/${base(src)}`), { ...from, at: sc.end, read: undefined });
+}
+
+/** The file `sc` reads on stdin (`tee x < f`), when that is its last stdin redirect and has a name. */
+function stdinFile(sc: SimpleCommand): string | null {
+  let file: string | null = null;
+  for (const r of sc.redirects) {
+    if (r.fd !== null && r.fd !== 0) continue;
+    if (r.op === "<") file = r.target !== null && r.target.dynamic === null && !isStdinPath(r.target.value) ? r.target.value : null;
+    else if (r.op === "<<<" || r.op === "<<" || r.op === "<<-" || r.op === "<&" || r.op === "<>") file = null;
+  }
+  return file;
+}
+
+/** What `sc` reads on stdin when the line shows it: a heredoc or here-string, or what the stage before prints. */
+function stdinText(sc: SimpleCommand, facts: Facts): Printed | null {
+  let fed: Printed | null = null;
+  for (const r of sc.redirects) {
+    if (r.fd !== null && r.fd !== 0) continue;
+    const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
+    // A here-string gets a newline after it.
+    if (body !== null) fed = { word: body, exact: body.dynamic === null, newline: r.op === "<<<" };
+    else if (r.op === "<") fed = null;
+  }
+  if (fed !== null || sc.stage <= 0) return fed;
+  const prev = facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
+  return prev === undefined ? null : printedBy(prev, facts, null);
 }
 
 function by(name: string, r: Redirect): string {
