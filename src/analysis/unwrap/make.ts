@@ -9,7 +9,7 @@
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import type { Env, Unwrapper } from "./types.js";
-import { printedBefore } from "./printed.js";
+import { fedText } from "./printed.js";
 import { isStdinPath, runString, valueWord } from "./strings.js";
 
 export const makeUnwrapper: Unwrapper = { name: "make-eval", commands: ["make", "gmake"], unwrap: (v, e) => makeCode(v, e) };
@@ -52,14 +52,11 @@ function variable(view: CommandView, env: Env, w: Word, name: string, value: str
 }
 
 function stdinMakefile(view: CommandView, env: Env): void {
-  for (const r of view.redirects) {
-    const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
-    if (body !== null) makefileText(view, env, body);
-    else if (r.op === "<" && r.target?.dynamic) unseen(view, env, r.target, `reads its makefile from '${r.target.value}', which cannot be seen before it runs`);
-  }
-  const printed = printedBefore(view);
-  if (printed !== null) makefileText(view, env, printed.word);
-  else if (view.sc.stage > 0) unseen(view, env, view.words[0] as Word, "reads its makefile from the pipe, unseen");
+  const fed = fedText(view.sc, view.facts);
+  if (fed !== null) return makefileText(view, env, fed.word);
+  const file = view.redirects.find((r) => r.op === "<" && r.target?.dynamic);
+  if (file?.target) unseen(view, env, file.target, `reads its makefile from '${file.target.value}', which cannot be seen before it runs`);
+  else if (view.sc.stage > 0 && !view.redirects.some((r) => r.op.startsWith("<"))) unseen(view, env, view.words[0] as Word, "reads its makefile from the pipe, unseen");
 }
 
 function unseen(view: CommandView, env: Env, w: Word, what: string): void {

@@ -13,7 +13,7 @@ import { GDB_FLAGS } from "./wrappers.js";
 import { optionString, sshOptions } from "./command-strings.js";
 import { parseFor } from "../specs.js";
 import { isStdinPath, runString, valueWord } from "./strings.js";
-import { fedOnStdin } from "./printed.js";
+import { fedText } from "./printed.js";
 import { tarArgs, tarOptions } from "./tar-options.js";
 import { readEx } from "./ex-commands.js";
 
@@ -158,8 +158,9 @@ function exLine(view: CommandView, ex: Word, at: At, nest: Nest, out: UnwrapResu
 
 /** Ex commands (or typed keys) vim reads from stdin: a heredoc, a here-string or what the stage before prints. */
 function vimStdin(view: CommandView, what: "ex" | "keys", at: At, nest: Nest, out: UnwrapResult): void {
-  const texts = fedOnStdin(view);
-  if (view.sc.stage > 0 && texts.length === 0) {
+  const fed = fedText(view.sc, view.facts);
+  const texts = fed === null ? [] : [fed.word];
+  if (view.sc.stage > 0 && fed === null) {
     const r = at(view.words[0] as Word);
     out.findings.push({ id: "shell/pipe-to-shell", message: `${view.name} reads ${what === "ex" ? "Ex commands" : "keys"} from the pipe, which can run shell commands unseen; write them out with -c instead.`, start: r[0], end: r[1] });
   }
@@ -223,8 +224,9 @@ export const gdbUnwrapper: Unwrapper = {
     for (const cmd of values(p, "eval")) gdbCommand(v, valueWord(v, cmd) ?? (v.words[0] as Word), cmd, e.at, e.nest, e.out);
     // `-x /dev/stdin`: a command file fed on the line, read line by line.
     if (!values(p, "command").some((f) => isStdinPath(f))) return;
-    const texts = fedOnStdin(v);
-    if (v.sc.stage > 0 && texts.length === 0) {
+    const fed = fedText(v.sc, v.facts);
+    const texts = fed === null ? [] : [fed.word];
+    if (v.sc.stage > 0 && fed === null) {
       const r = e.at(v.words[0] as Word);
       e.out.findings.push({ id: "shell/pipe-to-shell", message: `${v.name} reads its commands from the pipe, which can run shell commands unseen; give them with -ex instead.`, start: r[0], end: r[1] });
     }

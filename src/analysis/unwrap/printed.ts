@@ -16,16 +16,35 @@ export interface Printed {
   newline?: boolean;
 }
 
-/** Text fed to a command's stdin on the line: its heredocs and here-strings, and what the stage before prints. */
-export function fedOnStdin(view: CommandView): Word[] {
-  const texts: Word[] = [];
-  for (const r of view.redirects) {
-    const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
-    if (body !== null) texts.push(body);
+/**
+ * What `sc` reads on stdin when the line shows it: its last stdin redirect when that is a heredoc
+ * or here-string (a file or descriptor: null), else what the stage before it prints.
+ */
+export function fedText(sc: SimpleCommand, facts: Facts): Printed | null {
+  const fed = stdinRedirect(sc, outerOf(sc, facts));
+  if (fed !== undefined) return fed;
+  if (sc.stage <= 0) return null;
+  const prev = facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
+  return prev === undefined ? null : printedBy(prev, facts, null);
+}
+
+/** The text of `sc`'s last stdin redirect: a heredoc or here-string; null for a file or descriptor; undefined when it has none. */
+function stdinRedirect(sc: SimpleCommand, outer: (r: Redirect) => boolean): Printed | null | undefined {
+  let fed: Printed | null | undefined;
+  for (const r of sc.redirects) {
+    if (outer(r) || (r.fd !== null && r.fd !== 0)) continue;
+    const body = r.op === "<<<" ? r.target : (r.op === "<<" || r.op === "<<-") && r.body !== null ? r.body : null;
+    // A here-string gets a newline after it.
+    if (body !== null) fed = { word: body, exact: body.dynamic === null, newline: r.op === "<<<" };
+    else if (r.op === "<" || r.op === "<&" || r.op === "<>") fed = null;
   }
-  const printed = printedBefore(view);
-  if (printed !== null) texts.push(printed.word);
-  return texts;
+  return fed;
+}
+
+/** Redirects the grammar puts around a whole pipeline (`a | b > f`): bash gives them to its last stage, not to `sc`. */
+function outerOf(sc: SimpleCommand, facts: Facts): (r: Redirect) => boolean {
+  const next = sc.pipeline >= 0 ? facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage + 1) : undefined;
+  return next === undefined ? () => false : (r) => r.start > next.start;
 }
 
 /** The printed text of the previous stage, or null when it is not a plain echo, printf or cat of a heredoc. */
@@ -45,23 +64,15 @@ export function printedBy(sc: SimpleCommand, facts: Facts, output: Redirect | nu
   if (first === undefined || first.dynamic !== null) return null;
   // A function or alias of that name on the line prints something else.
   if (REDEFINED.test(facts.source)) return null;
-  // `echo x >&2 | python3` prints nothing into the pipe: whatever it reads is not this text. The
-  // grammar gives `a | b > f` the redirect around the whole pipeline; bash gives it to b only.
-  const next = sc.pipeline >= 0 ? facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage + 1) : undefined;
-  const outer = (r: Redirect): boolean => next !== undefined && r.start > next.start;
+  // `echo x >&2 | python3` prints nothing into the pipe: whatever it reads is not this text.
+  const outer = outerOf(sc, facts);
   const plain = sc.redirects.every((r) => r === output || outer(r) || !toStdout(r));
   if (first.value === "echo") return echoed(sc.argv, plain);
   if (first.value === "printf") return printfed(sc.argv, plain);
   if (first.value !== "cat" || sc.argv.length !== 1) return null;
   // cat reads its stdin from the last redirect of it (`cat <<<'x' < f` reads f).
-  let body: Word | null = null;
-  for (const r of sc.redirects) {
-    if (outer(r) || (r.fd !== null && r.fd !== 0)) continue;
-    if (r.op === "<<<") body = r.target;
-    else if ((r.op === "<<" || r.op === "<<-") && r.body !== null) body = r.body;
-    else if (r.op === "<" || r.op === "<&" || r.op === "<>") body = null;
-  }
-  return body === null ? null : { word: body, exact: plain && body.dynamic === null };
+  const body = stdinRedirect(sc, outer);
+  return body === null || body === undefined ? null : { ...body, exact: plain && body.exact };
 }
 
 /** A redirect of stdout (`>f`, `>&2`, `1>f`, `&>f`); `2>/dev/null` and `<f` leave it be. */

@@ -9,7 +9,7 @@
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { parseFlags, type FlagSpec } from "../flags.js";
-import { fedOnStdin } from "./printed.js";
+import { fedText } from "./printed.js";
 import { inheritFrom, type Env } from "./types.js";
 import { isStdinPath, wordsSource } from "./strings.js";
 
@@ -97,7 +97,8 @@ export function formatCommands(format: string): string[] {
   return out;
 }
 
-/** The lines fed on stdin: heredocs, here-strings, what the stage before prints. */
+/** The lines fed on stdin (printed.ts `fedText`), blank lines and comments apart. */
 function stdinLines(v: CommandView): string[] {
-  return fedOnStdin(v).flatMap((t) => t.value.split("\n")).filter((l) => l.trim() !== "" && !l.trim().startsWith("#"));
+  const fed = fedText(v.sc, v.facts);
+  return (fed === null ? [] : fed.word.value.split("\n")).filter((l) => l.trim() !== "" && !l.trim().startsWith("#"));
 }

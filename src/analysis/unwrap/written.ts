@@ -8,7 +8,7 @@
 import type { Facts, Redirect, SimpleCommand, Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { languageOf } from "../interpreters/index.js";
-import { printedBy, type Printed } from "./printed.js";
+import { fedText, printedBy, type Printed } from "./printed.js";
 import { inheritFrom, type Env } from "./types.js";
 import { isStdinPath, runString, shellQuote } from "./strings.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
@@ -92,21 +92,21 @@ export function recordWrites(sc: SimpleCommand, facts: Facts, files: WrittenFile
     const toStdout = r.fd === null || r.fd === 1;
     // `: > F`, `> F`: the file is emptied.
     const printed = !toStdout ? null : sc.argv.length === 0 || SILENT.has(name) ? { word: { ...r.target, value: "", dynamic: null }, exact: true } : printedBy(sc, facts, r);
-    write(files, r.target, printed === null ? null : withNewline(printed.word, printed.newline === true), printed?.exact === true, r.op.endsWith(">>"), printed === null ? by(name, r) : name, sc.end);
+    write(files, r.target, printed, r.op.endsWith(">>"), printed === null ? by(name, r) : name, sc.end);
   }
   const argv = sc.argv;
   if (name === "tee") {
     const source = stdinFile(sc);
-    const printed = source === null ? stdinText(sc, facts) : null;
+    const printed = source === null ? fedText(sc, facts) : null;
     const append = argv.some((w, k) => k > 0 && (/^-[a-zA-Z]*a/.test(w.value) || w.value === "--append"));
     for (let k = 1; k < argv.length; k++) {
       const w = argv[k] as Word;
       if (w.value.startsWith("-") && w.dynamic === null) continue;
       if (source !== null && w.dynamic === null) copy(files, source, w.value, "tee", sc);
-      else write(files, w, printed === null ? null : withNewline(printed.word, printed.newline === true), printed?.exact === true, append, "tee", sc.end);
+      else write(files, w, printed, append, "tee", sc.end);
     }
   } else if (name === "dd") {
-    for (const w of argv) if (w.value.startsWith("of=")) write(files, { ...w, value: w.value.slice(3), dynamic: w.dynamic === null ? null : [[0, w.value.length - 3]] }, null, false, false, "dd", sc.end);
+    for (const w of argv) if (w.value.startsWith("of=")) write(files, { ...w, value: w.value.slice(3), dynamic: w.dynamic === null ? null : [[0, w.value.length - 3]] }, null, false, "dd", sc.end);
   } else if (COPIES.has(name)) {
     const operands: Word[] = [];
     let dir: Word | null = null;
@@ -123,8 +123,7 @@ export function recordWrites(sc: SimpleCommand, facts: Facts, files: WrittenFile
     if (dst.dynamic !== null) return;
     // `cp /dev/stdin x <<< …`: the text fed; `cp <(curl …) x`: text only known at run time.
     if (isStdinPath(src.value) || src.dynamic !== null) {
-      const fed = src.dynamic === null ? stdinText(sc, facts) : null;
-      write(files, dst, fed === null ? null : withNewline(fed.word, fed.newline === true), fed?.exact === true, false, name, sc.end);
+      write(files, dst, src.dynamic === null ? fedText(sc, facts) : null, false, name, sc.end);
       return;
     }
     copy(files, src.value, dst.value, name, sc);
@@ -154,32 +153,16 @@ function stdinFile(sc: SimpleCommand): string | null {
   return file;
 }
 
-/** What `sc` reads on stdin when the line shows it: a heredoc or here-string, or what the stage before prints. */
-function stdinText(sc: SimpleCommand, facts: Facts): Printed | null {
-  let fed: Printed | null = null;
-  for (const r of sc.redirects) {
-    if (r.fd !== null && r.fd !== 0) continue;
-    const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
-    // A here-string gets a newline after it.
-    if (body !== null) fed = { word: body, exact: body.dynamic === null, newline: r.op === "<<<" };
-    else if (r.op === "<") fed = null;
-  }
-  if (fed !== null || sc.stage <= 0) return fed;
-  const prev = facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
-  return prev === undefined ? null : printedBy(prev, facts, null);
-}
-
 function by(name: string, r: Redirect): string {
   return `${name === "" ? "a command" : `'${name}'`} ${r.fd !== null && r.fd !== 1 ? `(its fd ${r.fd})` : ""}`.trim();
 }
 
-function withNewline(w: Word, newline: boolean): Word {
-  return newline ? { ...w, value: `${w.value}\n` } : w;
-}
-
-function write(files: WrittenFiles, target: Word, text: Word | null, exact: boolean, append: boolean, writer: string, at: number): void {
+/** `target` now holds `printed` (null: text not seen), or has it appended. */
+function write(files: WrittenFiles, target: Word, printed: Printed | null, append: boolean, writer: string, at: number): void {
   // `> "$f"`: a file only known at run time is not followed.
   if (target.dynamic !== null || DEVICE.test(target.value)) return;
+  const text = printed === null ? null : printed.newline === true ? { ...printed.word, value: `${printed.word.value}\n` } : printed.word;
+  const exact = printed?.exact === true;
   const path = norm(target.value);
   const before = append ? find(files, path, at) : undefined;
   // Appending to a file the line did not write: its earlier text is a file on disk, like any script.
