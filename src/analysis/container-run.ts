@@ -3,7 +3,7 @@
  * global options, `run`'s options, and the host directories bind-mounted into the container.
  */
 
-import { parseFlags, values, type FlagSpec } from "./flags.js";
+import { parseFlags, values, type FlagSpec, type ParsedFlags } from "./flags.js";
 
 /** docker's global options (before the subcommand). */
 export const GLOBAL: FlagSpec = { short: { D: "debug", v: "version" }, shortValue: { H: "host", c: "context", l: "log-level" }, long: { debug: "debug", tls: "tls", tlsverify: "tlsverify", version: "version", help: "help" }, longValue: { host: "host", context: "context", config: "config", "log-level": "log-level", tlscacert: "tlscacert", tlscert: "tlscert", tlskey: "tlskey" }, stopAtOperand: true };
@@ -36,3 +36,28 @@ export function mounts(p: ReturnType<typeof parseFlags>): Mount[] {
   return out;
 }
 
+
+export interface ContainerRun {
+  verb: "run" | "create";
+  /** Index of the verb in the command's words. */
+  at: number;
+  p: ParsedFlags;
+}
+
+const RUNS = new WeakMap<readonly string[], ContainerRun | null>();
+
+/**
+ * `docker [global options] run|create …` (and `container run`): its options, parsed once per
+ * command although both the containers pack and unwrapping read them. Null for other subcommands.
+ */
+export function containerRun(args: readonly string[]): ContainerRun | null {
+  let run = RUNS.get(args);
+  if (run === undefined) {
+    let at = parseFlags(args, GLOBAL, 1).rest;
+    if (args[at] === "container" && args[at + 1] === "run") at++;
+    const verb = args[at];
+    run = verb === "run" || verb === "create" ? { verb, at, p: parseFlags(args, RUN, at + 1) } : null;
+    RUNS.set(args, run);
+  }
+  return run;
+}

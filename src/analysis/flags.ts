@@ -25,6 +25,12 @@ export interface FlagSpec {
   endAfter?: readonly string[];
 }
 
+/** A spec table of flags named by their own letters: `letters("rf")` is `{ r: "r", f: "f" }`. */
+export const letters = (s: string): Record<string, string> => Object.fromEntries([...s].map((c) => [c, c]));
+
+/** A spec table of long options named by themselves. */
+export const names = (...n: string[]): Record<string, string> => Object.fromEntries(n.map((x) => [x, x]));
+
 /** Told where a value flag's value was: the word's index and where in the word it starts (`-cCODE`: 2). */
 export type ValueSeen = (name: string, index: number, offset: number) => void;
 

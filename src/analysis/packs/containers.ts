@@ -7,7 +7,7 @@ import type { CommandView } from "../command.js";
 import type { CheckContext } from "../check.js";
 import { normalise } from "../paths.js";
 import { has, parseFlags, values, type FlagSpec } from "../flags.js";
-import { GLOBAL, mounts, RUN } from "../container-run.js";
+import { containerRun, GLOBAL, mounts } from "../container-run.js";
 import { finding, NONE, type Pack, type Rule } from "./types.js";
 
 const PRUNE: FlagSpec = { short: { a: "all", f: "force" }, long: { all: "all", force: "force", volumes: "volumes" }, longValue: { filter: "filter" } };
@@ -73,8 +73,9 @@ function docker(view: CommandView, ctx: CheckContext) {
     if (i >= 0 && has(parseFlags(rest, DOWN, i + 1), "volumes")) return msg("dangerous/container-volume-delete", "compose down -v deletes the project's named volumes and the data in them.");
     return NONE;
   }
-  if (a === "run" || a === "create") {
-    const p = parseFlags(sub, RUN, 1);
+  const run = containerRun(view.args);
+  if (run !== null) {
+    const p = run.p;
     if (mountsHostRoot(p)) return msg("dangerous/container-host-root", `${name} ${a} mounts the host's / writable inside the container; a command there can delete or change anything on the host.`);
     const why = hostAccess(p, ctx);
     if (why !== null) return msg("dangerous/container-host-access", `${name} ${a} starts a container that ${why}; what runs in it can change the host unseen. Give it only what it needs, read-only (:ro).`);

@@ -7,8 +7,8 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { GLOBAL, mounts, RUN, type Mount } from "../container-run.js";
-import { parseFlags, values } from "../flags.js";
+import { containerRun, mounts, type Mount } from "../container-run.js";
+import { values } from "../flags.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { shellQuote } from "./strings.js";
 
@@ -19,10 +19,9 @@ const CONTAINER_PATH = '"$CONTAINER_PATH"';
 
 function containerCommand(view: CommandView, env: Env): void {
   const args = view.args;
-  let at = parseFlags(args, GLOBAL, 1).rest;
-  if (args[at] === "container" && args[at + 1] === "run") at++;
-  if (args[at] !== "run") return;
-  const p = parseFlags(args, RUN, at + 1);
+  const run = containerRun(args);
+  if (run === null || run.verb !== "run") return;
+  const p = run.p;
   const binds = mounts(p).filter((m) => m.writable && m.target.startsWith("/")).sort((a, b) => b.target.length - a.target.length);
   if (binds.length === 0 || p.rest >= args.length) return;
   const entrypoint = values(p, "entrypoint")[0];

@@ -8,7 +8,7 @@
 import { TMUX_HOLDERS, tmuxHeld } from "./tmux-commands.js";
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { has, parseFlags, type FlagSpec } from "../flags.js";
+import { has, letters, parseFlags, type FlagSpec } from "../flags.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { commandWords, stdinScript } from "./strings.js";
 import type { Wrapper, WrapperHit } from "./wrappers.js";
@@ -25,7 +25,6 @@ const TMUX_SHELL_COMMANDS: ReadonlyMap<string, string> = new Map([
   ...["if-shell", "if"].map((n): [string, string] => [n, "t"]),
 ]);
 
-const letters = (s: string): Record<string, string> => Object.fromEntries([...s].map((c) => [c, c]));
 const TMUX_GLOBAL: FlagSpec = { short: letters("2CDhlNuvV"), shortValue: letters("cfLST"), stopAtOperand: true };
 
 /** tmux's full names of the commands above: a unique prefix of one is that command (`new-sess`, `run-sh`). */

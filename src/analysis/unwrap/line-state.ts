@@ -36,6 +36,11 @@ export interface LineState {
   expansions: number;
 }
 
+/** Made when a parse first meets something to remember; `outer`: files the parses around it wrote. */
+function newState(outer?: readonly FileMap[]): LineState {
+  return { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(outer), expansions: 0 };
+}
+
 /** Commands that change what a later name runs, or write a download. */
 const RECORDS: ReadonlySet<string> = new Set(["hash", "cp", "ln", "install", "mv", "curl", "wget", "tee", "exec", "script"]);
 const DECLARES: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly", "env"]);
@@ -44,7 +49,7 @@ const RUNS_FILE: ReadonlySet<string> = new Set([...INTERPRETERS, "source", ".", 
 
 /** The state of one parse: its function definitions, read from the source of each construct. */
 export function lineStateOf(facts: Facts, outer?: readonly FileMap[]): LineState | null {
-  let state: LineState | null = outer === undefined ? null : { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(outer), expansions: 0 };
+  let state: LineState | null = outer === undefined ? null : newState(outer);
   for (const c of facts.constructs) {
     if (c.type !== "function_definition") continue;
     const text = facts.source.slice(c.start, c.end);
@@ -53,7 +58,7 @@ export function lineStateOf(facts: Facts, outer?: readonly FileMap[]): LineState
     // A body without "$@"/$1 runs the same at every call: seeing it at its definition is enough.
     // One the grammar could not read was reported at its definition; parsing it again repeats that.
     if (m === null || body.length > MAX_BODY || !POSITIONAL.test(body) || facts.errors.some((e) => e.start >= c.start && e.end <= c.end)) continue;
-    state ??= { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(), expansions: 0 };
+    state ??= newState();
     state.functions.set(m[1] as string, { body, end: c.end });
   }
   return state;
@@ -73,7 +78,7 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
   if (sc.assignments.length > 0) assignedCode(sc, facts, origin, out, nest);
   // Recorded before the command is unwrapped; only later commands see it (Written.at).
   if (writesFile(sc)) {
-    state ??= { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(), expansions: 0 };
+    state ??= newState();
     recordWrites(sc, facts, state.written);
   }
   const first = sc.argv[0];
@@ -93,7 +98,7 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
     if (state.downloads.size > 0) downloadedRun(sc, state.downloads, origin, out);
   }
   if (!RECORDS.has(name)) return state;
-  state ??= { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(), expansions: 0 };
+  state ??= newState();
   record(sc, facts, name, state, range, nest, out);
   return state;
 }

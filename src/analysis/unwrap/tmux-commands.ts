@@ -8,12 +8,11 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { parseFlags, type FlagSpec } from "../flags.js";
+import { letters, parseFlags, type FlagSpec } from "../flags.js";
 import { fedText } from "./printed.js";
 import { inheritFrom, type Env } from "./types.js";
 import { isStdinPath, wordsSource } from "./strings.js";
 
-const letters = (s: string): Record<string, string> => Object.fromEntries([...s].map((c) => [c, c]));
 const spec = (flags: string, valued: string): FlagSpec => ({ short: letters(flags), shortValue: letters(valued), stopAtOperand: true });
 
 const SET_HOOK = spec("agpRuw", "t");

@@ -11,11 +11,9 @@
  * (unknown-options.ts).
  */
 
-import { has, parseFlags, type FlagSpec } from "../flags.js";
+import { has, letters, names, parseFlags, type FlagSpec } from "../flags.js";
 import { alsoAfter, options, other, type Wrapper } from "./wrappers.js";
 
-const letters = (s: string): Record<string, string> => Object.fromEntries([...s].map((c) => [c, c]));
-const names = (...n: string[]): Record<string, string> => Object.fromEntries(n.map((x) => [x, x]));
 
 /**
  * `TOOL SUB [options] [--] cmd args`: the command a project runner runs in its environment.

@@ -51,7 +51,7 @@ export function writtenSoFar(files: WrittenFiles | undefined): readonly FileMap[
   return [...files.outer, files.own];
 }
 
-const anyWritten = (files: WrittenFiles | undefined): files is WrittenFiles => files !== undefined && (files.own.size > 0 || files.outer.length > 0);
+export const anyWritten = (files: WrittenFiles | undefined): files is WrittenFiles => files !== undefined && (files.own.size > 0 || files.outer.length > 0);
 
 /** The file at `path` as written before `before` (an offset in this parse). */
 function find(files: WrittenFiles, path: string, before: number): Written | undefined {
