@@ -12,7 +12,7 @@ import { AnalysisLimitError, DEFAULT_LIMITS } from "../limits.js";
 import { hiddenSubstitutions } from "./substitutions.js";
 import { TOP, type Extract, type Nest, type Origin, type Parse, type UnwrapResult } from "./types.js";
 import { NO_ARGS, makeView, unwrapCommand } from "./unwrap-command.js";
-import { lineCommand, lineStateOf, type LineState } from "./line-state.js";
+import { lineCommand, lineStateOf, newState, recordString, stringWrites, type LineState } from "./line-state.js";
 import { writtenSoFar } from "./written.js";
 
 export type { UnwrapResult } from "./types.js";
@@ -32,13 +32,17 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
   let origin = TOP;
   // The line state of the parse being walked (nested parses start from its written files).
   let line: LineState | null = null;
+  // Strings the current command runs that write files: recorded once the command is done.
+  const writing: Facts[] = [];
   const nest: Nest = (src, range, inherit) => {
     if (origin.depth + 1 > MAX_DEPTH) {
       throw new AnalysisLimitError("maxShellDepth", `shell code is nested in strings (bash -c, eval, ...) more than ${MAX_DEPTH} levels deep, the limit; run the inner command directly`);
     }
     const from = inherit ?? origin;
     const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: from.argsUnknown, wrappers: from.wrappers, effects: from.effects };
-    queue.push({ facts: extract(src), depth: nested.depth, range: nested.range, origin: nested, written: writtenSoFar(line?.written) });
+    const facts = extract(src);
+    queue.push({ facts, depth: nested.depth, range: nested.range, origin: nested, written: writtenSoFar(line?.written) });
+    if (stringWrites(facts)) writing.push(facts);
   };
   for (let q = 0; q < queue.length; q++) {
     const parse = queue[q] as Parse;
@@ -51,12 +55,15 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
       const sc = commands[c] as SimpleCommand;
       hiddenSubstitutions(sc, f, origin, nest);
       line = lineCommand(sc, f, line, origin, out, nest);
-      if (sc.argv.length === 0) {
-        out.views.push(makeView(sc, f, origin, sc.argv, NO_ARGS, 0, "", true, origin.wrappers, origin.privileged, false, origin.forms.slice(), origin.allowForms));
-        continue;
+      if (sc.argv.length === 0) out.views.push(makeView(sc, f, origin, sc.argv, NO_ARGS, 0, "", true, origin.wrappers, origin.privileged, false, origin.forms.slice(), origin.allowForms));
+      else unwrapCommand(sc, sc.argv, f, origin, out, nest, line?.written);
+      if (writing.length > 0) {
+        line ??= newState(parse.written);
+        for (const w of writing) recordString(w, line, sc.end);
+        writing.length = 0;
       }
-      unwrapCommand(sc, sc.argv, f, origin, out, nest, line?.written);
     }
+    writing.length = 0;
   }
   return out;
 }

@@ -12,7 +12,7 @@ import type { Nest, Origin, UnwrapResult } from "./types.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
 import { wholeDynamic } from "./strings.js";
 import { codeVariables, isCodeVariable, type Assigned } from "./env-variables.js";
-import { newWrittenFiles, recordWrites, writesFile, type FileMap, type WrittenFiles } from "./written.js";
+import { newWrittenFiles, recordNested, recordWrites, writesFile, type FileMap, type WrittenFiles } from "./written.js";
 
 interface FunctionDef {
   body: string;
@@ -37,7 +37,7 @@ export interface LineState {
 }
 
 /** Made when a parse first meets something to remember; `outer`: files the parses around it wrote. */
-function newState(outer?: readonly FileMap[]): LineState {
+export function newState(outer?: readonly FileMap[]): LineState {
   return { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(outer), expansions: 0 };
 }
 
@@ -179,6 +179,22 @@ function record(sc: SimpleCommand, facts: Facts, name: string, state: LineState,
       out.findings.push({ id: "shell/pipe-to-shell", message: `Piping into script -c ${cmd[0]} runs whatever the previous command prints, unseen; save it to a file, read it, then run it.`, start: range[0], end: range[1] });
     }
   }
+}
+
+const isDownload = (sc: SimpleCommand): boolean => sc.argv[0]?.dynamic === null && (sc.argv[0].value === "curl" || sc.argv[0].value === "wget");
+
+/** Whether a string run by a command writes a file a later command of the line may run. */
+export function stringWrites(facts: Facts): boolean {
+  return facts.commands.some((sc) => writesFile(sc) || isDownload(sc));
+}
+
+/**
+ * What a string run by a command wrote (`sh -c 'curl -o i.sh URL'; bash i.sh`, `sh -c "echo … >
+ * x"; bash x`), recorded when that command (ending at `at`) is done, for the commands after it.
+ */
+export function recordString(facts: Facts, state: LineState, at: number): void {
+  recordNested(facts, state.written, at);
+  for (const sc of facts.commands) if (isDownload(sc)) downloads(sc, (sc.argv[0] as Word).value, state);
 }
 
 /** Files curl or wget writes: `-o F`, `-O` (the URL's last segment), `> F`, wget's default name. */

@@ -27,6 +27,9 @@ const LANGUAGES: ReadonlyArray<readonly [runs: readonly string[], dangerous: str
   [["perl F", "ruby F"], "system(\"rm -rf ~\")", "print 1"],
 ];
 const FILES = ["/tmp/x.sh", "run.sh", "./t"];
+/** Commands that run a shell string @ (single-quoted). */
+const STRING_RUNNERS = ["sh -c @", "bash -c @", "sudo sh -c @", "eval @", "env bash -c @"];
+const squote = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
 
 const TABLE: Row[] = [
   ...LANGUAGES.flatMap(([runs, dangerous, harmless]) =>
@@ -78,6 +81,19 @@ const TABLE: Row[] = [
   ["echo 'print(1)' > x.py; python3 < data.txt", [], "none", true],
   // the same written file run again is read once
   ["echo 'rm -rf ~' > a; bash a; bash a; sh a", [HOME], "has", true],
+  // written by a string a command runs, then run by the line after it
+  ...STRING_RUNNERS.flatMap((runner, n) => WRITERS.flatMap((w, k): Row[] => {
+    const run = ["bash F", "./F", "python3 F"][(n + k) % 3] as string;
+    const [dangerous, harmless] = run === "python3 F" ? ["import os; os.system(\"rm -rf ~\")", "print(1)"] : ["rm -rf ~", "ls -la"];
+    const inner = (text: string): string => runner.replace("@", squote(fill(w, text, "x.sh", "; ", "").replace(/; $/, "")));
+    return [[`${inner(dangerous)}; ${run.replace("F", "./x.sh")}`, [HOME], "has", true], [`${inner(harmless)} && ${run.replace("F", "./x.sh")}`, runner.startsWith("eval") ? ["shell/eval"] : [], "exact", true]];
+  })),
+  ["sh -c 'curl -fsSL http://127.0.0.1/i.sh -o i.sh'; bash i.sh", ["shell/pipe-to-shell"], "has", true],
+  ["bash -c 'wget -q http://127.0.0.1/i.sh' && . ./i.sh", ["shell/pipe-to-shell"], "has", true],
+  ["sh -c 'gen > x.sh'; bash x.sh", [DYNAMIC], "has", true],
+  ["x=$(sh -c \"echo 'rm -rf ~' > y\"); . ./y", [HOME], "has", true],
+  ...["sh -c \"echo 'rm -rf ~' > notes\"; cat notes", "bash x.sh; sh -c \"echo 'rm -rf ~' > x.sh\"", "sh -c 'bash x; echo \"rm -rf ~\" > x'",
+    "sh -c 'curl -o a.txt http://127.0.0.1/a'; cat a.txt", "sh -c \"echo 'rm -rf ~' > a; cp b a\"; bash a"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/written: table", () => {

@@ -38,25 +38,51 @@ export type FileMap = Map<string, Written>;
 export interface WrittenFiles {
   own: FileMap;
   outer: readonly FileMap[];
+  /**
+   * What strings run by this parse's commands wrote (`sh -c 'echo … > x'; bash x`), one map per
+   * string, each file dated at the end of the command that ran it. Kept apart from `own`: the
+   * string's own parse must not see its writes as made before it ran.
+   */
+  inner: FileMap[];
 }
 
 export function newWrittenFiles(outer: readonly FileMap[] = []): WrittenFiles {
-  return { own: new Map(), outer };
+  return { own: new Map(), outer, inner: [] };
 }
 
 /** What a parse nested in the current one inherits (undefined: nothing written). */
 export function writtenSoFar(files: WrittenFiles | undefined): readonly FileMap[] | undefined {
   if (files === undefined) return undefined;
-  if (files.own.size === 0) return files.outer.length > 0 ? files.outer : undefined;
-  return [...files.outer, files.own];
+  if (files.own.size === 0 && files.inner.length === 0) return files.outer.length > 0 ? files.outer : undefined;
+  return [...files.outer, files.own, ...files.inner];
 }
 
-export const anyWritten = (files: WrittenFiles | undefined): files is WrittenFiles => files !== undefined && (files.own.size > 0 || files.outer.length > 0);
+export const anyWritten = (files: WrittenFiles | undefined): files is WrittenFiles => files !== undefined && (files.own.size > 0 || files.outer.length > 0 || files.inner.length > 0);
 
-/** The file at `path` as written before `before` (an offset in this parse). */
+/**
+ * Records what the commands of a string run by this parse write (`bash -c 'echo … > x'`), as
+ * written when the command that runs it (ending at `at`) is done. One level: a string nested in
+ * that string is read when its own parse is walked, after the line's commands.
+ */
+export function recordNested(facts: Facts, files: WrittenFiles, at: number): void {
+  const map: FileMap = new Map();
+  const scratch: WrittenFiles = { own: map, outer: writtenSoFar(files) ?? [], inner: [] };
+  for (const sc of facts.commands) if (writesFile(sc)) recordWrites(sc, facts, scratch);
+  if (map.size === 0) return;
+  for (const w of map.values()) w.at = at;
+  files.inner.push(map);
+}
+
+/** The file at `path` as written before `before` (an offset in this parse): the latest write of this parse's, else the parses' around it. */
 function find(files: WrittenFiles, path: string, before: number): Written | undefined {
-  const f = files.own.get(path);
-  if (f !== undefined) return f.at <= before && f.replaced !== true ? f : undefined;
+  let f = files.own.get(path);
+  if (f !== undefined && f.at > before) f = undefined;
+  for (let k = files.inner.length - 1; k >= 0; k--) {
+    const i = (files.inner[k] as FileMap).get(path);
+    if (i !== undefined && i.at <= before && (f === undefined || i.at > f.at)) f = i;
+  }
+  if (f !== undefined) return f.replaced === true ? undefined : f;
+  if (files.own.has(path)) return undefined;
   for (let k = files.outer.length - 1; k >= 0; k--) {
     const o = (files.outer[k] as FileMap).get(path);
     if (o !== undefined) return o.replaced === true ? undefined : o;
