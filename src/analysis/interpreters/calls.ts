@@ -12,7 +12,8 @@ export type Action =
   | { kind: "shell"; text: string; api: string }
   /** A program and its arguments, run without a shell. */
   | { kind: "argv"; argv: string[]; api: string }
-  | { kind: "delete"; how: "rm-r" | "rm-f" | "rmdir"; path: string; api: string }
+  /** `glob`: the path is a pattern the code expanded (`unlink glob("~/*")`), not a literal name. */
+  | { kind: "delete"; how: "rm-r" | "rm-f" | "rmdir"; path: string; api: string; glob?: true }
   /** Code the analysis cannot follow (eval of a run-time string, a computed function name). */
   | { kind: "opaque"; why: string };
 
@@ -97,6 +98,15 @@ export function readCode(lang: Language, code: string, depth = 0): Action[] {
   return new Scan(lang, code, tokens, depth).scan();
 }
 
+/** Per language, the calls that expand a file-name pattern (`glob("~/*")`): what they return is deleted as that pattern. */
+const GLOB_CALLS: Readonly<Record<string, ReadonlySet<string>>> = {
+  perl: new Set(["glob", "CORE.glob", "bsd_glob", "File.Glob.bsd_glob"]),
+  python: new Set(["glob.glob", "glob.iglob", "glob"]),
+  ruby: new Set(["Dir.glob", "Dir"]),
+  php: new Set(["glob"]),
+  node: new Set(["fs.globSync", "globSync", "glob.sync", "fs.promises.glob", "fs.glob", ".globSync"]),
+};
+
 /** The seam between two string literals joined by `.` (php, perl), `+` (js, python, ruby) or `..` (lua). */
 const GLUE = /(["'])\s*(?:\.\.?|\+)\s*\1/g;
 
@@ -146,10 +156,38 @@ class Scan {
         const next = tokens[i + 1];
         // `from os import system as run`, `import subprocess as sp`: the name stands for the original.
         if (importing && tok.v === "as" && prev?.k === "id" && next?.k === "id") this.aliases.set(next.v, prev.v);
-        if (!importing) this.name(i, this.unalias(tok.v));
+        if (!importing) {
+          const id = this.unalias(tok.v);
+          this.name(i, id);
+          this.globCall(i, id);
+        }
       }
     }
+    if (this.globs !== null) this.globbedDeletes(this.globs);
     return this.out;
+  }
+
+  /** File-name patterns the code expands with a literal (`glob("~/*")`, `Dir["/x/*"]`). */
+  globs: string[] | null = null;
+
+  globCall(i: number, id: string): void {
+    if (GLOB_CALLS[this.lang.name]?.has(id) !== true) return;
+    const open = this.tokens[i + 1];
+    const lit = this.tokens[i + 2];
+    // `glob("p")`, `Dir["p"]`, perl's `glob "p"`.
+    const pattern = open?.k === "str" ? open.v : (open?.v === "(" || open?.v === "[") && lit?.k === "str" ? lit.v : null;
+    if (pattern === null || (id === "Dir" && open?.v !== "[") || !/[*?[]/.test(pattern)) return;
+    (this.globs ??= []).push(pattern);
+  }
+
+  /**
+   * Code that expands a pattern and deletes paths known only at run time (`unlink glob("~/*")`,
+   * `for f in glob.glob(P): os.remove(f)`) is taken to delete what the pattern matches: the
+   * deletion is judged as `rm` of the pattern.
+   */
+  globbedDeletes(globs: readonly string[]): void {
+    const deletes = this.out.filter((a): a is Extract<Action, { kind: "delete" }> => a.kind === "delete" && a.path.includes(MARKER));
+    for (const d of deletes) for (const g of globs) this.out.push({ kind: "delete", how: d.how, path: g, api: d.api, glob: true });
   }
 
   readonly aliases = new Map<string, string>();

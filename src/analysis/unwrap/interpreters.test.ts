@@ -14,6 +14,15 @@ const PIPE = "shell/pipe-to-shell";
 /** Where the shell command or the path goes in a carrier. */
 const AT = /@@/g;
 
+/** Each language's ways of deleting what a file-name pattern @@ expands to. */
+const GLOB_DELETES = [
+  "perl -e 'unlink glob(\"@@\")'", "perl -e 'unlink $_ for glob \"@@\"'", "perl -e 'CORE::unlink(CORE::glob(\"@@\"))'",
+  "python3 -c 'import os, glob; [os.remove(f) for f in glob.glob(\"@@\")]'", "python3 -c 'import glob, os\nfor f in glob.iglob(\"@@\"):\n    os.unlink(f)'",
+  "ruby -e 'File.delete(*Dir.glob(\"@@\"))'", "ruby -e 'FileUtils.rm_f(Dir[\"@@\"])'",
+  "php -r 'foreach (glob(\"@@\") as $f) unlink($f);'",
+  "node -e 'const fs = require(\"fs\"); for (const f of fs.globSync(\"@@\")) fs.unlinkSync(f)'",
+];
+
 /** Each language's ways of handing a string to a shell (the string sits in double quotes or a literal form). */
 const RUN_SHELL = [
   ...["os.system(\"@@\")", "os.popen(\"@@\").read()", "subprocess.run(\"@@\", shell=True)", "subprocess.check_output(\"@@\", shell=True)", "subprocess.Popen(\"@@\", shell=True)", "subprocess.getoutput(\"@@\")", "subprocess.call([\"sh\", \"-c\", \"@@\"])"]
@@ -140,6 +149,14 @@ const TABLE: Row[] = [
     "ruby -e 'puts `date`'", "awk 'BEGIN { while ((\"ls\" | getline l) > 0) print l }'", "python3 -c 'print(\"os.system(\\\"rm -rf ~\\\")\")  # os.system(\"rm -rf ~\")'",
     "node -e '// execSync(\"rm -rf ~\")'", "php -r 'echo \"system(1)\";'", "python3 <<'PY'\nprint(\"hello\")\nPY", "awk '{ s += $2 } END { print s / NR }' f",
     "php <<'TXT'\nsystem(\"rm -rf ~\") is only text without a php tag\nTXT"].map((c): Row => [c, [], "none", true]),
+  // a pattern expanded in the code and what it yields deleted: the delete is rm of the pattern
+  ...GLOB_DELETES.flatMap((carrier): Row[] => [
+    ...["~/*", `${HOME}/*`, "~/.*", `${HOME}/.[a-z]*`].map((g): Row => [carrier.replace(AT, g), ["deletion/critical-glob"], "has", true]),
+    ...["build/*.o", "*.pyc", `${CWD}/dist/*.map`].map((g): Row => [carrier.replace(AT, g), [], "none", true]),
+  ]),
+  // a pattern only listed, or a delete of a named file beside it, deletes nothing it matches
+  ...["perl -e 'print for glob(\"~/*\")'", "python3 -c 'import glob; print(glob.glob(\"/home/u/*\"))'", "ruby -e 'puts Dir[\"/home/u/*\"]'",
+    "perl -e 'unlink \"notes.txt\"; print glob(\"~/*\")'"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/interpreters: table", () => {

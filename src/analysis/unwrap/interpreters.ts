@@ -8,7 +8,7 @@
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { languageOf, MARKER, READ_INTERPRETERS, readCode, type Action, type Language } from "../interpreters/index.js";
-import { has, parseFlags, values } from "../flags.js";
+import { has, names, parseFlags, values, type FlagSpec } from "../flags.js";
 import { interpreterArgs, interpreterOptions } from "./interpreter-options.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { printedBefore } from "./printed.js";
@@ -151,9 +151,40 @@ const PDB = { shortValue: { c: "code" }, longValue: { command: "code" }, stopAtO
 /** pdb's own commands: anything else on its command line is run as a Python statement. */
 const PDB_COMMAND = /^(?:h|help|w|where|bt|d|down|u|up|b|break|tbreak|cl|clear|disable|enable|ignore|condition|commands|s|step|n|next|unt|until|r|return|c|cont|continue|j|jump|l|list|ll|longlist|a|args|p|pp|whatis|source|display|undisplay|retval|rv|run|restart|q|quit|exit|EOF)(?:\s|$)/;
 
+/**
+ * Standard modules (and coverage) that run a script or module given as their operand, with the
+ * options that take a value and the one that names a module instead of a script.
+ */
+const SCRIPT_RUNNERS: Readonly<Record<string, FlagSpec & { sub?: string }>> = {
+  cProfile: { shortValue: { o: "out", s: "sort", m: "module" }, longValue: { outfile: "out", sort: "sort" }, stopAtOperand: true },
+  profile: { shortValue: { o: "out", s: "sort", m: "module" }, longValue: { outfile: "out", sort: "sort" }, stopAtOperand: true },
+  trace: { shortValue: { f: "file", C: "dir" }, longValue: { file: "file", coverdir: "dir", "ignore-module": "ignore", "ignore-dir": "ignore" }, long: { module: "module-next" }, stopAtOperand: true },
+  pdb: { shortValue: { c: "code", m: "module" }, longValue: { command: "code" }, stopAtOperand: true },
+  coverage: { sub: "run", short: { m: "module-flag", p: "parallel", a: "append", L: "pylib" }, long: { module: "module-next" }, longValue: names("rcfile", "source", "omit", "include", "context", "data-file", "concurrency", "debug"), stopAtOperand: true },
+};
+
+/** `python3 -m cProfile x.py`, `-m trace --trace x.py`, `-m pdb x.py`: the script they run, when the line wrote it. */
+function runnerScript(view: CommandView, env: Env, module: string, from: number): void {
+  const spec = SCRIPT_RUNNERS[module];
+  if (spec === undefined) return;
+  let at = from;
+  if (spec.sub !== undefined) {
+    if (view.args[at] !== spec.sub) return;
+    at++;
+  }
+  const p = parseFlags(view.args, spec, at);
+  const named = values(p, "module")[0];
+  const first = p.rest < view.words.length ? (view.words[p.rest] as Word) : undefined;
+  // `-m MOD` names a module; `--module` (trace, coverage's `-m`) makes the operand one.
+  if (named !== undefined) moduleWritten(view, env, named);
+  else if (first !== undefined && (has(p, "module-next") || has(p, "module-flag"))) moduleWritten(view, env, first.value);
+  else if (first !== undefined) runWritten(view, env, first, view.name);
+}
+
 /** `python3 -m MODULE args`: the modules that run code given as their arguments. */
 function moduleCode(view: CommandView, env: Env, lang: Language | null, module: string, from: number): void {
   if (lang === null) return;
+  runnerScript(view, env, module, from);
   let code: string[] = [];
   // The interactive consoles read their statements from stdin.
   if (module === "code" || module === "asyncio") {
@@ -274,6 +305,12 @@ function quote(s: string): string {
   return s.split(MARKER).map((p) => (p === "" ? "" : `'${p.replace(/'/g, "'\\''")}'`)).join(`"${RUNTIME}"`) || "''";
 }
 
+/** A pattern for the shell: its wildcards and a leading `~` left bare, the rest single-quoted. */
+function globQuote(pattern: string): string {
+  const tilde = /^~(?=\/|$)/.test(pattern) ? "~" : "";
+  return tilde + pattern.slice(tilde.length).split(/([*?]|\[[^\]/]*\])/).map((p, k) => (k % 2 === 1 ? p : p === "" ? "" : quote(p))).join("");
+}
+
 const DELETE_COMMAND = { "rm-r": "rm -r --", "rm-f": "rm --", rmdir: "rmdir --" } as const;
 
 function act(view: CommandView, env: Env, w: Word, a: Action): void {
@@ -294,7 +331,7 @@ function act(view: CommandView, env: Env, w: Word, a: Action): void {
       if ((a.argv[0] as string).trim() === MARKER) return finding("shell/dynamic-script", `${view.name} hands ${a.api} a program only known at run time; it cannot be checked. Run the command directly.`);
       return env.nest(a.argv.map(quote).join(" "), range, inheritFrom(view));
     case "delete":
-      return env.nest(`${DELETE_COMMAND[a.how]} ${quote(a.path)}`, range, inheritFrom(view));
+      return env.nest(`${DELETE_COMMAND[a.how]} ${a.glob === true ? globQuote(a.path) : quote(a.path)}`, range, inheritFrom(view));
   }
 }
 

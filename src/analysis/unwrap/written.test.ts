@@ -22,7 +22,7 @@ const fill = (writer: string, text: string, file: string, sep: string, run: stri
 /** Per language: the ways a file F is run as its program, a program deleting ~, and a harmless one. */
 const LANGUAGES: ReadonlyArray<readonly [runs: readonly string[], dangerous: string, harmless: string]> = [
   [["sh F", "bash F", "bash -x F", "sudo bash F", "env sh F", "source F", ". F", ". ./F", "chmod +x F && ./F", "./F", "nice -n 5 ./F"], "rm -rf ~", "ls -la"],
-  [["python3 F", "python3 -u F arg", "sudo python3 F"], "import os; os.system(\"rm -rf ~\")", "print(1)"],
+  [["python3 F", "python3 -u F arg", "sudo python3 F", "python3 -m cProfile -s time F", "python3 -m trace --trace F", "python3 -m pdb F", "python3 -m coverage run --branch F"], "import os; os.system(\"rm -rf ~\")", "print(1)"],
   [["node F", "sudo -E node F"], "require(\"child_process\").execSync(\"rm -rf ~\")", "console.log(1)"],
   [["perl F", "ruby F"], "system(\"rm -rf ~\")", "print 1"],
 ];
@@ -78,6 +78,11 @@ const TABLE: Row[] = [
   ["echo 'rm -rf ~' > x.sh; sudo sh -c \"bash -c './x.sh'\"", [HOME], "has", true],
   ["base64 -d <<< eA== > x.sh; eval 'bash x.sh'", [DYNAMIC], "has", true],
   ["echo 'ls' > tool.py; python3 -m tool", [], "none", true],
+  ...["python3 -m cProfile -m tool", "python3 -m trace --count --module tool", "python3 -m coverage run -m tool", "python -m profile -o out -m tool"].flatMap((run): Row[] => [
+    [`echo 'import os; os.system("rm -rf ~")' > tool.py; ${run}`, [HOME], "has", true],
+    [`echo 'print(1)' > tool.py; ${run}`, [], "none", true],
+  ]),
+  ["echo 'import os; os.system(\"rm -rf ~\")' > x.py; python3 -m cProfile y.py", [], "none", true],
   ["echo 'print(1)' > x.py; python3 < data.txt", [], "none", true],
   // the same written file run again is read once
   ["echo 'rm -rf ~' > a; bash a; bash a; sh a", [HOME], "has", true],
