@@ -21,6 +21,7 @@ import { AnalysisLimitError, checkChars, checkShape, Deadline, DEFAULT_LIMITS, t
 import { constructIndex, encloses, subshellAround, type ConstructIndex } from "./tree.js";
 import type { AnalyzedCommand, Analysis, AnalysisOptions } from "./types.js";
 import { readLine } from "./dialects/index.js";
+import { withoutKeywordPrefixes } from "./keyword-prefixes.js";
 
 const contexts = new WeakMap<AnalysisOptions, CheckContext>();
 /** The last one handed out (one strong reference): most callers analyse with one options object. */
@@ -60,10 +61,11 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
     if (nestedChars > maxNested) {
       throw new AnalysisLimitError("maxNestedChars", `the strings the line runs as shell code add up to more than ${maxNested} characters (each is parsed again for every command that runs it), the limit`);
     }
-    return extract(s, deadline.remaining());
+    const budget = deadline.remaining();
+    return withoutKeywordPrefixes(extract(s, budget), (text) => extract(text, budget));
   };
   // A zsh or fish line is read in its dialect: `source` is what the offsets refer to.
-  const read = readLine(line, options.dialect ?? "bash", (text) => extract(text, limits.budgetMs));
+  const read = readLine(line, options.dialect ?? "bash", (text) => withoutKeywordPrefixes(extract(text, limits.budgetMs), (again) => extract(again, limits.budgetMs)));
   const { source, facts } = read;
   // A parser out of time returns an error-only parse; one that was merely slow is caught by the
   // loops' ticks and the check at the end (reading the clock costs more than most lines' checks).

@@ -257,6 +257,9 @@ export const TRANSFORMS: readonly Transform[] = [
   join("( L )", (l) => `( ${l} )`, true),
   join("{ L; }", (l) => `{ ${l}; }`, true),
   join("if true; then L; fi", (l) => `if true; then ${l}; fi`, true),
+  // Reserved words the grammar does not know as such (keyword-prefixes.ts).
+  join("time { L; }", (l) => `time { ${l}; }`, true),
+  join("! if true; then L; fi", (l) => `! if true; then ${l}; fi`, true),
   join("f() { L; }; f", (l) => `f() { ${l}; }; f`, true),
   join('echo "$( L )"', (l) => `echo "$( ${l} )"`, true),
   join("cat <( L )", (l) => `cat <( ${l} )`, true),

@@ -1,0 +1,62 @@
+/**
+ * `time` and `!` before a compound command: bash's grammar takes them as reserved words, the
+ * tree-sitter grammar does not. `time { rm -rf ~; }` parses as a command `time` with the
+ * arguments `{ rm -rf ~` (and `}` as a command of its own); `! if …; then rm -rf ~; fi` as a
+ * command named `if`. Either way the body is never seen as what it is. Neither prefix changes
+ * what runs, so they are blanked (same offsets) and the line is parsed again.
+ */
+
+import type { Facts, SimpleCommand, Word } from "../facts/types.js";
+
+/** Words that open a compound command, or are the prefixes themselves (`time !`, `! !`). */
+const OPENERS: ReadonlySet<string> = new Set(["{", "if", "for", "while", "until", "case", "select", "function", "[[", "((", "!", "time", "coproc"]);
+/** Each pass blanks at least one prefix; a line stacking more is parsed as it is after these. */
+const MAX_PASSES = 8;
+
+/** `facts` with every `time`/`!` prefix of a compound command blanked and parsed again. */
+export function withoutKeywordPrefixes(facts: Facts, parse: (source: string) => Facts): Facts {
+  let f = facts;
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const blanks = prefixes(f);
+    if (blanks === null) return f;
+    let s = f.source;
+    for (const [a, b] of blanks) s = s.slice(0, a) + " ".repeat(b - a) + s.slice(b);
+    f = parse(s);
+  }
+  return f;
+}
+
+/** The ranges to blank, or null when there are none. */
+function prefixes(f: Facts): Array<[number, number]> | null {
+  const source = f.source;
+  // Most lines hold neither prefix: no command is looked at.
+  if (!source.includes("time") && !source.includes("!")) return null;
+  let out: Array<[number, number]> | null = null;
+  for (const sc of f.commands) {
+    const w0 = sc.argv[0];
+    if (w0 === undefined || !bare(source, w0)) continue;
+    if (w0.value === "time") {
+      // bash's `time -p`, `time --`.
+      let k = 1;
+      while (sc.argv[k]?.value === "-p" || sc.argv[k]?.value === "--") k++;
+      const next = sc.argv[k];
+      if (next !== undefined && bare(source, next) && OPENERS.has(next.value)) (out ??= []).push([w0.start, (sc.argv[k - 1] as Word).end]);
+    } else if (sc.negated && OPENERS.has(w0.value)) {
+      const bang = bangBefore(source, sc);
+      if (bang >= 0) (out ??= []).push([bang, bang + 1]);
+    }
+  }
+  return out;
+}
+
+/** The word is written as it reads: unquoted, unescaped, nothing expanded. */
+function bare(source: string, w: Word): boolean {
+  return w.dynamic === null && w.end - w.start === w.value.length && source.startsWith(w.value, w.start);
+}
+
+/** Where the `!` that negates `sc` is: the character before it, blanks aside (-1 if none). */
+function bangBefore(source: string, sc: SimpleCommand): number {
+  let i = sc.start - 1;
+  while (i >= 0 && (source[i] === " " || source[i] === "\t")) i--;
+  return source[i] === "!" ? i : -1;
+}
