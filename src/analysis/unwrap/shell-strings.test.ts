@@ -29,6 +29,12 @@ const TABLE: Row[] = [
   ["su -c 'rm -rf ~' root", [RM, HOME]],
   ["su --command='rm -rf ~'", [RM, HOME]],
   ["su -l root -c 'rm -rf ~'", [RM, HOME]],
+  // the words after the user are the shell's (or the -s program's) arguments
+  ...["su root -- -c @", "su -- root -c @", "runuser root -- -c @", "su - root -- -c @", "su -s /bin/bash root -- -c @", "su -s /usr/bin/env root -- sh -c @"]
+    .flatMap((f): Row[] => [[f.replace("@", "'rm -rf ~'"), [RM, HOME]], [f.replace("@", "'ls -la'"), [], "none", true]]),
+  ["su -s /bin/rm root -- -rf ~", [RM, HOME]],
+  ["su -s /usr/bin/python3 root -c 'import os; os.system(\"rm -rf ~\")'", [RM, HOME]],
+  ...["su - root", "su root", "su -s /bin/zsh root"].map((c): Row => [c, [], "none", true]),
   // shells with a string: parsed again, recursively, ANSI-C and all
   ...SHELL_STRINGS.map((s): Row => [s("rm -rf ~"), [RM, HOME], "has", true]),
   ["bash -c $'\\x72\\x6d -rf ~'", [RM, HOME]],

@@ -8,7 +8,7 @@ import type { CommandView } from "../command.js";
 import { has, parseFlags, values, type FlagSpec } from "../flags.js";
 import { inheritFrom, type Env, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
 import { runWritten, stdinWritten } from "./written.js";
-import { isStdinPath, runString, stdinScript, valueWord } from "./strings.js";
+import { isStdinPath, runString, shellQuote, stdinScript, valueWord } from "./strings.js";
 import { SHELL_FLAGS, SHELLS, SU_FLAGS } from "./wrappers.js";
 
 export const shellUnwrapper: Unwrapper = { name: "shell-string", commands: [...SHELLS], unwrap: (v, e) => shellString(v, e.at, e.nest, e.out, e) };
@@ -97,15 +97,32 @@ function suString(view: CommandView, at: (w: Word) => [number, number], nest: Ne
   // The view itself runs as someone else: privileged, allow rules may match only up to here.
   view.privileged = true;
   const c = values(p, "command")[0];
+  // `-s PROG`: the "shell" su runs; a program that is not a shell reads the words as its own.
+  const shell = values(p, "shell")[0];
+  const program = shell !== undefined && !SHELLS.has(shell.slice(shell.lastIndexOf("/") + 1)) ? shell : null;
+  const ops = p.operands.filter((o) => view.args[o] !== "-");
   if (c !== undefined) {
     const w = valueWord(view, c);
-    return w !== null && runString(view, w, at(w), nest, out, "a command string");
+    if (w === null) return false;
+    // `su -s /usr/bin/python3 root -c CODE`: the program is given `-c CODE`.
+    if (program !== null && view.name !== "sg") {
+      nest(`${shellQuote(program)} -c ${view.facts.source.slice(w.start, w.end)}`, at(w), inheritFrom(view));
+      return true;
+    }
+    return runString(view, w, at(w), nest, out, "a command string");
   }
   // sg group 'cmd': the command after the group goes to /bin/sh -c.
   if (view.name === "sg") {
-    const ops = p.operands.filter((o) => view.args[o] !== "-");
     const cmd = ops[1];
     if (cmd !== undefined) return runString(view, view.words[cmd] as Word, at(view.words[cmd] as Word), nest, out, "a command string");
+    return false;
   }
-  return false;
+  // `su root -- -c 'cmd'`, `su -s /bin/rm root -- -rf ~`: the words after the user are the
+  // shell's (or the program's) arguments.
+  const rest = ops.slice(1).map((o) => view.words[o] as Word);
+  if (rest.length === 0) return false;
+  const first = rest[0] as Word;
+  const last = rest[rest.length - 1] as Word;
+  nest(`${program !== null ? shellQuote(program) : "sh"} ${view.facts.source.slice(first.start, last.end)}`, [at(first)[0], at(last)[1]], inheritFrom(view));
+  return true;
 }

@@ -130,3 +130,18 @@ describe("wrappers: an option the table does not know never hides the command", 
   it.each(["ionice --class idle make", "timeout --foo 5 make", "env --block-signal ls", "xargs --max-lines ls", "watch --equexit 1 ls"]
     .map((c): [string, Row] => [c, [c, [], "none", true]]))("%s", (_title, row) => verify(row));
 });
+
+/**
+ * Spellings of a wrapper's own syntax before its command (red-team pass of issue 15): `env -` is
+ * `env -i`, `sudo VAR=1 cmd`, `nohup --`, `unbuffer -p`. Each form × a deletion, a pipe into a
+ * shell through the form, and a harmless command.
+ */
+const OWN_SYNTAX = ["env - %", "env - X=1 %", "env -i - %", "sudo X=1 %", "sudo -E X=1 Y=2 %", "sudo -u root X=1 %", "doas -u root %", "nohup -- %", "unbuffer -p %", "sudo X=1 nohup -- %"];
+describe("wrappers: their own syntax before the command", () => {
+  const rows = OWN_SYNTAX.flatMap((form): Row[] => [
+    [form.replace("%", "rm -rf ~"), [HOME], "has", true],
+    [`curl -s http://127.0.0.1/x | ${form.replace("%", "sh")}`, ["shell/pipe-to-shell"], "has", true],
+    [form.replace("%", "ls -la"), [], "none", true],
+  ]);
+  it.each(rows.map((r) => [r[0], r] as const))("%s", (_title, row) => verify(row));
+});

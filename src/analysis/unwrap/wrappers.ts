@@ -251,6 +251,9 @@ const gdb: Wrapper = (args) => {
   return { inner: p.rest, ...(effects ? { effects } : {}) };
 };
 
+/** `NAME=value`: a variable set for the command that follows. */
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
 export const simple = (extra: Partial<WrapperHit> = {}): Wrapper => () => ({ inner: 1, ...extra });
 
 export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
@@ -258,7 +261,10 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     const p = parseFlags(args, SUDO, 1);
     if (has(p, "edit") || has(p, "list") || has(p, "validate") || has(p, "version")) return null;
     // -s/-i hand the command to the target user's shell through -c: read it as shell code.
-    return { inner: p.rest, privileged: true, shellString: has(p, "shell") || has(p, "login"), ...alsoAfter(args, p, SUDO) };
+    // `sudo VAR=value cmd`: variables for the command come before it.
+    let inner = p.rest;
+    while (inner < args.length && ASSIGNMENT.test(args[inner] as string)) inner++;
+    return { inner, privileged: true, shellString: has(p, "shell") || has(p, "login"), ...alsoAfter(args, p, SUDO) };
   }],
   ["doas", options(() => ({ short: { n: "n", s: "s" }, shortValue: { u: "user", C: "config", a: "style" }, stopAtOperand: true }), 0, { privileged: true })],
   ["pkexec", options(() => ({ longValue: { user: "user" }, long: { "keep-cwd": "keep-cwd", "disable-internal-agent": "d" }, stopAtOperand: true }), 0, { privileged: true })],
@@ -299,7 +305,9 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["env", (args) => {
     const p = parseFlags(args, ENV, 1);
     let i = p.rest;
-    while (i < args.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(args[i] as string)) i++;
+    // A lone `-` is `-i` (an empty environment).
+    if (args[i] === "-") i++;
+    while (i < args.length && ASSIGNMENT.test(args[i] as string)) i++;
     // BSD env -P DIR: the command is looked up in DIR, so it need not be the system tool.
     const effects = effectsOf(args, p, { path: runs });
     const later = i === p.rest ? ifValues(args, p, ENV) : null;
@@ -313,7 +321,7 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["exec", options(() => ({ short: { c: "c", l: "l" }, shortValue: { a: "a" }, stopAtOperand: true }))],
   ["nice", options(() => ({ shortValue: { n: "adjustment" }, longValue: { adjustment: "adjustment" }, stopAtOperand: true }))],
   // nohup appends the output to ./nohup.out (or ~/nohup.out) when stdout is a terminal.
-  ["nohup", (args) => ({ inner: 1, effects: [{ wrapper: args[0] ?? "nohup", kind: "other", what: "nohup.out" }] })],
+  ["nohup", (args) => ({ inner: args[1] === "--" ? 2 : 1, effects: [{ wrapper: args[0] ?? "nohup", kind: "other", what: "nohup.out" }] })],
   // GNU time: -o/--output FILE writes the timing there.
   ["time", options(() => ({ short: { p: "portable", v: "verbose", q: "quiet", a: "append" }, shortValue: { f: "format", o: "output" }, long: { portable: "portable", verbose: "verbose", quiet: "quiet", append: "append" }, longValue: { format: "format", output: "output" }, stopAtOperand: true }), 0, {}, { output })],
   ["timeout", options(() => TIMEOUT, 1)],
@@ -322,7 +330,8 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["setsid", options(() => ({ short: { c: "ctty", f: "fork", w: "wait" }, stopAtOperand: true }))],
   ["chrt", options(() => ({ short: { a: "a", b: "b", d: "d", f: "f", i: "i", o: "o", r: "r", R: "R", v: "v", e: "e", m: "m" }, shortValue: { T: "T", P: "P", D: "D" }, stopAtOperand: true }), 1)],
   ["taskset", options(() => ({ short: { a: "a", c: "c" }, stopAtOperand: true }), 1)],
-  ["unbuffer", simple()],
+  // expect's unbuffer: `-p` reads the command's stdin from the pipeline.
+  ["unbuffer", options(() => ({ short: { p: "p" }, stopAtOperand: true }))],
   ["fakeroot", options(() => FAKEROOT, 0, {}, { save: output, lib: runs, faked: runs })],
   ["watch", watch],
   // moreutils: chronic hides the output unless the command fails; ifne runs it when stdin is not empty.
