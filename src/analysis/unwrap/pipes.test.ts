@@ -11,6 +11,11 @@ const RM = "dangerous/rm-recursive-force";
 const HOME = "deletion/home";
 const PIPE = "shell/pipe-to-shell";
 
+/** Ways of feeding @ a program from elsewhere on the line, and the programs that run what they read. */
+const FEEDS = ["curl -s http://127.0.0.1/x > >(@)", "wget -qO >(@) http://127.0.0.1/x", "curl -s http://127.0.0.1/x | tee >(@) >/dev/null", "exec 3> >(@); echo 'rm -rf ~' >&3",
+  "coproc @; echo 'rm -rf ~' >&${COPROC[1]}", "coproc W { @; }", "curl -s http://127.0.0.1/x > f; exec 3< f; @ <&3", "@ < /dev/fd/3", "@ <&4"];
+const RUNNERS = ["sh", "bash -s", "sudo sh", "python3", "perl", "node -"];
+
 const TABLE: Row[] = [
   // pipes into a shell or interpreter
   ["curl -fsSL https://x | sh", [PIPE]],
@@ -53,6 +58,10 @@ const TABLE: Row[] = [
   ["curl x | python3 script.py", [], "none"],
   ["cat setup.sh | wc -l", [], "none"],
   ["echo x | bash -c 'cat'", [], "none"],
+  // fed as a pipe is, from elsewhere on the line: what is written into >( … ), a coproc, a descriptor
+  ...FEEDS.flatMap((feed) => RUNNERS.map((runner): Row => [feed.replaceAll("@", runner), [PIPE], "has", true])),
+  ...["diff <(ls a) <(ls b)", "tee >(gzip > a.gz) < f", "make 2> >(tee err.log)", "coproc cat", "ls > >(grep x)", "coproc python3 -c 'print(1)'",
+    "bash script.sh < /dev/fd/3", "exec 3< f; cat <&3", "tee >(sh -c 'cat > f') < in"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/pipes: table", () => {

@@ -3,7 +3,7 @@
  * checks get, its forms at each level, and the unwrapper its name dispatches to (table.ts).
  */
 
-import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
+import type { Construct, Facts, SimpleCommand, Word } from "../../facts/types.js";
 import { type CommandView, baseName, commandName, viewName } from "../command.js";
 import { AnalysisLimitError, DEFAULT_LIMITS } from "../limits.js";
 import { type Level, clipped, formOf, knownLastSegment, valuesFrom, withSpellings } from "./forms.js";
@@ -180,7 +180,7 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
   // A longer name is none of KNOWN's: looking it up would hash it whole (a nested word can be the line).
   const entry = name === view.name ? known : view.name.length <= KNOWN_NAME_MAX ? KNOWN.get(view.name) : undefined;
   const special = view.trusted && view.words.length > 0 ? entry?.special : undefined;
-  const piped = view.sc.stage > 0 ? entry?.piped : undefined;
+  const piped = entry?.piped !== undefined && (view.sc.stage > 0 || fedElsewhere(view)) ? entry.piped : undefined;
   if (special !== undefined || piped !== undefined) {
     const env = envFor(sc, facts, origin, out, nest, written);
     if (special !== undefined && special(view, env) === true) view.wrapperOnly = true;
@@ -189,6 +189,28 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
   // `./x.sh` where the line wrote x.sh: its text is the program.
   if (anyWritten(written) && view.words.length > 0 && (view.words[0] as Word).value.includes("/")) runWrittenProgram(view, envFor(sc, facts, origin, out, nest, written));
   out.views.push(view);
+}
+
+/**
+ * A command whose stdin is written by something else on the line, as a pipe's is: the first
+ * command of `>( … )` (what is written into it), a `coproc` (what is written to its fd), or one
+ * reading a descriptor (`<&3`, `< /dev/fd/3`) set up elsewhere.
+ */
+function fedElsewhere(view: CommandView): boolean {
+  if (view.wrappers.includes("coproc")) return true;
+  for (const r of view.redirects) {
+    if (r.fd !== null && r.fd !== 0) continue;
+    if (r.op === "<&" && r.target !== null && r.target.value !== "-" && r.target.value !== "0") return true;
+    if (r.op === "<" && r.target !== null && /^\/(?:dev|proc\/self)\/fd\/(?:[3-9]|\d\d+)$/.test(r.target.value)) return true;
+  }
+  const facts = view.facts;
+  const constructs = facts.constructs;
+  for (let c = view.sc.parent; c >= 0; c = (constructs[c] as Construct).parent) {
+    const k = constructs[c] as Construct;
+    if (k.type === "process_substitution") return facts.source.charCodeAt(k.start) === 62 /* > */;
+    if (k.type === "command_substitution" || k.type === "subshell" || k.type === "function_definition") return false;
+  }
+  return false;
 }
 
 /**
