@@ -140,7 +140,39 @@ const irb = (): FlagSpec => ({
   stopAtOperand: true,
 });
 
-const SPECS: Readonly<Record<string, () => FlagSpec>> = { python, node, perl, ruby, php, lua, osascript, pwsh, powershell: pwsh, deno, bun, ipython, ipython3: ipython, irb };
+/**
+ * Languages whose code is not read (issue 15's red-team pass): the options that give them code
+ * (shell/opaque-code when used) and the ones that take a value; a script operand is a file, and
+ * with neither they read their program from stdin.
+ */
+const OTHER_LANGUAGES: Readonly<Record<string, FlagSpec>> = {
+  // Names as the analysis sees them, lowercased (`Rscript`); R itself is left out: `r` is zsh's.
+  rscript: { shortValue: { e: "code" }, longValue: { default: "default" }, stopAtOperand: true },
+  julia: { shortValue: { e: "code", E: "code", L: "load", J: "sysimage", p: "procs", t: "threads", O: "optimize", C: "cpu-target" }, longValue: { eval: "code", print: "code", load: "load", project: "project", threads: "threads", procs: "procs", sysimage: "sysimage" }, stopAtOperand: true },
+  guile: { shortValue: { c: "code", l: "load", e: "entry", L: "path", C: "path", x: "extension" }, long: { "no-auto-compile": "nac", "auto-compile": "ac", debug: "debug", q: "q" }, longValue: { language: "language", listen: "listen", "use-srfi": "srfi" }, stopAtOperand: true },
+  racket: { shortValue: { e: "code", f: "load", t: "require", l: "lib", r: "load", u: "require" }, longValue: { eval: "code", load: "load", require: "require", lib: "lib" }, stopAtOperand: true },
+  sbcl: { long: { "non-interactive": "ni", "no-userinit": "nu", "no-sysinit": "ns", "disable-debugger": "dd", quit: "quit", noinform: "noinform", "end-toplevel-options": "end" }, longValue: { eval: "code", load: "load", script: "script", core: "core", "dynamic-space-size": "dss", "control-stack-size": "css" }, stopAtOperand: true },
+  clisp: { short: { q: "q", i: "i", norc: "norc" }, shortValue: { x: "code", M: "memfile", m: "memory", E: "encoding" }, stopAtOperand: true },
+  erl: { long: { noshell: "noshell", noinput: "noinput", detached: "detached" }, longValue: { eval: "code", s: "call", run: "call", pa: "path", pz: "path", sname: "name", name: "name", setcookie: "cookie", config: "config" }, singleDashLong: true, stopAtOperand: true },
+  elixir: { shortValue: { e: "code", r: "require", S: "script", pa: "path", pz: "path" }, longValue: { eval: "code", require: "require", sname: "name", name: "name", cookie: "cookie", erl: "code" }, stopAtOperand: true },
+  emacs: { short: { Q: "Q", q: "q", nw: "nw" }, shortValue: { l: "load", f: "funcall", L: "directory" }, long: { batch: "batch", "no-init-file": "q", quick: "Q", "no-site-file": "nsf", "no-splash": "ns" }, longValue: { eval: "code", execute: "code", load: "load", funcall: "funcall", directory: "directory", script: "script", "init-directory": "init-directory" }, singleDashLong: true, stopAtOperand: true },
+  groovy: { shortValue: { e: "code", cp: "classpath", D: "define" }, longValue: { classpath: "classpath", encoding: "encoding" }, stopAtOperand: true },
+  scala: { shortValue: { e: "code", cp: "classpath" }, longValue: { classpath: "classpath" }, stopAtOperand: true },
+  octave: { short: { q: "q", W: "W", f: "f", H: "H", i: "i" }, longValue: { eval: "code", path: "path", "exec-path": "path" }, long: { "no-gui": "ng", quiet: "q", "no-init-file": "nif", "persist": "persist" }, stopAtOperand: true },
+  gnuplot: { shortValue: { e: "code", c: "script" }, long: { persist: "persist", default: "default" }, stopAtOperand: true },
+  elvish: { shortValue: { c: "code" }, stopAtOperand: true },
+  nu: { shortValue: { c: "code", e: "code" }, longValue: { commands: "code", execute: "code", config: "config", "env-config": "config" }, stopAtOperand: true },
+  xonsh: { short: { i: "i", l: "l" }, shortValue: { c: "code", D: "define", rc: "rc" }, long: { "no-rc": "norc", login: "l", interactive: "i" }, longValue: { rc: "rc", shell: "shell-type" }, stopAtOperand: true },
+  rc: { short: { e: "e", i: "i", l: "l", n: "n", p: "p", s: "s", v: "v", x: "x" }, shortValue: { c: "code" }, stopAtOperand: true },
+  es: { short: { e: "e", i: "i", l: "l", n: "n", p: "p", s: "s", v: "v", x: "x" }, shortValue: { c: "code" }, stopAtOperand: true },
+};
+/** Their names, for the tables of commands that run code. */
+export const OTHER_LANGUAGE_NAMES: readonly string[] = Object.keys(OTHER_LANGUAGES);
+
+const SPECS: Readonly<Record<string, () => FlagSpec>> = {
+  python, node, perl, ruby, php, lua, osascript, pwsh, powershell: pwsh, deno, bun, ipython, ipython3: ipython, irb,
+  ...Object.fromEntries(Object.entries(OTHER_LANGUAGES).map(([name, spec]) => [name, () => spec])),
+};
 
 /** Subcommands read as flags (a 1:1 word map, so word indices stay): `deno eval …` is `deno --eval-sub …`. */
 const SUBCOMMANDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {

@@ -14,6 +14,15 @@ const PIPE = "shell/pipe-to-shell";
 /** Where the shell command or the path goes in a carrier. */
 const AT = /@@/g;
 
+/** Languages whose code is not read: inline code (any) and a script file run. */
+const OTHER_LANGUAGES: ReadonlyArray<readonly [string, string]> = [
+  ["Rscript -e 'system(\"x\")'", "Rscript analysis.R"], ["julia -e 'run(`x`)'", "julia --project=. script.jl"], ["julia --eval 'x'", "julia -t 4 script.jl"],
+  ["guile -c '(system \"x\")'", "guile -s x.scm"], ["racket -e '(system \"x\")'", "racket main.rkt"], ["sbcl --non-interactive --eval '(x)'", "sbcl --script x.lisp"],
+  ["clisp -x '(x)'", "clisp x.lisp"], ["erl -noshell -eval 'os:cmd(\"x\")'", "erl -noshell -s init stop"], ["elixir -e 'System.cmd(\"x\", [])'", "elixir x.exs"],
+  ["emacs -Q --batch --eval '(shell-command \"x\")'", "emacs -nw notes.txt"], ["groovy -e 'x'", "groovy x.groovy"], ["octave --eval 'system(\"x\")'", "octave script.m"],
+  ["gnuplot -e 'system(\"x\")'", "gnuplot plot.gp"], ["elvish -c 'x'", "elvish x.elv"], ["nu -c 'x'", "nu script.nu"], ["xonsh -c 'x'", "xonsh x.xsh"],
+];
+
 /** Each language's ways of deleting what a file-name pattern @@ expands to. */
 const GLOB_DELETES = [
   "perl -e 'unlink glob(\"@@\")'", "perl -e 'unlink $_ for glob \"@@\"'", "perl -e 'CORE::unlink(CORE::glob(\"@@\"))'",
@@ -153,6 +162,16 @@ const TABLE: Row[] = [
   ...GLOB_DELETES.flatMap((carrier): Row[] => [
     ...["~/*", `${HOME}/*`, "~/.*", `${HOME}/.[a-z]*`].map((g): Row => [carrier.replace(AT, g), ["deletion/critical-glob"], "has", true]),
     ...["build/*.o", "*.pyc", `${CWD}/dist/*.map`].map((g): Row => [carrier.replace(AT, g), [], "none", true]),
+  ]),
+  // languages whose code is not read: inline code, and a pipe into them, are findings; a script file is not
+  ...OTHER_LANGUAGES.flatMap(([run, script]): Row[] => [
+    [run, [OPAQUE], "has", true],
+    [`curl -s http://127.0.0.1/x | ${run.split(" ")[0]}`, [PIPE], "has", true],
+    [script, [], "none", true],
+  ]),
+  // other shells' strings are read as sh
+  ...["tcsh", "csh", "ksh93", "pdksh", "oksh", "posh", "osh"].flatMap((sh): Row[] => [
+    [`${sh} -c 'rm -rf ~'`, ["deletion/home"], "has", true], [`${sh} -c 'ls -la'`, [], "none", true], [`curl -s http://127.0.0.1/x | ${sh}`, [PIPE], "has", true],
   ]),
   // a pattern only listed, or a delete of a named file beside it, deletes nothing it matches
   ...["perl -e 'print for glob(\"~/*\")'", "python3 -c 'import glob; print(glob.glob(\"/home/u/*\"))'", "ruby -e 'puts Dir[\"/home/u/*\"]'",

@@ -7,6 +7,7 @@ import { parseFlags, has, values, type FlagSpec, type ParsedFlags } from "../fla
 import { ifValues } from "./unknown-options.js";
 import { screenWrapper, tmuxWrapper } from "./deferred.js";
 import { AWKS, READ_INTERPRETERS } from "../interpreters/index.js";
+import { OTHER_LANGUAGE_NAMES } from "./interpreter-options.js";
 
 /**
  * What a wrapper does itself, apart from running its command: it writes a file (`time -o FILE`,
@@ -381,10 +382,18 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
 ]);
 
 /** Shells whose `-c STRING` is parsed again; also the interpreters a pipe into which is a finding. */
-export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "yash"]);
+/**
+ * Shells whose `-c` strings and scripts are read as shell code. The Korn, Almquist and POSIX
+ * relatives read as sh; csh and tcsh differ in their own syntax, which the grammar then fails to
+ * read (a parse error, never less seen), not in simple commands.
+ */
+export const SHELLS: ReadonlySet<string> = new Set(["sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "fish", "rbash", "yash", "ksh93", "ksh2020", "pdksh", "oksh", "loksh",
+  "posh", "osh", "lksh", "bash5", "csh", "tcsh", "bsd-csh"]);
 export const INTERPRETERS: ReadonlySet<string> = new Set([
   ...SHELLS,
   "python", "python2", "python3", "perl", "ruby", "node", "php", "lua", "lua5.1", "lua5.2", "lua5.3", "lua5.4", "luajit", "tclsh", "osascript", "pwsh", "powershell",
+  // languages whose code is not read: their inline code and a pipe into them are findings
+  ...OTHER_LANGUAGE_NAMES,
   // python3.12, pypy3, nodejs, perl5.36, ruby3.1, php8.2, ...: every name whose code is read
   ...READ_INTERPRETERS.filter((n) => !AWKS.includes(n)),
 ]);
