@@ -46,6 +46,10 @@ const TABLE: Row[] = [
     "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=x git log", "NODE_OPTIONS=--max-old-space-size=4096 node app.js",
     "PS1='\\u@\\h:\\w\\$ ' bash", "PS4='+ ${BASH_SOURCE}:${LINENO}: ' bash -x s.sh", "AWS_PAGER='' aws s3 ls", "BAT_PAGER='less -RF' bat f",
     "env 'BASH_FUNC_greet%%=() { echo hi; }' bash -c greet"].map((c): Row => [c, [], "none", true]),
+  // a prompt expansion runs the command substitutions in the variable's value
+  ...["echo ${x@P}", ": \"${x@P}\"", "y=${x@P}", "echo ${arr[0]@P}", "echo ${!ref@P}", "cat > \"${x@P}\""].flatMap((use): Row[] => [
+    [`x='$(rm -rf ~)'; ${use}`, ["shell/opaque-code"], "has", true], [`read -r x; ${use}`, ["shell/opaque-code"], "has", true]]),
+  ...["echo ${x@Q}", "echo '${x@P}'", "echo ${x@U} ${x@L}", "printf '%s' \"${x@E}\""].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/env-variables: table", () => {

@@ -9,7 +9,7 @@
 
 import type { Facts, SimpleCommand } from "../../facts/types.js";
 import { AnalysisLimitError, DEFAULT_LIMITS } from "../limits.js";
-import { hiddenSubstitutions } from "./substitutions.js";
+import { hiddenSubstitutions, promptExpansions } from "./substitutions.js";
 import { TOP, type Extract, type Nest, type Origin, type Parse, type UnwrapResult } from "./types.js";
 import { NO_ARGS, makeView, unwrapCommand } from "./unwrap-command.js";
 import { lineCommand, lineStateOf, newState, recordString, stringWrites, type LineState } from "./line-state.js";
@@ -54,6 +54,7 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
     for (let c = 0; c < commands.length; c++) {
       const sc = commands[c] as SimpleCommand;
       hiddenSubstitutions(sc, f, origin, nest);
+      promptExpansions(sc, f, origin, out);
       line = lineCommand(sc, f, line, origin, out, nest);
       if (sc.argv.length === 0) out.views.push(makeView(sc, f, origin, sc.argv, NO_ARGS, 0, "", true, origin.wrappers, origin.privileged, false, origin.forms.slice(), origin.allowForms));
       else unwrapCommand(sc, sc.argv, f, origin, out, nest, line?.written);

@@ -1,7 +1,26 @@
 /** Command substitutions the parse leaves as text (backticks inside `${...}` and heredoc bodies). */
 
 import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
-import type { Nest, Origin } from "./types.js";
+import type { Nest, Origin, UnwrapResult } from "./types.js";
+
+/** `${x@P}` (also `${x[0]@P}`, `${!x@P}`): the value expanded as a prompt string. */
+const PROMPT_EXPANSION = /\$\{!?[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?@P\}/;
+
+/**
+ * `x='$(rm -rf ~)'; echo ${x@P}`: prompt expansion runs the command substitutions and backticks
+ * in the variable's value, which is only known at run time. Cheap: only words with a run-time
+ * part, and only when the parse holds `@P` at all.
+ */
+export function promptExpansions(sc: SimpleCommand, facts: Facts, origin: Origin, out: UnwrapResult): void {
+  if (!facts.source.includes("@P")) return;
+  const words: Word[] = [...sc.argv, ...sc.assignments.flatMap((a) => (a.value === null ? [] : [a.value])), ...sc.redirects.flatMap((r) => (r.target === null ? [] : [r.target]))];
+  for (const w of words) {
+    if (w.dynamic === null || !PROMPT_EXPANSION.test(facts.source.slice(w.start, w.end))) continue;
+    const [start, end] = origin.range ?? [w.start, w.end];
+    out.findings.push({ id: "shell/opaque-code", message: "A ${name@P} expansion runs every $( ) and backtick in the variable's value, which is only known at run time; expand it without @P.", start, end });
+    return;
+  }
+}
 
 /**
  * Command substitutions tree-sitter leaves as text: backticks inside `${...}` and inside an
