@@ -194,11 +194,11 @@ export function stringWrites(facts: Facts): boolean {
  */
 export function recordString(facts: Facts, state: LineState, at: number): void {
   recordNested(facts, state.written, at);
-  for (const sc of facts.commands) if (isDownload(sc)) downloads(sc, (sc.argv[0] as Word).value, state);
+  for (const sc of facts.commands) if (isDownload(sc)) downloads(sc, (sc.argv[0] as Word).value, state, at);
 }
 
 /** Files curl or wget writes: `-o F`, `-O` (the URL's last segment), `> F`, wget's default name. */
-function downloads(sc: SimpleCommand, name: string, state: LineState): void {
+function downloads(sc: SimpleCommand, name: string, state: LineState, at = sc.end): void {
   const args = sc.argv.map((w) => w.value);
   const url = args.find((a, k) => k > 0 && /^(?:https?|ftp):\/\//.test(a));
   const remoteName = url === undefined ? undefined : base(url.replace(/[?#].*$/, "")) || "index.html";
@@ -206,6 +206,8 @@ function downloads(sc: SimpleCommand, name: string, state: LineState): void {
   let dir = "";
   const add = (file: string): void => {
     state.downloads.add(norm(file));
+    // Also a file the line wrote, unseen: a tool that reads it (`make`, `npm install`) runs it.
+    state.written.own.set(norm(file), { word: null, exact: false, by: `${name}, a download`, at, download: true });
     named = true;
   };
   for (let k = 1; k < args.length; k++) {
@@ -219,7 +221,7 @@ function downloads(sc: SimpleCommand, name: string, state: LineState): void {
     if (name === "wget" && (a === "-P" || a === "--directory-prefix") && next !== undefined) dir = `${next}/`;
   }
   for (const r of sc.redirects) if ((r.op === ">" || r.op === ">>" || r.op === ">|") && r.target !== null && (r.fd === null || r.fd === 1)) add(r.target.value);
-  if (!named && name === "wget" && remoteName !== undefined) state.downloads.add(norm(dir + remoteName));
+  if (!named && name === "wget" && remoteName !== undefined) add(dir + remoteName);
 }
 
 /** A command that runs a downloaded file: as its name, or as the script of a shell or interpreter. */

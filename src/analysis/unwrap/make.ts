@@ -68,7 +68,7 @@ function unseen(view: CommandView, env: Env, w: Word, what: string): void {
 const OPAQUE = /\$[({](?:eval|file|guile|call)\s|^\s*-?(?:load|guile)\s/m;
 
 /** The shell code in makefile text: recipe lines, `target: ; recipe`, `!=` and `$(shell …)`. */
-function makefileText(view: CommandView, env: Env, text: Word): void {
+export function makefileText(view: CommandView, env: Env, text: Word): void {
   const r = env.at(text);
   const code = shellCode(text.value);
   if (OPAQUE.test(text.value)) env.out.findings.push({ id: "shell/opaque-code", message: `${view.name} evaluates makefile text that makes more text to evaluate ($(eval …), $(file …), load), which the analysis does not follow; put it in a Makefile and read it first.`, start: r[0], end: r[1] });

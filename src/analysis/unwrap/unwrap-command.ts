@@ -13,6 +13,7 @@ import { inheritFrom, type Env, type Inherit, type Nest, type Origin, type Unwra
 import { expandBraces, isPattern, markReplaced, splitEnvString } from "./words.js";
 import { commandWords } from "./strings.js";
 import { anyWritten, runWrittenProgram, type WrittenFiles } from "./written.js";
+import { writtenBuildFile } from "./build-files.js";
 
 export const NO_ARGS: readonly string[] = [];
 /** A package spec with a version or a scope: `rimraf@5`, `@scope/cli`, `@scope/cli@2` (group 1: the name). */
@@ -187,7 +188,11 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
     if (piped !== undefined) piped(view, env);
   }
   // `./x.sh` where the line wrote x.sh: its text is the program.
-  if (anyWritten(written) && view.words.length > 0 && (view.words[0] as Word).value.includes("/")) runWrittenProgram(view, envFor(sc, facts, origin, out, nest, written));
+  if (anyWritten(written) && view.words.length > 0) {
+    if ((view.words[0] as Word).value.includes("/")) runWrittenProgram(view, envFor(sc, facts, origin, out, nest, written));
+    // `… > Makefile; make`: the tool reads a file the line wrote.
+    else if (view.trusted) writtenBuildFile(view, envFor(sc, facts, origin, out, nest, written));
+  }
   out.views.push(view);
 }
 

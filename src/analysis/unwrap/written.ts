@@ -26,6 +26,8 @@ export interface Written {
   replaced?: true;
   /** Runners its text was already read for (each is read once). */
   read?: Set<string>;
+  /** Downloaded (`curl -o F`): running it is line-state.ts's finding; a tool reading it is build-files.ts'. */
+  download?: true;
 }
 
 /** Files by path as written (`./x` and `x` alike). */
@@ -213,7 +215,7 @@ export function writtenBefore(files: WrittenFiles | undefined, view: CommandView
  */
 export function runWritten(view: CommandView, env: Env, w: Word, runner: string): boolean {
   const file = writtenBefore(env.written, view, w);
-  if (file === undefined) return false;
+  if (file === undefined || file.download === true) return false;
   const range = env.at(w);
   const shell = runner === "source" || SHELLS.has(runner);
   if (file.word === null || (!shell && !file.exact)) {
@@ -254,7 +256,7 @@ export function moduleWritten(view: CommandView, env: Env, module: string): bool
 export function runWrittenProgram(view: CommandView, env: Env): void {
   const w = view.words[0] as Word;
   const file = writtenBefore(env.written, view, w);
-  if (file === undefined) return;
+  if (file === undefined || file.download === true) return;
   const bang = file.word === null ? null : /^#!\s*(\S+)(?:[ \t]+([^\n]*))?/.exec(file.word.value);
   let runner = "sh";
   if (bang !== null) {
