@@ -11,6 +11,7 @@ import { containerRun, mounts, type Mount } from "../container-run.js";
 import { values } from "../flags.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { shellQuote } from "./strings.js";
+import { engineExec } from "./container-exec.js";
 
 export const containerRunUnwrapper: Unwrapper = { name: "container-run", commands: ["docker", "podman", "nerdctl"], unwrap: (v, e) => containerCommand(v, e) };
 
@@ -20,6 +21,8 @@ const CONTAINER_PATH = '"$CONTAINER_PATH"';
 function containerCommand(view: CommandView, env: Env): void {
   const args = view.args;
   const run = containerRun(args);
+  // `docker exec web rm -rf /`: the command runs in a running container.
+  if (run === null && engineExec(view, env)) return;
   if (run === null || run.verb !== "run") return;
   const p = run.p;
   const binds = mounts(p).filter((m) => m.writable && m.target.startsWith("/")).sort((a, b) => b.target.length - a.target.length);
