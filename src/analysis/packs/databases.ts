@@ -7,6 +7,7 @@
 import type { CommandView } from "../command.js";
 import { parseFlags, values, type FlagSpec } from "../flags.js";
 import { finding, NONE, type Pack, type Rule } from "./types.js";
+import { fedText } from "../unwrap/printed.js";
 
 const SQL = "dangerous/sql-destructive";
 
@@ -46,8 +47,9 @@ function sqlClient(view: CommandView) {
   const p = parseFlags(view.args, client.spec, 1);
   const texts = [...values(p, "sql")];
   if (client.sqlOperands !== undefined) for (const i of p.operands.slice(client.sqlOperands)) texts.push(view.args[i] as string);
-  // A heredoc or here-string is what the client reads and runs.
-  for (const r of view.redirects) if ((r.op === "<<" || r.op === "<<-") && r.body) texts.push(r.body.value); else if (r.op === "<<<" && r.target) texts.push(r.target.value);
+  // What it reads on stdin (a heredoc, a here-string, what `echo`/`printf` pipe into it) it runs.
+  const fed = fedText(view.sc, view.facts);
+  if (fed !== null) texts.push(fed.word.value);
   for (const t of texts) {
     const hit = destructiveSql(t);
     if (hit !== null) return [finding(SQL, `${view.name} runs ${hit}, which deletes data for good; back it up, or add a WHERE clause.`)];
@@ -57,6 +59,9 @@ function sqlClient(view: CommandView) {
 
 function redis(view: CommandView) {
   const words = view.args.slice(1).filter((a) => !a.startsWith("-"));
+  // Commands fed on stdin, one per line (`echo FLUSHALL | redis-cli`).
+  const fed = fedText(view.sc, view.facts);
+  if (fed !== null) words.push(...fed.word.value.split(/\s+/));
   const cmd = words.find((w) => /^(?:flushall|flushdb)$/i.test(w));
   return cmd ? [finding("dangerous/redis-flush", `redis-cli ${cmd.toUpperCase()} deletes every key${/all/i.test(cmd) ? " of every database" : " of the database"}.`)] : NONE;
 }
@@ -67,6 +72,8 @@ function dropdb(view: CommandView) {
 
 function mongo(view: CommandView) {
   const evals = view.args.flatMap((a, i) => (a === "--eval" ? [view.args[i + 1] ?? ""] : a.startsWith("--eval=") ? [a.slice(7)] : []));
+  const fed = fedText(view.sc, view.facts);
+  if (fed !== null) evals.push(fed.word.value);
   return evals.some((e) => /\.(?:dropDatabase|drop)\s*\(|\.deleteMany\s*\(\s*\{\s*\}\s*\)|\.remove\s*\(\s*\{\s*\}\s*\)/.test(e))
     ? [finding(SQL, `${view.name} --eval drops a database or collection, or deletes every document.`)]
     : NONE;

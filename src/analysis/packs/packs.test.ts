@@ -110,6 +110,9 @@ const CLOUD: Row[] = [
     "aws ec2 describe-instances", "gcloud projects list", "az group list", "gsutil ls gs://b", "gsutil rm gs://b/one"].map((c) => g(c, [])),
 ];
 
+/** Ways of feeding text @T to a client @C on stdin. */
+const STDIN_FEEDS = ["echo '@T' | @C", "printf '%s\\n' '@T' | @C", "@C <<< '@T'", "cat <<'EOF' | @C\n@T\nEOF"];
+
 const DATABASES: Row[] = [
   ...["psql -c 'DROP DATABASE prod'", "psql -h db -U u -d app -c 'drop table users'", "psql --command='TRUNCATE users'", "psql -c 'DELETE FROM users'", "psql -c 'update users set admin = true'",
     "mysql -e 'drop database x'", "mysql -u root -p -e 'DROP TABLE t'", "mysql --execute='delete from t'", "mariadb -e 'truncate t'",
@@ -117,6 +120,17 @@ const DATABASES: Row[] = [
     "psql <<'EOF'\nDROP TABLE users;\nEOF", "mysql app <<< 'drop table t'", "dropdb prod", "mongosh --eval 'db.dropDatabase()'"].map((c) => g(c, ["dangerous/sql-destructive"])),
   g("redis-cli FLUSHALL", ["dangerous/redis-flush"]),
   g("redis-cli -h r -n 2 flushdb", ["dangerous/redis-flush"]),
+  // what the client reads on stdin from a printer: every client × every feed
+  ...STDIN_FEEDS.flatMap((feed) => [
+    ...["psql", "psql -h prod app", "mysql app", "mariadb", "sqlite3 app.db", "duckdb app.db", "sudo -u postgres psql"].flatMap((client) => [
+      g(feed.replace("@T", "DROP TABLE users;").replace("@C", client), ["dangerous/sql-destructive"]),
+      g(feed.replace("@T", "SELECT 1;").replace("@C", client), []),
+    ]),
+    g(feed.replace("@T", "FLUSHALL").replace("@C", "redis-cli -h prod"), ["dangerous/redis-flush"]),
+    g(feed.replace("@T", "GET k").replace("@C", "redis-cli"), []),
+    g(feed.replace("@T", "db.dropDatabase()").replace("@C", "mongosh prod"), ["dangerous/sql-destructive"]),
+    g(feed.replace("@T", "db.users.find()").replace("@C", "mongosh"), []),
+  ]),
   ...["psql -c 'select 1'", "psql -c \"delete from users where id = 1\"", "psql -c \"select 'drop table x'\"", "psql -c 'select * from drop_log'", "mysql -e 'show tables'",
     "sqlite3 app.db .tables", "sqlite3 app.db \"select 'drop table x'\"", "sqlite3 app.db 'update t set x = 1 where id = 2'", "psql -f migrate.sql", "redis-cli get k", "redis-cli keys '*'",
     "mongosh --eval 'db.users.find()'"].map((c) => g(c, [])),
