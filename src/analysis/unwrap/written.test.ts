@@ -84,6 +84,14 @@ const TABLE: Row[] = [
   ]),
   ["echo 'import os; os.system(\"rm -rf ~\")' > x.py; python3 -m cProfile y.py", [], "none", true],
   ["echo 'print(1)' > x.py; python3 < data.txt", [], "none", true],
+  // sponge writes what it is fed; awk's `> "F"` and find's -fprint* write text not read here
+  ["echo 'rm -rf ~' | sponge x.sh; sh x.sh", [HOME], "has", true],
+  ["printf 'rm -rf ~' | sponge -a x.sh && bash x.sh", [HOME], "has", true],
+  ["echo 'ls' | sponge x.sh; sh x.sh", [], "none", true],
+  ["gen | sponge x.sh; sh x.sh", [DYNAMIC], "has", true],
+  ...["awk 'BEGIN{print \"rm -rf ~\" > \"x.sh\"}'; sh x.sh", "gawk '{ print >> \"x.sh\" }' in; bash ./x.sh", "find . -fprintf x.sh 'rm -rf ~' -quit; sh x.sh",
+    "find / -maxdepth 0 -fprint x.sh; . ./x.sh", "find . -fls x.sh; bash x.sh"].map((c): Row => [c, [DYNAMIC], "has", true]),
+  ...["awk '{ print > \"out.txt\" }' in; cat out.txt", "awk '$1 > 5' f", "find . -fprint list.txt; wc -l list.txt", "echo x | sponge f.txt; cat f.txt"].map((c): Row => [c, [], "none", true]),
   // the same written file run again is read once
   ["echo 'rm -rf ~' > a; bash a; bash a; sh a", [HOME], "has", true],
   // written by a string a command runs, then run by the line after it

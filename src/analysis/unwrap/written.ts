@@ -103,11 +103,19 @@ const COPY_VALUED = /^-[a-zA-Z]*[mogS]$|^--(?:mode|owner|group|suffix)$/;
 /** Commands that print nothing: `: > F` empties F. */
 const SILENT: ReadonlySet<string> = new Set([":", "true", "false"]);
 
+/** awk's and find's own ways of writing a file: `print … > "F"`, `-fprint F`, `-fprintf F FMT`, `-fls F`. */
+const AWK_OUTPUT = />>?\s*"([^"]+)"/g;
+const FIND_OUTPUT: ReadonlySet<string> = new Set(["-fprint", "-fprint0", "-fprintf", "-fls"]);
+const AWKS: ReadonlySet<string> = new Set(["awk", "gawk", "mawk", "nawk"]);
+
 /** Does `sc` write a file the line may later run (a redirect of output to a named file, tee, a copy)? */
 export function writesFile(sc: SimpleCommand): boolean {
   for (const r of sc.redirects) if (OUTPUT.has(r.op) && r.target !== null) return true;
   const name = sc.argv[0]?.value;
-  return name === "tee" || name === "dd" || (name !== undefined && COPIES.has(name));
+  if (name === undefined) return false;
+  if (name === "tee" || name === "dd" || name === "sponge" || COPIES.has(name)) return true;
+  if (AWKS.has(name)) return sc.argv.some((w, k) => k > 0 && w.value.includes(">"));
+  return name === "find" && sc.argv.some((w) => FIND_OUTPUT.has(w.value));
 }
 
 /** Record what `sc` writes: the printed text for a printer, unseen text for anything else. */
@@ -133,6 +141,20 @@ export function recordWrites(sc: SimpleCommand, facts: Facts, files: WrittenFile
       if (source !== null && w.dynamic === null) copy(files, source, w.value, "tee", sc);
       else write(files, w, printed, append, "tee", sc.end);
     }
+  } else if (name === "sponge") {
+    // moreutils: soaks up stdin, then writes it to the file (`-a` appends).
+    const append = argv.some((w, k) => k > 0 && w.value === "-a");
+    const file = argv.find((w, k) => k > 0 && (w.dynamic !== null || !w.value.startsWith("-")));
+    if (file !== undefined) write(files, file, fedText(sc, facts), append, "sponge", sc.end);
+  } else if (AWKS.has(name)) {
+    // `awk 'BEGIN { print "…" > "x.sh" }'`: what the program prints there is not read.
+    for (let k = 1; k < argv.length; k++) {
+      const w = argv[k] as Word;
+      if (!w.value.includes(">")) continue;
+      for (const m of w.value.matchAll(AWK_OUTPUT)) write(files, { ...w, value: m[1] as string, dynamic: null }, null, false, name, sc.end);
+    }
+  } else if (name === "find") {
+    for (let k = 1; k < argv.length - 1; k++) if (FIND_OUTPUT.has((argv[k] as Word).value)) write(files, argv[k + 1] as Word, null, false, "find", sc.end);
   } else if (name === "dd") {
     for (const w of argv) if (w.value.startsWith("of=")) write(files, { ...w, value: w.value.slice(3), dynamic: w.dynamic === null ? null : [[0, w.value.length - 3]] }, null, false, "dd", sc.end);
   } else if (COPIES.has(name)) {
