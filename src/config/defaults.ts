@@ -45,6 +45,8 @@ export const DEFAULT_SENSITIVE_DIRECTORIES: readonly string[] = [
   ".local/bin", ".cargo/bin", ".npm-global/bin", ".bun/bin", ".deno/bin", "go/bin",
   // agent and editor settings (can run programs: tasks, MCP servers, hooks)
   ".claude", ".vscode", ".idea",
+  // shellguard's own user config and trust store: a write there could loosen the policy
+  ".config/shellguard",
   // the operating system
   // (not all of /var: apt caches and logs there are everyday work; devices: dangerous/device-write)
   "/etc", "/boot", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/var/spool/cron", "/sys", "/proc",

@@ -86,6 +86,12 @@ const TABLE: Row[] = [
   ["mv evil ~/.bashrc", [FILE]],
   ["mv x ~/.ssh/", [DIR]],
   ["mv ~/.bashrc ~/.bashrc.bak", [FILE]],
+  // a backup beside the file (a name made from the source's) is not a directory it lands in
+  ...["cp ~/.bashrc ~/.bashrc.bak", "cp ~/.zshrc ~/.zshrc~", "cp -p ~/.profile ~/.profile.orig"].map((c): Row => [c, [], "exact"]),
+  ["cp ~/.bashrc ~/.bashrc.d/", [FILE]],
+  ["cp .bashrc ~/", [FILE]],
+  ["cp x.sh ~/.config/shellguard/config.json", [DIR]],
+  ["echo '{\"mode\":\"bypass\"}' > ~/.config/shellguard/config.json", [DIR]],
   ["ln -sf /tmp/evil ~/.bashrc", [FILE]],
   ["ln -s ~/.bashrc link", [FILE]],
   ["install -m 644 x ~/.bashrc", [FILE]],

@@ -255,8 +255,13 @@ export function writeTargets(view: CommandView): Word[] {
       if (ops.length < 2) return name === "mv" ? ops : [];
       const dest = ops[ops.length - 1] as Word;
       const sources = ops.slice(0, -1);
-      // The destination may be a directory: the files land at dest/<basename of source>.
-      const landed = sources.map((s) => ({ ...dest, value: `${dest.value.replace(/\/+$/, "")}/${s.value.replace(/\/+$/, "").split("/").pop() ?? ""}` }));
+      // The destination may be a directory: the files land at dest/<basename of source>. Not a
+      // name made from the source's (`cp ~/.bashrc ~/.bashrc.bak`): that is a copy beside it.
+      const landed = sources.flatMap((s) => {
+        const base = s.value.replace(/\/+$/, "").split("/").pop() ?? "";
+        const beside = base !== "" && !dest.value.endsWith("/") && (dest.value.split("/").pop() ?? "").startsWith(base);
+        return beside ? [] : [{ ...dest, value: `${dest.value.replace(/\/+$/, "")}/${base}` }];
+      });
       return name === "mv" ? [...sources, dest, ...landed] : [dest, ...landed];
     }
     case "dd":
