@@ -47,8 +47,13 @@ export type Judgement =
 
 /** A run-time part that cannot expand to nothing: `${X:?}`, `${X?msg}`, `${X:-default}`, `${X:=d}`. */
 function neverEmpty(text: string): boolean {
-  return /^\$\{[A-Za-z_][A-Za-z0-9_]*:?\?/.test(text) || /^\$\{[A-Za-z_][A-Za-z0-9_]*:[-=][^}$`]+\}$/.test(text);
+  return /^\$\{[A-Za-z_][A-Za-z0-9_]*:?\?/.test(text) || /^\$\{[A-Za-z_][A-Za-z0-9_]*:[-=][^}$`]+\}$/.test(text) || MKTEMP.test(text);
 }
+
+/** `$(mktemp …)`: the name of a file or directory it has just made, never empty. */
+const MKTEMP = /^\$\(\s*mktemp(?:\s[^()`$;&|]*)?\)$/;
+/** `tmp=$(mktemp -d)`, `local tmp="$(mktemp)"`: the variable holds such a name from here on. */
+const MKTEMP_ASSIGNED = /(?:^|[\s;&|(])(?:(?:local|declare|typeset|export|readonly)\s+(?:-\w+\s+)*)?([A-Za-z_][A-Za-z0-9_]*)="?\$\(\s*mktemp(?:\s[^()`$;&|]*)?\)"?(?=[\s;&|)]|$)/g;
 
 /** The variable a run-time part reads (`$X`, `${X}`, `${X:?}`, `${X%/}`), or null for `$(...)` and the like. */
 function variableOf(text: string): string | null {
@@ -93,6 +98,15 @@ function guardsOf(facts: Facts): ReadonlyMap<string, ReadonlyArray<readonly [num
       found.set(name, list);
     }
   };
+  // A variable set to a name mktemp just made is never empty (`tmp=$(mktemp -d) && rm -rf "$tmp"`).
+  if (source.includes("mktemp")) {
+    for (const m of source.matchAll(MKTEMP_ASSIGNED)) {
+      const name = m[1] as string;
+      const list = found.get(name) ?? [];
+      list.push([(m.index as number) + m[0].length, source.length]);
+      found.set(name, list);
+    }
+  }
   // One pass per parse, so many deletes on one line cost linear time.
   if (source.includes("-")) {
     for (const c of facts.constructs) if (c.type === "test_command") add(c.start, c.end);
@@ -111,6 +125,9 @@ export function guardedVariables(facts: Facts, at: number): Guarded {
 export interface Guarded {
   has(name: string): boolean;
 }
+
+const DOTDOT = /(?:^|\/)\.\.(?:\/|$)/;
+const NO_GUARDS: Guarded = { has: () => false };
 
 /** Stands for a guarded run-time part: a segment that is not empty and names nothing in particular. */
 const OPAQUE = "\u0000set";
@@ -187,7 +204,9 @@ function emptied(word: Word, guarded: Guarded): Word | null {
 }
 
 /** Judges one delete target. `guarded`: variables shown non-empty before the command. */
-export function judgeTarget(word: Word, ctx: PathContext, guarded: Guarded): Judgement {
+export function judgeTarget(word: Word, ctx: PathContext, guarded0: Guarded): Judgement {
+  // A guard says a part is not empty, not where it is: `..` after it climbs out (`"$tmp"/../..`).
+  const guarded = word.dynamic !== null && DOTDOT.test(word.value) ? NO_GUARDS : guarded0;
   const r = resolvePath(word, ctx);
   const as = word.value;
   if (r.path !== null && !r.globAll) {

@@ -125,6 +125,15 @@ const TABLE: Row[] = [
   ["rm -rf $(pwd)", [DYN]],
   ["rm -rf `pwd`/", [DYN]],
   ["rm -rf ~-", [DYN]],
+  // a name mktemp just made is never empty: the temp-dir idioms
+  ...["tmp=$(mktemp -d) && rm -rf \"$tmp\"", "tmp=\"$(mktemp -d)\"; rm -rf \"$tmp\"/", "d=$(mktemp -d -t x.XXXX) && cd \"$d\" && rm -rf \"${d}\"", "rm -rf \"$(mktemp -d)\"",
+    "local t=$(mktemp); rm -f \"$t\"", "T=$(mktemp -d)\nrm -rf $T/*"].map((c): Row => [c, [], "exact"]),
+  // but not a variable set otherwise, nor before mktemp set it, nor another variable
+  ["rm -rf \"$tmp\"; tmp=$(mktemp -d)", [DYN]],
+  ["tmp=$(mktemp -d) && rm -rf \"$other\"", [DYN]],
+  ["tmp=$(ls) && rm -rf \"$tmp\"", [DYN]],
+  ["tmp=$(mktemp -d) && rm -rf \"$tmp\"/../..", [DYN]],
+  ["[ -n \"$X\" ] && rm -rf \"$X\"/..", [DYN]],
   ["rm -rf $HOME/$X", [DYN]],
   ["xargs rm -rf", [DYN]],
   // xargs reads arguments from stdin: they may be `-rf /` or every file in home
