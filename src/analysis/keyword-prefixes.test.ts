@@ -24,6 +24,9 @@ const TABLE: Row[] = [
     if ((n + k) % 3 === 0) rows.push([`bash -c '${line(body)}'`, ids, "has", true], [`cd /tmp && ${line(body)}`, ids, "has", true]);
     return rows;
   })),
+  // a compound the grammar glues or misreads even so (a command named `}`): a parse error, never less seen
+  ...["time { { a; } > f x; }", "time { { rm -rf ~; } > f x; }", "! { { a; } > f x; }"].map((c): Row => [c, ["injection/parse-error"], "has", true]),
+  ["coproc W { sh -c 'ls'; }", [], "none", true],
   // the words as arguments, quoted, or as plain prefixes of a simple command
   ...["echo time ! done", "time ls -la", "! grep -q x f", "echo '! if' time", "'time' ls", "time make -j4", "grep -v '!' f", "echo \"time { x; }\"",
     "! [[ -f x ]] && echo no"].map((c): Row => [c, [], "none", true]),

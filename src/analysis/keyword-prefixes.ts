@@ -18,10 +18,35 @@ export function withoutKeywordPrefixes(facts: Facts, parse: (source: string) => 
   let f = facts;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const blanks = prefixes(f);
-    if (blanks === null) return f;
+    if (blanks === null) return misread(f);
     let s = f.source;
     for (const [a, b] of blanks) s = s.slice(0, a) + " ".repeat(b - a) + s.slice(b);
     f = parse(s);
+  }
+  return misread(f);
+}
+
+/** Reserved words no command is named: a parse with one as a command name misread the line. */
+const RESERVED: ReadonlySet<string> = new Set(["{", "}", "if", "then", "else", "elif", "fi", "for", "while", "until", "do", "done", "case", "esac", "select", "function"]);
+
+/**
+ * The parse, with a parse error added where a command is named by a reserved word (`time { {
+ * a; } > f x; }` reads as `time` with the argument `{ {`, then a command `}`): the grammar
+ * misread the line, so what runs is not what the parse shows; a parse error fails closed.
+ */
+function misread(f: Facts): Facts {
+  const source = f.source;
+  // Every such line holds a brace or a keyword: most lines are not looked at further.
+  if (!source.includes("}") && !/\b(?:then|fi|do|done|esac|elif|else)\b/.test(source)) return f;
+  // `coproc NAME { cmd; }` reads as coproc's words and a command `}`: the coproc wrapper knows it.
+  let coproc = false;
+  for (const sc of f.commands) {
+    const w0 = sc.argv[0];
+    if (w0 === undefined) continue;
+    if (w0.value === "coproc") coproc = true;
+    else if (RESERVED.has(w0.value) && !(coproc && w0.value === "}") && bare(source, w0)) {
+      return { ...f, errors: [...f.errors, { type: "ERROR", start: w0.start, end: w0.end }] };
+    }
   }
   return f;
 }
@@ -40,7 +65,10 @@ function prefixes(f: Facts): Array<[number, number]> | null {
       let k = 1;
       while (sc.argv[k]?.value === "-p" || sc.argv[k]?.value === "--") k++;
       const next = sc.argv[k];
-      if (next !== undefined && bare(source, next) && OPENERS.has(next.value)) (out ??= []).push([w0.start, (sc.argv[k - 1] as Word).end]);
+      // The grammar may glue the opener to what follows (`time { { a; } …` reads `{ {` as one word).
+      if (next !== undefined && next.dynamic === null && OPENERS.has(next.value.split(/[ \t\n]/, 1)[0] as string) && source.startsWith(next.value.split(/[ \t\n]/, 1)[0] as string, next.start)) {
+        (out ??= []).push([w0.start, (sc.argv[k - 1] as Word).end]);
+      }
     } else if (sc.negated && OPENERS.has(w0.value)) {
       const bang = bangBefore(source, sc);
       if (bang >= 0) (out ??= []).push([bang, bang + 1]);

@@ -44,6 +44,9 @@ describe("analysis over the tldr corpus", () => {
     expect(s.withFindings).toBeGreaterThan(300);
     // Reviewed 2026-12-05: +7 lines, inline code in languages that are not read (lua -e, luajit
     // -e, pwsh -Command, osascript -e ×4): unverifiable, so a finding in guard too (issue 15).
-    expect(s.withFindings).toBeLessThan(550);
+    // Reviewed 2026-12-06: +5 lines, inline code in the languages added as not read (julia -e ×3,
+    // Rscript -e, elixir -e, guile -c, racket -e, scala -e, gnuplot -e, elvish/nu/xonsh -c, some
+    // already flagged), and `coproc name { …;; done }`, which bash itself rejects (parse error).
+    expect(s.withFindings).toBeLessThan(565);
   }, 600_000);
 });

@@ -51,10 +51,12 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
     const commands = f.commands;
     // Functions, renamed programs and downloads of this parse, made on first use.
     line = lineStateOf(f, parse.written);
+    // `${x@P}` anywhere in this parse (one scan of its source, not one per command).
+    const prompts = f.source.includes("@P");
     for (let c = 0; c < commands.length; c++) {
       const sc = commands[c] as SimpleCommand;
       hiddenSubstitutions(sc, f, origin, nest);
-      promptExpansions(sc, f, origin, out);
+      if (prompts) promptExpansions(sc, f, origin, out);
       line = lineCommand(sc, f, line, origin, out, nest);
       if (sc.argv.length === 0) out.views.push(makeView(sc, f, origin, sc.argv, NO_ARGS, 0, "", true, origin.wrappers, origin.privileged, false, origin.forms.slice(), origin.allowForms));
       else unwrapCommand(sc, sc.argv, f, origin, out, nest, line?.written);

@@ -8,11 +8,10 @@ const PROMPT_EXPANSION = /\$\{!?[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?@P\}/;
 
 /**
  * `x='$(rm -rf ~)'; echo ${x@P}`: prompt expansion runs the command substitutions and backticks
- * in the variable's value, which is only known at run time. Cheap: only words with a run-time
- * part, and only when the parse holds `@P` at all.
+ * in the variable's value, which is only known at run time. Called only for a parse that holds
+ * `@P` at all (unwrap/index.ts); then only words with a run-time part are read.
  */
 export function promptExpansions(sc: SimpleCommand, facts: Facts, origin: Origin, out: UnwrapResult): void {
-  if (!facts.source.includes("@P")) return;
   const words: Word[] = [...sc.argv, ...sc.assignments.flatMap((a) => (a.value === null ? [] : [a.value])), ...sc.redirects.flatMap((r) => (r.target === null ? [] : [r.target]))];
   for (const w of words) {
     if (w.dynamic === null || !PROMPT_EXPANSION.test(facts.source.slice(w.start, w.end))) continue;
