@@ -7,6 +7,7 @@
 import type { Special, Unwrapper } from "./types.js";
 import { WRAPPERS, type Wrapper } from "./wrappers.js";
 import { TOOL_WRAPPERS } from "./tool-wrappers.js";
+import { SESSION_WRAPPERS } from "./session-wrappers.js";
 import { aliasUnwrapper, promptCommandUnwrapper, trapUnwrapper } from "./hooks.js";
 import { execBlockUnwrapper } from "./exec-blocks.js";
 import { gitUnwrapper } from "./git.js";
@@ -49,7 +50,7 @@ function buildKnown(): ReadonlyMap<string, Known> {
     if (k === undefined) known.set(n, (k = { wrapper: undefined, special: undefined, piped: undefined }));
     return k;
   };
-  for (const [n, w] of [...WRAPPERS, ...TOOL_WRAPPERS]) {
+  for (const [n, w] of [...WRAPPERS, ...TOOL_WRAPPERS, ...SESSION_WRAPPERS]) {
     if (entry(n).wrapper !== undefined) throw new Error(`unwrap: wrapper '${n}' is registered twice`);
     entry(n).wrapper = w;
   }

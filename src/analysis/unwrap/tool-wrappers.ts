@@ -117,7 +117,9 @@ const nixDevelop: Wrapper = (args) => {
 /** `xterm [options] -e cmd args`: -e is the last option, the command is every word after it. */
 const xterm: Wrapper = (args) => {
   const k = args.indexOf("-e");
-  return k > 0 && k + 1 < args.length ? { inner: k + 1 } : null;
+  if (k <= 0 || k + 1 >= args.length) return null;
+  // `xterm -e 'cmd args'`: one word holding a blank is a command line xterm hands to a shell.
+  return k + 2 === args.length && /\s/.test(args[k + 1] as string) ? { inner: k + 1, shellString: true, shellEnd: k + 2 } : { inner: k + 1 };
 };
 
 /** `entr [-acdnprsz] utility args`; with -s the utility is a shell command string. */
