@@ -11,7 +11,8 @@ import { isHarmlessSink, resolvePath, type PathContext } from "../paths.js";
 import { verdictOf } from "../read-only/index.js";
 import { isWriteRedirect } from "./dangerous.js";
 import { parseFlags } from "../flags.js";
-import { SHELL_FLAGS, SHELLS } from "../unwrap/wrappers.js";
+import { SHELLS } from "../unwrap/wrappers.js";
+import { SHELL_FLAGS } from "../unwrap/shell-flags.js";
 import type { Word } from "../../facts/types.js";
 
 /** env with a command is not this predicate's business: unwrapping sees through it. */

@@ -6,6 +6,7 @@
 
 import { MARKER, type Token, tokenize, UnreadableCode } from "./lexer.js";
 import type { CallSpec, Language } from "./language.js";
+import { globbedDeletes, globCall } from "./globs.js";
 
 export type Action =
   /** Shell code, MARKER where a part is only known at run time. */
@@ -98,14 +99,6 @@ export function readCode(lang: Language, code: string, depth = 0): Action[] {
   return new Scan(lang, code, tokens, depth).scan();
 }
 
-/** Per language, the calls that expand a file-name pattern (`glob("~/*")`): what they return is deleted as that pattern. */
-const GLOB_CALLS: Readonly<Record<string, ReadonlySet<string>>> = {
-  perl: new Set(["glob", "CORE.glob", "bsd_glob", "File.Glob.bsd_glob"]),
-  python: new Set(["glob.glob", "glob.iglob", "glob"]),
-  ruby: new Set(["Dir.glob", "Dir"]),
-  php: new Set(["glob"]),
-  node: new Set(["fs.globSync", "globSync", "glob.sync", "fs.promises.glob", "fs.glob", ".globSync"]),
-};
 
 /** The seam between two string literals joined by `.` (php, perl), `+` (js, python, ruby) or `..` (lua). */
 const GLUE = /(["'])\s*(?:\.\.?|\+)\s*\1/g;
@@ -143,6 +136,8 @@ class Scan {
   scan(): Action[] {
     const tokens = this.tokens;
     let importing = false;
+    // File-name patterns the code expands with a literal (`glob("~/*")`).
+    let globs: string[] | null = null;
     for (let i = 0; i < tokens.length; i++) {
       const tok = tokens[i] as Token;
       if (tok.k === "cmd") this.out.push({ kind: "shell", text: tok.v, api: "a command literal" });
@@ -159,36 +154,15 @@ class Scan {
         if (!importing) {
           const id = this.unalias(tok.v);
           this.name(i, id);
-          this.globCall(i, id);
+          const g = globCall(this.lang, this.tokens, i, id);
+          if (g !== null) (globs ??= []).push(g);
         }
       }
     }
-    if (this.globs !== null) this.globbedDeletes(this.globs);
+    if (globs !== null) this.out.push(...globbedDeletes(this.out, globs));
     return this.out;
   }
 
-  /** File-name patterns the code expands with a literal (`glob("~/*")`, `Dir["/x/*"]`). */
-  globs: string[] | null = null;
-
-  globCall(i: number, id: string): void {
-    if (GLOB_CALLS[this.lang.name]?.has(id) !== true) return;
-    const open = this.tokens[i + 1];
-    const lit = this.tokens[i + 2];
-    // `glob("p")`, `Dir["p"]`, perl's `glob "p"`.
-    const pattern = open?.k === "str" ? open.v : (open?.v === "(" || open?.v === "[") && lit?.k === "str" ? lit.v : null;
-    if (pattern === null || (id === "Dir" && open?.v !== "[") || !/[*?[]/.test(pattern)) return;
-    (this.globs ??= []).push(pattern);
-  }
-
-  /**
-   * Code that expands a pattern and deletes paths known only at run time (`unlink glob("~/*")`,
-   * `for f in glob.glob(P): os.remove(f)`) is taken to delete what the pattern matches: the
-   * deletion is judged as `rm` of the pattern.
-   */
-  globbedDeletes(globs: readonly string[]): void {
-    const deletes = this.out.filter((a): a is Extract<Action, { kind: "delete" }> => a.kind === "delete" && a.path.includes(MARKER));
-    for (const d of deletes) for (const g of globs) this.out.push({ kind: "delete", how: d.how, path: g, api: d.api, glob: true });
-  }
 
   readonly aliases = new Map<string, string>();
 

@@ -8,7 +8,8 @@ import type { CommandView } from "../command.js";
 import { parseFlags, values } from "../flags.js";
 import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
 import { runString, valueWord } from "./strings.js";
-import { SSH_FLAGS, WATCH_FLAGS } from "./wrappers.js";
+import { WATCH_FLAGS } from "./wrappers.js";
+import { SSH_FLAGS } from "./shell-flags.js";
 import { ifValues } from "./unknown-options.js";
 import { NPX_FLAGS } from "./tool-wrappers.js";
 

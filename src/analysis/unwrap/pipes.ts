@@ -6,7 +6,8 @@ import { has, parseFlags } from "../flags.js";
 import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
 import { printedBefore } from "./printed.js";
 import { isStdinPath } from "./strings.js";
-import { INTERPRETERS, SHELL_FLAGS, SHELLS } from "./wrappers.js";
+import { INTERPRETERS, SHELLS } from "./wrappers.js";
+import { SHELL_FLAGS } from "./shell-flags.js";
 import { languageOf } from "../interpreters/index.js";
 
 export const pipeUnwrapper: Unwrapper = { name: "pipe", commands: [...INTERPRETERS], piped: (v, e) => pipeIntoInterpreter(v, e.at, e.nest, e.out) };

@@ -9,7 +9,8 @@ import { has, parseFlags, values, type FlagSpec } from "../flags.js";
 import { inheritFrom, type Env, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
 import { runWritten, stdinWritten } from "./written.js";
 import { isStdinPath, runString, shellQuote, stdinScript, valueWord } from "./strings.js";
-import { SHELL_FLAGS, SHELLS, SU_FLAGS } from "./wrappers.js";
+import { SHELLS } from "./wrappers.js";
+import { SHELL_FLAGS, SU_FLAGS } from "./shell-flags.js";
 
 export const shellUnwrapper: Unwrapper = { name: "shell-string", commands: [...SHELLS], unwrap: (v, e) => shellString(v, e.at, e.nest, e.out, e) };
 export const evalUnwrapper: Unwrapper = { name: "eval", commands: ["eval"], unwrap: (v, e) => evalString(v, e.span, e.nest, e.out) };

@@ -397,26 +397,3 @@ export const INTERPRETERS: ReadonlySet<string> = new Set([
   // python3.12, pypy3, nodejs, perl5.36, ruby3.1, php8.2, ...: every name whose code is read
   ...READ_INTERPRETERS.filter((n) => !AWKS.includes(n)),
 ]);
-
-export const SHELL_FLAGS: FlagSpec = {
-  short: { c: "command", e: "e", x: "x", v: "v", u: "u", i: "interactive", l: "login", s: "stdin", n: "n", f: "f", h: "h", m: "m", p: "p", r: "r", a: "a", b: "b", B: "B", C: "C", E: "E", H: "H", P: "P", T: "T", k: "k", t: "t" },
-  shortValue: { o: "option", O: "shopt" },
-  long: { login: "login", norc: "norc", noprofile: "noprofile", posix: "posix", restricted: "restricted", verbose: "verbose", "debugger": "debugger", "dump-strings": "dump-strings", noediting: "noediting", interactive: "interactive", "no-config": "no-config", private: "private" },
-  longValue: { rcfile: "rcfile", "init-file": "rcfile", command: "command-string", "init-command": "init-command", emulate: "emulate" },
-  stopAtOperand: true,
-};
-
-/** su / runuser (without -u) / sg: options as util-linux parses them (anywhere on the line). */
-export const SU_FLAGS: FlagSpec = {
-  short: { l: "login", m: "preserve", p: "preserve", f: "fast", P: "pty" },
-  shortValue: { c: "command", C: "command", s: "shell", g: "group", G: "supp-group", w: "whitelist" },
-  long: { login: "login", pty: "pty", "preserve-environment": "preserve", fast: "fast" },
-  longValue: { command: "command", "session-command": "command", shell: "shell", group: "group", "supp-group": "supp-group", "whitelist-environment": "whitelist" },
-};
-
-/** OpenSSH client options; the first operand is the host, the rest is the remote command. */
-export const SSH_FLAGS: FlagSpec = {
-  short: { "4": "4", "6": "6", A: "A", a: "a", C: "C", f: "f", G: "G", g: "g", K: "K", k: "k", M: "M", N: "N", n: "n", q: "q", s: "s", T: "T", t: "t", V: "V", v: "v", X: "X", x: "x", Y: "Y", y: "y" },
-  shortValue: { B: "B", b: "b", c: "c", D: "D", E: "E", e: "e", F: "F", I: "I", i: "i", J: "J", L: "L", l: "l", m: "m", O: "O", o: "o", p: "p", Q: "Q", R: "R", S: "S", W: "W", w: "w" },
-  stopAtOperand: true,
-};
