@@ -15,6 +15,9 @@ const MAX_PASSES = 8;
 
 /** `facts` with every `time`/`!` prefix of a compound command blanked and parsed again. */
 export function withoutKeywordPrefixes(facts: Facts, parse: (source: string) => Facts): Facts {
+  // Most parses have no command named `time`, negated, or named by a reserved word: one pass
+  // over their commands' names, no scan of the text.
+  if (!anyCandidate(facts)) return facts;
   let f = facts;
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const blanks = prefixes(f);
@@ -24,6 +27,17 @@ export function withoutKeywordPrefixes(facts: Facts, parse: (source: string) => 
     f = parse(s);
   }
   return misread(f);
+}
+
+function anyCandidate(f: Facts): boolean {
+  const commands = f.commands;
+  for (let k = 0; k < commands.length; k++) {
+    const sc = commands[k] as SimpleCommand;
+    if (sc.negated) return true;
+    const v = sc.argv[0]?.value;
+    if (v !== undefined && v.length <= 8 && (v === "time" || RESERVED.has(v))) return true;
+  }
+  return false;
 }
 
 /** Reserved words no command is named: a parse with one as a command name misread the line. */
@@ -36,8 +50,6 @@ const RESERVED: ReadonlySet<string> = new Set(["{", "}", "if", "then", "else", "
  */
 function misread(f: Facts): Facts {
   const source = f.source;
-  // Every such line holds a brace or a keyword: most lines are not looked at further.
-  if (!source.includes("}") && !/\b(?:then|fi|do|done|esac|elif|else)\b/.test(source)) return f;
   // `coproc NAME { cmd; }` reads as coproc's words and a command `}`: the coproc wrapper knows it.
   let coproc = false;
   for (const sc of f.commands) {
@@ -54,8 +66,6 @@ function misread(f: Facts): Facts {
 /** The ranges to blank, or null when there are none. */
 function prefixes(f: Facts): Array<[number, number]> | null {
   const source = f.source;
-  // Most lines hold neither prefix: no command is looked at.
-  if (!source.includes("time") && !source.includes("!")) return null;
   let out: Array<[number, number]> | null = null;
   for (const sc of f.commands) {
     const w0 = sc.argv[0];
