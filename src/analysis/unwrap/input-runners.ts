@@ -10,6 +10,8 @@ import type { CommandView } from "../command.js";
 import { parseFlags } from "../flags.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { runString } from "./strings.js";
+import { fedText } from "./printed.js";
+import { clientEscapes } from "./db-clients.js";
 
 export function pipeToShell(view: CommandView, env: Env, how: string): void {
   const first = view.words[0] as Word;
@@ -32,8 +34,6 @@ const SQLITE: Parameters<typeof parseFlags>[1] = {
   longValue: Object.fromEntries(["cmd", "init", "separator", "newline", "nullvalue", "lookaside", "pagecache", "mmap", "maxsize", "vfs", "zip", "heap"].map((n) => [n, n])),
 };
 
-/** Dot-commands that run a shell command: `.shell cmd`, `.system cmd`. */
-const SQLITE_SHELL = /^\s*\.(?:shell|system)\s+([^]*)$/;
 
 export const sqliteUnwrapper: Unwrapper = {
   name: "sqlite-shell",
@@ -44,24 +44,16 @@ export const sqliteUnwrapper: Unwrapper = {
     for (const k of sql) {
       const w = v.words[k] as Word | undefined;
       if (w === undefined) continue;
-      for (const line of w.value.split(/\n|;(?=\s*\.)/)) {
-        const m = SQLITE_SHELL.exec(line);
-        if (m !== null) runString(v, { ...w, value: m[1] as string, dynamic: null }, e.at(w), e.nest, e.out, "a .shell command");
-      }
+      for (const cmd of clientEscapes("dot", w.value)) runString(v, { ...w, value: cmd, dynamic: null }, e.at(w), e.nest, e.out, "a .shell command");
     }
-    // `.shell` read from a heredoc or herestring.
-    for (const r of v.redirects) {
-      const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
-      if (body === null) continue;
-      for (const line of body.value.split("\n")) {
-        const m = SQLITE_SHELL.exec(line);
-        if (m !== null) e.nest(m[1] as string, e.at(body), inheritFrom(v));
-      }
-    }
+    // `.shell` read from a heredoc, a here-string or what a printer pipes in.
+    const fed = fedText(v.sc, v.facts);
+    if (fed !== null) for (const cmd of clientEscapes("dot", fed.word.value)) e.nest(cmd, e.at(fed.word), inheritFrom(v));
   },
   piped: (v, e) => {
     const p = parseFlags(v.args, SQLITE, 1);
-    if (v.sc.stage > 0 && p.operands.length <= 1 && !p.flags.has("safe")) pipeToShell(v, e, "runs what it reads, .shell commands included");
+    // Text printed on the line is read (its .shell commands are parsed); anything else is unseen.
+    if (v.sc.stage > 0 && p.operands.length <= 1 && !p.flags.has("safe") && fedText(v.sc, v.facts)?.exact !== true) pipeToShell(v, e, "runs what it reads, .shell commands included");
   },
 };
 

@@ -1,0 +1,36 @@
+/**
+ * Database clients' shell escapes (db-clients.ts): every escape of each dialect × every way of
+ * giving the client its text × a deletion and a harmless command; plain SQL and meta-commands
+ * that run nothing stay quiet.
+ */
+
+import { describe, it } from "vitest";
+import { cases, type Row, verify } from "../test-helpers.js";
+
+const HOME = "deletion/home";
+/** Per client: its escapes (@ is the shell command) and its ways of taking text (T). */
+const CLIENTS: ReadonlyArray<readonly [escapes: readonly string[], carriers: readonly string[]]> = [
+  [["\\! @", "\\o |@", "\\g |@", "\\copy t from program '@'", "\\set x `@`"], ["psql -c 'T'", "psql -h db app --command='T'", "echo 'T' | psql", "psql app <<< 'T'"]],
+  [["system @", "\\! @", "pager @"], ["mysql -e 'T'", "mariadb --execute='T'", "echo 'T' | mysql app", "mysql <<< 'T'"]],
+  [[".shell @", ".system @", ".sh @", ".sys @", ".output |@", ".once |@", ".read '|@'", ".import '|@' t", "select edit('x', '@')"], ["sqlite3 x.db 'T'", "sqlite3 -cmd 'T' x.db", "echo 'T' | sqlite3 x.db", "sqlite3 x.db <<< 'T'"]],
+  [[".shell @", ".sh @"], ["duckdb -c 'T'", "duckdb x.db 'T'", "echo 'T' | duckdb"]],
+];
+/** Text of the carriers is single-quoted: commands without single quotes. */
+const fill = (carrier: string, escape: string, cmd: string): string => carrier.replace("T", escape.replace("@", cmd).replaceAll("'", carrier.includes("'T'") ? "'\\''" : "'"));
+
+const TABLE: Row[] = [
+  ...CLIENTS.flatMap(([escapes, carriers]) => escapes.flatMap((escape, k): Row[] => {
+    const carrier = carriers[k % carriers.length] as string;
+    return [[fill(carrier, escape, "rm -rf ~"), [HOME], "has", true], [fill(carrier, escape, "ls -la"), [], "none", true]];
+  })),
+  ["mysql --pager='rm -rf ~' -e 'select 1'", [HOME], "has", true],
+  // a heredoc line starting with a backslash is more than the grammar reads: a parse error (an ask)
+  ["psql <<'EOF'\n\\! ls\nEOF\n", ["injection/parse-error"], "has", true],
+  // SQL and meta-commands that run nothing
+  ...["psql -c 'select 1'", "psql -c '\\dt'", "psql -c '\\o out.txt'", "mysql -e 'show tables'", "mysql --pager=less", "sqlite3 x.db .tables", "sqlite3 x.db '.show'",
+    "sqlite3 x.db '.output out.csv'", "sqlite3 x.db '.read schema.sql'", "duckdb -c 'select 42'", "echo 'select 1;' | psql"].map((c): Row => [c, [], "none", true]),
+];
+
+describe("unwrap/db-clients: table", () => {
+  it.each(cases(TABLE))("%s", (_title, row) => verify(row));
+});

@@ -1,0 +1,61 @@
+/**
+ * Database clients' own ways of running a shell command, in the text they run (`-c`/`-e`, a
+ * heredoc, a here-string, what a printer pipes in): psql `\! cmd`, `\o |cmd`, `\g |cmd`,
+ * `\copy … from program 'cmd'` and backticks in a meta-command; mysql `system cmd`, `\! cmd`,
+ * `pager cmd` and `--pager=cmd`; sqlite3 and duckdb `.shell`/`.system` (any prefix of two letters
+ * or more: sqlite3 takes `.sh`), `.output |cmd`, `.once |cmd`, `.read '|cmd'`, `.import '|cmd'`
+ * and `edit(text, 'cmd')`. Each command is parsed as shell code.
+ */
+
+import type { Word } from "../../facts/types.js";
+import type { CommandView } from "../command.js";
+import { parseFlags, values, type FlagSpec } from "../flags.js";
+import { inheritFrom, type Env, type Unwrapper } from "./types.js";
+import { fedText } from "./printed.js";
+import { valueWord } from "./strings.js";
+
+type Dialect = "psql" | "mysql" | "dot";
+
+/** Per dialect, patterns whose first group is a shell command (matched per line). */
+const ESCAPES: Readonly<Record<Dialect, readonly RegExp[]>> = {
+  psql: [/^\s*\\!\s*(\S[^\n]*)$/, /^\s*\\(?:o|out|g|gx)\s+\|\s*([^\n]+)$/, /\\copy\b[^\n]*?\bprogram\s+'([^']*)'/i, /^\s*\\[a-z]+\b[^\n`]*`([^`]+)`/],
+  mysql: [/^\s*(?:system|\\!)\s+([^\n;]+)/i, /^\s*(?:pager|\\P)\s+([^\n;]+)/i],
+  dot: [/^\s*\.(?:sh(?:e(?:ll?)?)?|sy(?:s(?:t(?:em?)?)?)?)\s+([^\n]+)$/, /^\s*\.(?:output|once)\s+(?:-\w+\s+)*['"]?\|\s*([^'"\n]+)['"]?\s*$/, /^\s*\.(?:read|import)\s+['"]\|\s*([^'"\n]+)['"]/, /\bedit\s*\([^,)]*,\s*'([^']*)'\s*\)/i],
+};
+
+/** The shell commands `text` runs in `dialect`. */
+export function clientEscapes(dialect: Dialect, text: string): string[] {
+  const out: string[] = [];
+  if (!/[\\.!`]|system|pager|edit/i.test(text)) return out;
+  for (const line of text.split(/\n|;(?=\s*[.\\])/)) {
+    for (const re of ESCAPES[dialect]) {
+      const m = re.exec(line);
+      if (m !== null && (m[1] as string).trim() !== "") out.push((m[1] as string).trim());
+    }
+  }
+  return out;
+}
+
+const PSQL: FlagSpec = { shortValue: { c: "sql", d: "d", f: "f", h: "h", p: "p", U: "U", v: "v", o: "o", P: "P", T: "T", L: "L", F: "F", R: "R" }, longValue: { command: "sql", dbname: "d", file: "f", host: "h", port: "p", username: "U", variable: "v", set: "v", output: "o", pset: "P", "log-file": "L" } };
+const MYSQL: FlagSpec = { shortValue: { e: "sql", h: "h", P: "P", u: "u", D: "D", S: "S" }, shortOptional: { p: "password" }, longValue: { execute: "sql", host: "h", port: "P", user: "u", database: "D", socket: "S", pager: "pager", "init-command": "sql", "defaults-file": "df" }, longOptional: { password: "password" } };
+const DUCKDB: FlagSpec = { singleDashLong: true, longValue: { c: "sql", cmd: "sql", s: "sql", init: "init" } };
+
+export const dbClientUnwrapper: Unwrapper = {
+  name: "db-client-escapes",
+  commands: ["psql", "mysql", "mariadb", "duckdb"],
+  unwrap: (v, e) => clientCommands(v, e),
+};
+
+function clientCommands(view: CommandView, env: Env): void {
+  const dialect: Dialect = view.name === "psql" ? "psql" : view.name === "duckdb" ? "dot" : "mysql";
+  const p = parseFlags(view.args, dialect === "psql" ? PSQL : dialect === "dot" ? DUCKDB : MYSQL, 1);
+  const texts: Array<[string, Word]> = [];
+  const first = view.words[0] as Word;
+  for (const s of values(p, "sql")) texts.push([s, valueWord(view, s) ?? first]);
+  if (dialect === "dot") for (const k of p.operands.slice(1)) texts.push([view.args[k] as string, view.words[k] as Word]);
+  const fed = fedText(view.sc, view.facts);
+  if (fed !== null) texts.push([fed.word.value, fed.word]);
+  for (const [text, w] of texts) for (const cmd of clientEscapes(dialect, text)) env.nest(cmd, env.at(w), inheritFrom(view));
+  // `mysql --pager='cmd'`: every result is piped through it.
+  for (const pager of values(p, "pager")) env.nest(pager, env.at(valueWord(view, pager) ?? first), inheritFrom(view));
+}
