@@ -105,7 +105,23 @@ function firewall(view: CommandView) {
     : NONE;
 }
 
+/**
+ * `shellguard trust` (a project config may then loosen the policy) and `shellguard agent-hook
+ * uninstall` (the agent's commands go unchecked): the guard's own policy turned down from inside
+ * the session it guards.
+ */
+function guardChange(view: CommandView) {
+  const words = view.args.slice(1).filter((a) => !a.startsWith("-"));
+  if (asksHelp(view.args)) return NONE;
+  if (words[0] === "trust") return [finding("dangerous/guard-change", "shellguard trust lets a project config loosen the policy (allow rules, mode, packs off); read the config, then trust it yourself.")];
+  if (words[0] === "agent-hook" && (words[1] === "uninstall" || words[1] === "remove")) {
+    return [finding("dangerous/guard-change", `shellguard agent-hook uninstall takes the guard out of ${words[2] ?? "an agent"}, whose commands then run unchecked; remove it yourself if you mean to.`)];
+  }
+  return NONE;
+}
+
 const ENTRIES = new Map<string, Rule>([
+  ["shellguard", guardChange],
   ["shutdown", power], ["reboot", power], ["poweroff", power], ["halt", power],
   ["init", init], ["telinit", init],
   ["systemctl", systemctl], ["service", service],
@@ -116,7 +132,7 @@ const ENTRIES = new Map<string, Rule>([
 
 export const system: Pack = {
   name: "system",
-  description: "Power off or reboot, signals to every process, crontab -r, firewall flushes, stopping sshd or networking.",
+  description: "Power off or reboot, signals to every process, crontab -r, firewall flushes, stopping sshd or networking, turning shellguard itself down.",
   entries: ENTRIES,
   findings: {
     "dangerous/power-off": { entry: "shutdown, reboot, poweroff, halt, init, telinit, systemctl", description: "Powering off, rebooting, suspending or isolating the machine." },
@@ -125,5 +141,6 @@ export const system: Pack = {
     "dangerous/crontab-remove": { entry: "crontab", description: "crontab -r." },
     "dangerous/firewall-flush": { entry: "iptables, ip6tables, nft, ufw", description: "Flushing firewall rules, a DROP policy, ufw disable/reset." },
     "dangerous/service-stop": { entry: "systemctl, service", description: "Stopping, disabling or masking sshd, networking, dbus or logind." },
+    "dangerous/guard-change": { entry: "shellguard", description: "shellguard trust of a project config, or agent-hook uninstall." },
   },
 };
