@@ -7,6 +7,7 @@
 import { MARKER, type Token, tokenize, UnreadableCode } from "./lexer.js";
 import type { CallSpec, Language } from "./language.js";
 import { globbedDeletes, globCall } from "./globs.js";
+import { value, type Value } from "./values.js";
 
 export type Action =
   /** Shell code, MARKER where a part is only known at run time. */
@@ -154,6 +155,9 @@ class Scan {
         if (!importing) {
           const id = this.unalias(tok.v);
           this.name(i, id);
+          // Bun's and zx's shell: a template tagged with `$` (`await Bun.$\`rm -rf ~\``, `$\`ls\``);
+          // in JavaScript only a template can follow a name directly.
+          if (this.lang.name === "node" && (id === "Bun.$" || id === "$") && next?.k === "str") this.out.push({ kind: "shell", text: next.v, api: `${id}\`…\`` });
           const g = globCall(this.lang, this.tokens, i, id);
           if (g !== null) (globs ??= []).push(g);
         }
@@ -162,7 +166,6 @@ class Scan {
     if (globs !== null) this.out.push(...globbedDeletes(this.out, globs));
     return this.out;
   }
-
 
   readonly aliases = new Map<string, string>();
 
@@ -211,7 +214,9 @@ class Scan {
       // Handed on or renamed (`f = os.system`, `map(os.system, ...)`, `{ exec: run }`): its calls are not seen.
       const prev = this.tokens[i - 1]?.v;
       const next = this.tokens[i + 1]?.v;
-      if (!passive && (prev === "=" || next === ":" || (prev === "(" && (next === ")" || next === ",")))) this.opaque(`uses ${id} without calling it by name`);
+      // eval handed on as a callback (`.then(eval)`) runs whatever reaches it.
+      const callback = prev === "(" && (next === ")" || next === ",");
+      if ((!passive || (spec.does === "eval" && callback)) && (prev === "=" || next === ":" || callback)) this.opaque(`uses ${id} without calling it by name`);
       return;
     }
     const api = id.replace(/^\./, "");
@@ -232,6 +237,13 @@ class Scan {
         break;
       case "exec-l":
         this.out.push({ kind: "argv", argv: args.slice(1).map((a) => value(a).text), api });
+        break;
+      // python's os.spawnv*(mode, file, args) and os.spawnl*(mode, file, arg0, …): a mode first.
+      case "spawn-v":
+        this.out.push({ kind: "argv", argv: v(2).list ?? [MARKER], api });
+        break;
+      case "spawn-l":
+        this.out.push({ kind: "argv", argv: args.slice(2).map((a) => value(a).text), api });
         break;
       case "program": {
         const first = v(0);
@@ -357,62 +369,4 @@ class Scan {
     }
     return args[0]?.length === 0 && args.length === 1 ? [] : args;
   }
-}
-
-export interface Value {
-  /** The text, with MARKER for each part known only at run time; MARKER alone if nothing is known. */
-  text: string;
-  /** The elements of a list literal (`["rm", "-rf", d]`, `qw(...)`), else null. */
-  list: string[] | null;
-}
-
-const OPERATORS = new Set(["+", ".", "%", "\n"]);
-
-/** What an argument amounts to: literal parts joined, the rest MARKER. */
-export function value(tokens: readonly Token[]): Value {
-  const first = tokens[0];
-  const close = first?.v === "[" ? "]" : first?.v === "(" ? ")" : null;
-  if (close !== null && tokens[tokens.length - 1]?.v === close && enclosed(tokens)) {
-    const items: Token[][] = [[]];
-    let depth = 0;
-    for (const t of tokens.slice(1, -1)) {
-      if ("([{".includes(t.v) && t.k === "p") depth++;
-      else if (")]}".includes(t.v) && t.k === "p") depth--;
-      if (depth === 0 && t.v === ",") items.push([]);
-      else (items[items.length - 1] as Token[]).push(t);
-    }
-    return { text: MARKER, list: items.filter((it) => it.length > 0).map((it) => value(it).text) };
-  }
-  let text = "";
-  let known = false;
-  let depth = 0;
-  let dyn = false;
-  for (const t of tokens) {
-    if (t.k === "p" && "([{".includes(t.v)) depth++;
-    else if (t.k === "p" && ")]}".includes(t.v)) depth--;
-    else if (depth === 0 && t.k === "str") {
-      text += t.v;
-      known = true;
-      dyn = false;
-      continue;
-    } else if (depth === 0 && t.k === "p" && OPERATORS.has(t.v)) {
-      dyn = false;
-      continue;
-    }
-    if (!dyn) text += MARKER;
-    dyn = true;
-  }
-  return { text: known ? text : MARKER, list: null };
-}
-
-/** The first bracket closes only at the end: `[a, b]`, not `[a][0]`. */
-function enclosed(tokens: readonly Token[]): boolean {
-  let depth = 0;
-  for (let j = 0; j < tokens.length; j++) {
-    const t = tokens[j] as Token;
-    if (t.k !== "p") continue;
-    if ("([{".includes(t.v)) depth++;
-    else if (")]}".includes(t.v) && --depth === 0 && j < tokens.length - 1) return false;
-  }
-  return true;
 }

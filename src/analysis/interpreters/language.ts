@@ -18,7 +18,7 @@ import type { LexRules } from "./lexer.js";
  * - `load`: loads a module or code named by its argument (`__import__`, `require`);
  * - `indirect`: reaches a function by a computed name (`getattr`, `send`).
  */
-export type Does = "program" | "shell" | "system" | "exec-v" | "exec-l" | "spawn" | "open" | "rm-r" | "rm-f" | "rm-all" | "rmdir" | "fs-rm" | "eval" | "load" | "indirect";
+export type Does = "program" | "shell" | "system" | "exec-v" | "exec-l" | "spawn-v" | "spawn-l" | "spawn" | "open" | "rm-r" | "rm-f" | "rm-all" | "rmdir" | "fs-rm" | "eval" | "load" | "indirect";
 
 export interface CallSpec {
   /**

@@ -21,7 +21,9 @@ export const PHP: Language = {
   parenless: false,
   stdinOpener: /<\?(?:php\b)?/,
   calls: [
-    { mod: "", fns: ["system", "exec", "shell_exec", "passthru", "popen", "proc_open", "pcntl_exec", "expect_popen"], does: "shell" },
+    { mod: "", fns: ["system", "exec", "shell_exec", "passthru", "popen", "proc_open", "expect_popen"], does: "shell" },
+    // pcntl_exec(path, [args]): a program and its arguments, no shell.
+    { mod: "", fns: ["pcntl_exec"], does: "spawn" },
     { mod: "", fns: ["unlink"], does: "rm-f" },
     { mod: "", fns: ["rmdir"], does: "rmdir" },
     { mod: "", fns: ["eval", "assert", "create_function"], does: "eval" },

@@ -67,6 +67,8 @@ export const PYTHON: Language = {
     { mod: "os", fns: ["execv", "execve", "execvp", "execvpe"], does: "exec-v" },
     { mod: "os", fns: ["execl", "execle", "execlp", "execlpe"], does: "exec-l" },
     { mod: "os", fns: ["posix_spawn", "posix_spawnp"], does: "exec-v" },
+    { mod: "os", fns: ["spawnv", "spawnve", "spawnvp", "spawnvpe"], does: "spawn-v" },
+    { mod: "os", fns: ["spawnl", "spawnle", "spawnlp", "spawnlpe"], does: "spawn-l" },
     { mod: "shutil", fns: ["rmtree"], does: "rm-r" },
     { mod: "os", fns: ["remove", "unlink"], does: "rm-f" },
     { mod: "os", fns: ["rmdir", "removedirs"], does: "rmdir" },

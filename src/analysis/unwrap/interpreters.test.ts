@@ -163,6 +163,15 @@ const TABLE: Row[] = [
     ...["~/*", `${HOME}/*`, "~/.*", `${HOME}/.[a-z]*`].map((g): Row => [carrier.replace(AT, g), ["deletion/critical-glob"], "has", true]),
     ...["build/*.o", "*.pyc", `${CWD}/dist/*.map`].map((g): Row => [carrier.replace(AT, g), [], "none", true]),
   ]),
+  // more run APIs (second red-team pass): spawn*, pcntl_exec, Bun's and zx's `$` templates, perl -M modules in scope
+  ...[["python3 -c 'import os; os.spawnlp(os.P_WAIT, \"sh\", \"sh\", \"-c\", \"@@\")'", "python3 -c 'import os; os.spawnl(os.P_NOWAIT, \"/bin/sh\", \"sh\", \"-c\", \"@@\")'"],
+    ["python3 -c 'import os; os.spawnvp(0, \"sh\", [\"sh\", \"-c\", \"@@\"])'", "python3 -c 'import os; os.spawnve(os.P_WAIT, \"/bin/sh\", [\"sh\", \"-c\", \"@@\"], {})'"],
+    ["php -r 'pcntl_exec(\"/bin/sh\", [\"-c\", \"@@\"]);'"], ["bun -e 'await Bun.$`@@`'", "node -e 'const { $ } = require(\"zx\"); $`@@`'"]]
+    .flat().flatMap((c): Row[] => [[c.replace(AT, "rm -rf ~"), ["deletion/home"], "has", true], [c.replace(AT, "ls -la"), [], "none", true]]),
+  ["perl -MFile::Path -e 'rmtree(\"/home/u\")'", ["deletion/home"], "has", true],
+  ["perl -MFile::Path -e 'rmtree(\"build\")'", [], "none", true],
+  ["node -e 'fetch(\"http://127.0.0.1/x\").then((r) => r.text()).then(eval)'", [OPAQUE], "has", true],
+  ...["node -e 'const $ = require(\"jquery\"); $(\"x\")'", "node -e 'console.log(typeof eval)'"].map((c): Row => [c, [], "none", true]),
   // languages whose code is not read: inline code, and a pipe into them, are findings; a script file is not
   ...OTHER_LANGUAGES.flatMap(([run, script]): Row[] => [
     [run, [OPAQUE], "has", true],

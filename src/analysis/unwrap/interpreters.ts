@@ -83,6 +83,12 @@ function interpreterCode(view: CommandView, env: Env): void {
       }
       sources.push({ word: w, text });
     }
+    // perl's `-MFile::Path -e 'rmtree(…)'`: the modules are in scope of the program, read as one.
+    if (family === "perl" && code.some(([, , name]) => name === "use") && sources.length > 1) {
+      const uses = sources.filter((x) => x.text.startsWith("use "));
+      const rest = sources.filter((x) => !x.text.startsWith("use "));
+      if (rest.length > 0) sources.splice(0, sources.length, ...rest.map((x) => ({ word: x.word, text: `${uses.map((u) => u.text).join(";\n")};\n${x.text}` })));
+    }
     const first = p.rest < args.length ? (view.words[p.rest] as Word) : undefined;
     // `deno eval CODE`: the operand is the code.
     if (has(p, "eval-sub") && code.length === 0 && first !== undefined) sources.push({ word: first, text: marked(first) });
