@@ -33,6 +33,12 @@ const TABLE: Row[] = [
   // other config keys are not commands
   ["git -c color.ui=always log", [], "none"],
   ["git -c core.pager=less log", [], "none"],
+  // more keys that run a program, and clone's own -c/--config (second red-team pass)
+  ...["git -c interactive.diffFilter=@ add -p", "git -c sendemail.sendmailcmd=@ send-email --to=a x.patch", "git -c sendemail.tocmd=@ send-email x.patch",
+    "git -c gpg.format=ssh -c gpg.ssh.defaultKeyCommand=@ commit -S -m x", "git clone -c core.sshCommand=@ ssh://h/r", "git clone --config core.sshCommand=@ ssh://h/r",
+    "git clone --config=core.fsmonitor=@ https://h/r", "git clone --depth 1 -c core.pager=@ https://h/r"]
+    .flatMap((c): Row[] => [[c.replace("@", "'rm -rf ~'"), ["deletion/home"], "has", true], [c.replace("@", "'cat'"), [], "none", true]]),
+  ...["git clone -c user.name=x https://h/r", "git clone --config=http.sslVerify=true https://h/r"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/git: table", () => {

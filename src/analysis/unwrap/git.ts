@@ -13,7 +13,7 @@ import { commandWords, runString, wordsSource } from "./strings.js";
 export const gitUnwrapper: Unwrapper = { name: "git", commands: ["git"], unwrap: (v, e) => gitStrings(v, e.at, e.span, e.nest, e.out) };
 
 /** git config keys whose value is a shell command git runs (`!` aliases handled apart). */
-const GIT_COMMAND_KEYS = /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|sequence\.editor|diff\.external|pager\..+|gpg(?:\.[a-z0-9]+)?\.program|(?:diff|merge)tool\..+\.cmd|filter\..+\.(?:clean|smudge|process)|diff\..+\.(?:textconv|command)|merge\..+\.driver|credential(?:\..+)?\.helper|uploadpack\.packobjectshook|remote\..+\.(?:receivepack|uploadpack)|(?:ssh|gpg)\.command)$/i;
+const GIT_COMMAND_KEYS = /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|sequence\.editor|diff\.external|pager\..+|gpg(?:\.[a-z0-9]+)?\.program|interactive\.difffilter|sendemail\.(?:sendmailcmd|tocmd|cccmd|headercmd)|gpg\.ssh\.defaultkeycommand|(?:diff|merge)tool\..+\.cmd|filter\..+\.(?:clean|smudge|process)|diff\..+\.(?:textconv|command)|merge\..+\.driver|credential(?:\..+)?\.helper|uploadpack\.packobjectshook|remote\..+\.(?:receivepack|uploadpack)|(?:ssh|gpg)\.command)$/i;
 
 /**
  * git runs shell code from: `-c key=cmd` for command-valued keys, `-c alias.x='!cmd'` aliases,
@@ -23,7 +23,15 @@ const GIT_COMMAND_KEYS = /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass
 function gitStrings(view: CommandView, at: (w: Word) => [number, number], span: (a: Word, b: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
   const g = parseFlags(view.args, GIT_GLOBAL, 1);
   const aliases = new Map<string, string>();
-  for (const kv of values(g, "config")) {
+  // `git clone -c key=value` / `--config=key=value`: set in the new repository, used by the clone itself.
+  const cloneConfig: string[] = [];
+  const cloneAt = view.args[g.rest] === "clone" ? g.rest : -1;
+  for (let k = cloneAt + 1; cloneAt > 0 && k < view.args.length; k++) {
+    const a = view.args[k] as string;
+    if ((a === "-c" || a === "--config") && view.args[k + 1] !== undefined) cloneConfig.push(view.args[++k] as string);
+    else if (a.startsWith("--config=")) cloneConfig.push(a.slice(9));
+  }
+  for (const kv of [...values(g, "config"), ...cloneConfig]) {
     const eq = kv.indexOf("=");
     if (eq <= 0) continue;
     const key = kv.slice(0, eq);
