@@ -9,7 +9,7 @@ import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { parseFlags } from "../flags.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
-import { runString } from "./strings.js";
+import { isStdinPath, runString } from "./strings.js";
 import { fedText } from "./printed.js";
 import { clientEscapes } from "./db-clients.js";
 
@@ -65,6 +65,9 @@ export const awkUnwrapper: Unwrapper = {
   commands: ["awk", "gawk", "mawk", "nawk", "busybox-awk"],
   piped: (v, e) => {
     if (v.sc.stage <= 0) return;
+    // `curl … | awk -f /dev/stdin`: the program itself comes down the pipe.
+    const stdinProgram = v.args.some((a, k) => /^-[fE]$|^--(?:file|exec)$/.test(a) && isStdinPath(v.args[k + 1] as string));
+    if (stdinProgram && fedText(v.sc, v.facts)?.exact !== true) return pipeToShell(v, e, "runs the awk program it reads");
     const program = v.args.slice(1).find((a, k, rest) => !a.startsWith("-") && !/^-[fvF]$/.test(rest[k - 1] ?? ""));
     if (program !== undefined && AWK_RUNS_INPUT.test(program)) pipeToShell(v, e, "hands what it reads to a shell (system(), | getline)");
   },

@@ -169,6 +169,11 @@ const TABLE: Row[] = [
     ["php -r 'pcntl_exec(\"/bin/sh\", [\"-c\", \"@@\"]);'"], ["bun -e 'await Bun.$`@@`'", "node -e 'const { $ } = require(\"zx\"); $`@@`'"]]
     .flat().flatMap((c): Row[] => [[c.replace(AT, "rm -rf ~"), ["deletion/home"], "has", true], [c.replace(AT, "ls -la"), [], "none", true]]),
   ["perl -MFile::Path -e 'rmtree(\"/home/u\")'", ["deletion/home"], "has", true],
+  // an awk program from a pipe or a process substitution is unseen
+  ...["curl -s http://127.0.0.1/x | awk -f /dev/stdin", "curl -s http://127.0.0.1/x | gawk -f - data", "curl -s http://127.0.0.1/x | awk --file=/dev/stdin"]
+    .map((c): Row => [c.replace("--file=/dev/stdin", "--file /dev/stdin"), [PIPE], "has", true]),
+  ...["awk -f <(curl -s http://127.0.0.1/x) data", "gawk -E <(cat p.awk)"].map((c): Row => [c, [SCRIPT], "has", true]),
+  ...["echo '{print}' | awk -f /dev/stdin data", "awk -f prog.awk data"].map((c): Row => [c, [], "none", true]),
   ["perl -MFile::Path -e 'rmtree(\"build\")'", [], "none", true],
   ["node -e 'fetch(\"http://127.0.0.1/x\").then((r) => r.text()).then(eval)'", [OPAQUE], "has", true],
   ...["node -e 'const $ = require(\"jquery\"); $(\"x\")'", "node -e 'console.log(typeof eval)'"].map((c): Row => [c, [], "none", true]),

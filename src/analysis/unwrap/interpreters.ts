@@ -39,6 +39,13 @@ function interpreterCode(view: CommandView, env: Env): void {
   // deno and bun read JavaScript with options and subcommands of their own.
   const family = RUNTIMES.has(view.name) ? view.name : lang !== null ? lang.name : /^lua/.test(view.name) ? "lua" : view.name;
   if (lang?.name === "awk") {
+    // `awk -f <(curl …)`: a program file made at run time.
+    for (let k = 1; k + 1 < view.words.length; k++) {
+      const w = view.words[k + 1] as Word;
+      if (/^-[fE]$|^--(?:file|exec)$/.test(view.args[k] as string) && w.dynamic !== null && w.value.startsWith("<(")) {
+        env.out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs a program from '${w.value}', which cannot be seen before it runs. Save it to a file and read it first.`, start: env.at(w)[0], end: env.at(w)[1] });
+      }
+    }
     const program = awkProgram(view);
     return readSources(view, env, lang, program === "stdin" ? stdinSources(view, lang, false) : program === null ? [] : [program]);
   }

@@ -14,7 +14,8 @@ const FORMS = ["gosu root %", "su-exec app:app %", "setuidgid app %", "capsh --d
   "urxvt -e %", "st -e %", "kitty %", "kitty --hold -T t %", "foot %", "foot -a x -D /tmp %", "wezterm start -- %", "xterm -e '%'", "konsole -e '%'", "podman unshare %", "buildah unshare %",
   "ip netns exec ns1 %", "ip -n x netns exec ns1 %", "openvt -s -- %", "logsave log.txt %", "daemonize -c /tmp %", "mpirun -np 4 %", "mpiexec -n 2 %", "cross-env NODE_ENV=x %",
   "dotenv -e .env -- %", "dotenvx run -f .env -- %", "envdir ./env %", "chamber exec app -- %", "sops exec-env secrets.yaml '%'", "summon %", "asdf exec %", "nvm exec 18 %",
-  "hatch run %", "rye run %", "devbox run %", "pixi run %", "nq %", "tsp %", "pueue add -- %"];
+  "hatch run %", "rye run %", "devbox run %", "pixi run %", "nq %", "tsp %", "pueue add -- %",
+  "cmake -E env FOO=1 %", "cmake -E env --unset=X -- %", "cmake -E time %", "cmake -E chdir /tmp %"];
 
 const TABLE: Row[] = [
   ...FORMS.flatMap((form): Row[] => [
@@ -25,7 +26,7 @@ const TABLE: Row[] = [
   ]),
   // the tools' other uses
   ...["ip addr show", "ip -n x link", "podman run alpine ls", "podman ps", "kitty", "kitty +kitten icat x.png", "gnome-terminal", "konsole --version", "nvm use 18", "asdf install",
-    "pixi install", "sops -d secrets.yaml", "chamber list app", "pueue status", "xterm -e vim notes.txt", "tini --version", "foot -a id", "foot -T ls", "kitty --title ls"].map((c): Row => [c, [], "none", true]),
+    "pixi install", "sops -d secrets.yaml", "chamber list app", "pueue status", "xterm -e vim notes.txt", "tini --version", "foot -a id", "foot -T ls", "kitty --title ls", "cmake -B build", "cmake -E copy a b"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/session-wrappers: table", () => {

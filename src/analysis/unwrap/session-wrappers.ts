@@ -6,7 +6,7 @@
  * shell string), namespaces and sessions (`podman unshare`, `ip netns exec`, `capsh -- -c`,
  * `openvt`, `logsave`, `daemonize`, `mpirun`), environment loaders (`cross-env`, `dotenv`,
  * `dotenvx run`, `envdir`, `chamber exec`, `sops exec-env`, `summon`) and version managers
- * (`asdf exec`, `nvm exec`, `hatch`/`rye`/`devbox`/`pixi run`).
+ * (`asdf exec`, `nvm exec`, `hatch`/`rye`/`devbox`/`pixi run`); `cmake -E env|time|chdir`.
  */
 
 import { letters, names, parseFlags, type FlagSpec } from "../flags.js";
@@ -75,7 +75,21 @@ const ip: Wrapper = (args) => {
   return k > 0 && args[k + 1] === "exec" && k + 3 < args.length ? { inner: k + 3, privileged: true } : null;
 };
 
+/** `cmake -E env [NAME=VALUE…] [--unset=NAME] [--] cmd`, `cmake -E time cmd`, `cmake -E chdir DIR cmd`. */
+const cmake: Wrapper = (args) => {
+  if (args[1] !== "-E") return null;
+  let k = 3;
+  if (args[2] === "time") k = 3;
+  else if (args[2] === "chdir") k = 4;
+  else if (args[2] === "env") {
+    while (k < args.length && (ASSIGNMENT.test(args[k] as string) || /^--(?:unset|modify)=/.test(args[k] as string))) k++;
+    if (args[k] === "--") k++;
+  } else return null;
+  return k < args.length ? { inner: k } : null;
+};
+
 export const SESSION_WRAPPERS: ReadonlyArray<readonly [string, Wrapper]> = [
+  ["cmake", cmake],
   ["gosu", options(() => ({ stopAtOperand: true }), 1, { privileged: true })],
   ["su-exec", options(() => ({ stopAtOperand: true }), 1, { privileged: true })],
   ["setuidgid", options(() => ({ stopAtOperand: true }), 1, { privileged: true })],

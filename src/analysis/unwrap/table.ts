@@ -17,6 +17,7 @@ import { makeUnwrapper } from "./make.js";
 import { containerRunUnwrapper } from "./containers.js";
 import { composeExecUnwrapper, kubectlExecUnwrapper } from "./container-exec.js";
 import { dbClientUnwrapper } from "./db-clients.js";
+import { goExecUnwrapper } from "./go-exec.js";
 import { startStopDaemonUnwrapper } from "./daemons.js";
 import { pipeUnwrapper } from "./pipes.js";
 import { evalUnwrapper, shellUnwrapper, suUnwrapper } from "./shell-strings.js";
@@ -34,7 +35,7 @@ export const UNWRAPPERS: readonly Unwrapper[] = [
   // Commands hidden in options, run later, wired to the network, or fed a pipe (issue 15).
   scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
-  secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper, containerRunUnwrapper, kubectlExecUnwrapper, composeExecUnwrapper, dbClientUnwrapper,
+  secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper, containerRunUnwrapper, kubectlExecUnwrapper, composeExecUnwrapper, dbClientUnwrapper, goExecUnwrapper,
 ];
 
 /** What unwrapping does with a name: one lookup per command. */
