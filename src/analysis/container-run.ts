@@ -45,6 +45,20 @@ export interface ContainerRun {
 }
 
 const RUNS = new WeakMap<readonly string[], ContainerRun | null>();
+const VERBS = new WeakMap<readonly string[], number>();
+
+/**
+ * Where `docker [global options]`'s subcommand is (an index into args), parsed once per command:
+ * the containers pack and the run and exec unwrappers all read it.
+ */
+export function engineVerbAt(args: readonly string[]): number {
+  let at = VERBS.get(args);
+  if (at === undefined) {
+    at = parseFlags(args, GLOBAL, 1).rest;
+    VERBS.set(args, at);
+  }
+  return at;
+}
 
 /**
  * `docker [global options] run|create …` (and `container run`): its options, parsed once per
@@ -53,7 +67,7 @@ const RUNS = new WeakMap<readonly string[], ContainerRun | null>();
 export function containerRun(args: readonly string[]): ContainerRun | null {
   let run = RUNS.get(args);
   if (run === undefined) {
-    let at = parseFlags(args, GLOBAL, 1).rest;
+    let at = engineVerbAt(args);
     if (args[at] === "container" && args[at + 1] === "run") at++;
     const verb = args[at];
     run = verb === "run" || verb === "create" ? { verb, at, p: parseFlags(args, RUN, at + 1) } : null;

@@ -232,18 +232,14 @@ class Scan {
         else if (args.length > from) this.run(v(from), api);
         break;
       }
+      // execv(file, args) / execl(file, arg0, …); python's spawnv*/spawnl* take a mode first.
       case "exec-v":
-        this.out.push({ kind: "argv", argv: v(1).list ?? [MARKER], api });
+      case "spawn-v":
+        this.out.push({ kind: "argv", argv: v(spec.does === "exec-v" ? 1 : 2).list ?? [MARKER], api });
         break;
       case "exec-l":
-        this.out.push({ kind: "argv", argv: args.slice(1).map((a) => value(a).text), api });
-        break;
-      // python's os.spawnv*(mode, file, args) and os.spawnl*(mode, file, arg0, …): a mode first.
-      case "spawn-v":
-        this.out.push({ kind: "argv", argv: v(2).list ?? [MARKER], api });
-        break;
       case "spawn-l":
-        this.out.push({ kind: "argv", argv: args.slice(2).map((a) => value(a).text), api });
+        this.out.push({ kind: "argv", argv: args.slice(spec.does === "exec-l" ? 1 : 2).map((a) => value(a).text), api });
         break;
       case "program": {
         const first = v(0);

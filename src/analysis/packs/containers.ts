@@ -7,7 +7,7 @@ import type { CommandView } from "../command.js";
 import type { CheckContext } from "../check.js";
 import { normalise } from "../paths.js";
 import { has, parseFlags, values, type FlagSpec } from "../flags.js";
-import { containerRun, GLOBAL, mounts } from "../container-run.js";
+import { containerRun, engineVerbAt, mounts } from "../container-run.js";
 import { finding, NONE, type Pack, type Rule } from "./types.js";
 
 const PRUNE: FlagSpec = { short: { a: "all", f: "force" }, long: { all: "all", force: "force", volumes: "volumes" }, longValue: { filter: "filter" } };
@@ -56,8 +56,7 @@ function hostAccess(p: ReturnType<typeof parseFlags>, ctx: CheckContext): string
 }
 
 function docker(view: CommandView, ctx: CheckContext) {
-  const g = parseFlags(view.args, GLOBAL, 1);
-  let sub = view.args.slice(g.rest);
+  let sub = view.args.slice(engineVerbAt(view.args));
   if (sub[0] === "container" || sub[0] === "image" || sub[0] === "network" || sub[0] === "builder") sub = sub[0] === "container" && sub[1] === "run" ? sub.slice(1) : sub;
   const [a, b] = [sub[0] ?? "", sub[1] ?? ""];
   const name = view.name;

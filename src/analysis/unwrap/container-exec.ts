@@ -7,7 +7,7 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { GLOBAL } from "../container-run.js";
+import { engineVerbAt } from "../container-run.js";
 import { parseFlags, type FlagSpec } from "../flags.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 
@@ -41,7 +41,7 @@ export const composeExecUnwrapper: Unwrapper = { name: "compose-exec", commands:
 /** `docker [globals] exec …`, `docker [globals] container exec …`, `docker compose … exec …`; false when it is none. */
 export function engineExec(view: CommandView, env: Env): boolean {
   const args = view.args;
-  let at = parseFlags(args, GLOBAL, 1).rest;
+  let at = engineVerbAt(args);
   if (args[at] === "container" && args[at + 1] === "exec") at++;
   if (args[at] === "compose") return composeExec(view, env, at + 1);
   if (args[at] !== "exec") return false;

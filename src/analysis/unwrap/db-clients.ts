@@ -9,7 +9,8 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { parseFlags, values, type FlagSpec } from "../flags.js";
+import { parseFlags, values } from "../flags.js";
+import { SQL_CLIENTS } from "../sql-clients.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { fedText } from "./printed.js";
 import { valueWord } from "./strings.js";
@@ -36,10 +37,6 @@ export function clientEscapes(dialect: Dialect, text: string): string[] {
   return out;
 }
 
-const PSQL: FlagSpec = { shortValue: { c: "sql", d: "d", f: "f", h: "h", p: "p", U: "U", v: "v", o: "o", P: "P", T: "T", L: "L", F: "F", R: "R" }, longValue: { command: "sql", dbname: "d", file: "f", host: "h", port: "p", username: "U", variable: "v", set: "v", output: "o", pset: "P", "log-file": "L" } };
-const MYSQL: FlagSpec = { shortValue: { e: "sql", h: "h", P: "P", u: "u", D: "D", S: "S" }, shortOptional: { p: "password" }, longValue: { execute: "sql", host: "h", port: "P", user: "u", database: "D", socket: "S", pager: "pager", "init-command": "sql", "defaults-file": "df" }, longOptional: { password: "password" } };
-const DUCKDB: FlagSpec = { singleDashLong: true, longValue: { c: "sql", cmd: "sql", s: "sql", init: "init" } };
-
 export const dbClientUnwrapper: Unwrapper = {
   name: "db-client-escapes",
   commands: ["psql", "mysql", "mariadb", "duckdb"],
@@ -48,11 +45,12 @@ export const dbClientUnwrapper: Unwrapper = {
 
 function clientCommands(view: CommandView, env: Env): void {
   const dialect: Dialect = view.name === "psql" ? "psql" : view.name === "duckdb" ? "dot" : "mysql";
-  const p = parseFlags(view.args, dialect === "psql" ? PSQL : dialect === "dot" ? DUCKDB : MYSQL, 1);
+  const client = SQL_CLIENTS[view.name === "mariadb" ? "mysql" : view.name] as (typeof SQL_CLIENTS)[string];
+  const p = parseFlags(view.args, client.spec, 1);
   const texts: Array<[string, Word]> = [];
   const first = view.words[0] as Word;
   for (const s of values(p, "sql")) texts.push([s, valueWord(view, s) ?? first]);
-  if (dialect === "dot") for (const k of p.operands.slice(1)) texts.push([view.args[k] as string, view.words[k] as Word]);
+  if (client.sqlOperands !== undefined) for (const k of p.operands.slice(client.sqlOperands)) texts.push([view.args[k] as string, view.words[k] as Word]);
   const fed = fedText(view.sc, view.facts);
   if (fed !== null) texts.push([fed.word.value, fed.word]);
   for (const [text, w] of texts) for (const cmd of clientEscapes(dialect, text)) env.nest(cmd, env.at(w), inheritFrom(view));

@@ -10,9 +10,7 @@
  */
 
 import { letters, names, parseFlags, type FlagSpec } from "../flags.js";
-import { alsoAfter, options, type Wrapper } from "./wrappers.js";
-
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+import { alsoAfter, ASSIGNMENT, options, type Wrapper } from "./wrappers.js";
 
 /**
  * `TOOL SUB [options] [--] cmd args` (`skip` operands after the options are the tool's: `nvm exec

@@ -253,7 +253,7 @@ const gdb: Wrapper = (args) => {
 };
 
 /** `NAME=value`: a variable set for the command that follows. */
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+export const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 export const simple = (extra: Partial<WrapperHit> = {}): Wrapper => () => ({ inner: 1, ...extra });
 

@@ -7,7 +7,7 @@
 
 import type { Facts, Redirect, SimpleCommand, Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { languageOf } from "../interpreters/index.js";
+import { AWKS, languageOf } from "../interpreters/index.js";
 import { fedText, printedBy, type Printed } from "./printed.js";
 import { inheritFrom, type Env } from "./types.js";
 import { isStdinPath, runString, shellQuote } from "./strings.js";
@@ -106,7 +106,6 @@ const SILENT: ReadonlySet<string> = new Set([":", "true", "false"]);
 /** awk's and find's own ways of writing a file: `print … > "F"`, `-fprint F`, `-fprintf F FMT`, `-fls F`. */
 const AWK_OUTPUT = />>?\s*"([^"]+)"/g;
 const FIND_OUTPUT: ReadonlySet<string> = new Set(["-fprint", "-fprint0", "-fprintf", "-fls"]);
-const AWKS: ReadonlySet<string> = new Set(["awk", "gawk", "mawk", "nawk"]);
 
 /** Does `sc` write a file the line may later run (a redirect of output to a named file, tee, a copy)? */
 export function writesFile(sc: SimpleCommand): boolean {
@@ -114,7 +113,7 @@ export function writesFile(sc: SimpleCommand): boolean {
   const name = sc.argv[0]?.value;
   if (name === undefined) return false;
   if (name === "tee" || name === "dd" || name === "sponge" || COPIES.has(name)) return true;
-  if (AWKS.has(name)) return sc.argv.some((w, k) => k > 0 && w.value.includes(">"));
+  if (AWKS.includes(name)) return sc.argv.some((w, k) => k > 0 && w.value.includes(">"));
   return name === "find" && sc.argv.some((w) => FIND_OUTPUT.has(w.value));
 }
 
@@ -146,7 +145,7 @@ export function recordWrites(sc: SimpleCommand, facts: Facts, files: WrittenFile
     const append = argv.some((w, k) => k > 0 && w.value === "-a");
     const file = argv.find((w, k) => k > 0 && (w.dynamic !== null || !w.value.startsWith("-")));
     if (file !== undefined) write(files, file, fedText(sc, facts), append, "sponge", sc.end);
-  } else if (AWKS.has(name)) {
+  } else if (AWKS.includes(name)) {
     // `awk 'BEGIN { print "…" > "x.sh" }'`: what the program prints there is not read.
     for (let k = 1; k < argv.length; k++) {
       const w = argv[k] as Word;
