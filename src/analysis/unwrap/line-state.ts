@@ -13,6 +13,7 @@ import { INTERPRETERS, SHELLS } from "./wrappers.js";
 import { wholeDynamic } from "./strings.js";
 import { codeVariables, isCodeVariable, type Assigned } from "./env-variables.js";
 import { newWrittenFiles, recordNested, recordWrites, writesFile, type FileMap, type WrittenFiles } from "./written.js";
+import { fetchedStep, fetchedTree, TREE_COMMANDS, type FetchedTrees } from "./fetched-trees.js";
 
 interface FunctionDef {
   body: string;
@@ -33,12 +34,14 @@ export interface LineState {
   downloads: Set<string>;
   /** Files written earlier on the line (written.ts). */
   written: WrittenFiles;
+  /** Directories fetched earlier on the line (fetched-trees.ts), null until one is. */
+  trees: FetchedTrees | null;
   expansions: number;
 }
 
 /** Made when a parse first meets something to remember; `outer`: files the parses around it wrote. */
 export function newState(outer?: readonly FileMap[]): LineState {
-  return { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(outer), expansions: 0 };
+  return { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(outer), trees: null, expansions: 0 };
 }
 
 /** Commands that change what a later name runs, or write a download. */
@@ -85,6 +88,14 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
   if (first === undefined || first.dynamic !== null) return state;
   if (DECLARES.has(first.value)) declaredCode(sc, facts, origin, out, nest);
   const name = first.value;
+  if (state !== null && state.trees !== null) fetchedStep(sc, facts, state.trees, origin, out);
+  if (TREE_COMMANDS.has(name)) {
+    const tree = fetchedTree(sc, facts, state === null ? null : state.downloads);
+    if (tree !== null) {
+      state ??= newState();
+      (state.trees ??= { dirs: new Map(), inside: null, reported: false }).dirs.set(tree.dir, tree.by);
+    }
+  }
   // Most commands have no state to meet and record nothing: the range is made when one does.
   if (state === null && !RECORDS.has(name)) return state;
   const range: [number, number] = origin.range ?? [sc.start, sc.end];
