@@ -12,6 +12,7 @@ import { isKillSignal, parseFor, signalOf } from "../specs.js";
 import type { Word } from "../../facts/types.js";
 import { argsSource, guardedVariables, isFindPlaceholder, judgeTarget, type Guarded } from "../checks/deletion-targets.js";
 import { finding, NONE, type Pack, type Rule } from "./types.js";
+import { pidsOnStdin } from "./pid-input.js";
 
 export function operandsOf(view: CommandView): Word[] {
   return parseFor(view.name, view.args).operands.map((i) => view.words[i] as Word);
@@ -230,6 +231,8 @@ export const core: Pack = {
   name: "core",
   description: "The seed's list: rm -rf, sudo rm, dd, mkfs, partition tools, format, chmod 777, chown -R, kill -9, shred of a device.",
   entries: ENTRIES,
+  // `lsof -ti :3000 | xargs kill -9`: the words appended are process ids (pid-input.ts).
+  settled: new Map([["kill", pidsOnStdin]]),
   findings: {
     "dangerous/rm-recursive-force": { entry: "rm", description: "rm -rf in any spelling (in guard mode and lint: only of a critical target), or rm fed by xargs." },
     "dangerous/privileged-delete": { entry: "rm", description: "rm run through sudo, doas or another privilege wrapper." },

@@ -204,7 +204,9 @@ describe("packs: arguments from stdin (xargs)", () => {
     ["printf 0 | xargs init", ["dangerous/unknown-arguments"]],
     ["xargs git", ["dangerous/unknown-arguments"]],
     ["xargs -I{} git {}", ["dangerous/unknown-arguments"]],
-    ["pgrep node | xargs kill", ["dangerous/unknown-arguments"]],
+    ["cat pids | xargs kill", ["dangerous/unknown-arguments"]],
+    // process ids only (pid-input.ts): nothing appended can be -1 or a signal
+    ["pgrep node | xargs kill", []],
     ["xargs kubectl delete", ["dangerous/unknown-arguments"]],
     ["cat ids | xargs docker rm", ["dangerous/unknown-arguments"]],
     // rm judges stdin itself; deletion adds its own finding.

@@ -9,6 +9,7 @@ import { has, parseFlags } from "../flags.js";
 import { isKillSignal, signalOf } from "../specs.js";
 import { killsBroadly } from "./core.js";
 import { finding, NONE, type Pack, type Rule } from "./types.js";
+import { pidsOnStdin } from "./pid-input.js";
 
 const HELP = /^(?:-h|--help|-V|--version)$/;
 const asksHelp = (args: readonly string[]): boolean => args.some((a, i) => i > 0 && HELP.test(a));
@@ -134,6 +135,7 @@ export const system: Pack = {
   name: "system",
   description: "Power off or reboot, signals to every process, crontab -r, firewall flushes, stopping sshd or networking, turning shellguard itself down.",
   entries: ENTRIES,
+  settled: new Map([["kill", pidsOnStdin]]),
   findings: {
     "dangerous/power-off": { entry: "shutdown, reboot, poweroff, halt, init, telinit, systemctl", description: "Powering off, rebooting, suspending or isolating the machine." },
     "dangerous/kill-broad": { entry: "kill, pkill, killall, killall5", description: "Any signal to every process (-1), init, a process group, or processes chosen only by user." },
