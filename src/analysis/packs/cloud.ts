@@ -34,7 +34,7 @@ function aws(view: CommandView) {
     return NONE;
   }
   if (view.args.some((a) => a === "--dry-run")) return NONE;
-  return /^(?:delete-(?:bucket|db-instance|db-cluster|stack|table|cluster|file-system|vpc|repository|user|role|function)|terminate-instances|remove-(?:account|organization))$/.test(verb)
+  return /^(?:delete-(?:bucket|db-instance|db-cluster|stack|table|cluster|file-system|vpc|repository|user|role|function|volume|snapshot|db-snapshot|db-cluster-snapshot|secret|log-group|hosted-zone|cache-cluster|replication-group|stream|queue|objects|backup-vault|recovery-point|global-table|keyspace|domain)|terminate-instances|schedule-key-deletion|remove-(?:account|organization))$/.test(verb)
     ? [finding(ID, `aws ${svc} ${verb} deletes cloud resources and their data.`)]
     : NONE;
 }
@@ -42,10 +42,14 @@ function aws(view: CommandView) {
 /** `gcloud [GROUP...] delete`, `az [GROUP...] delete`: the verb is the last plain word before the names. */
 function gcloudAz(view: CommandView) {
   const ops = view.args.slice(1).filter((a) => !a.startsWith("-"));
-  const at = ops.findIndex((o) => o === "delete" || o === "destroy" || o === "purge");
+  // `gcloud storage rm -r gs://b`, `gcloud storage rm gs://b/**`: gsutil rm by another name.
+  if (view.name === "gcloud" && ops[0] === "storage" && ops[1] === "rm" && view.args.some((a) => /^(?:-[A-Za-z]*[rR]|--recursive)$/.test(a) || /\*\*/.test(a))) {
+    return [finding(ID, "gcloud storage rm -r deletes every object under the prefix.")];
+  }
+  const at = ops.findIndex((o) => o === "delete" || o === "destroy" || o === "purge" || o === "delete-batch");
   if (at < 1) return NONE;
   const group = ops.slice(0, at).join(" ");
-  const wholesale = /^(?:projects|group|sql instances|container clusters|storage buckets|storage|compute instances|cosmosdb|aks|vm|sql db|sql server|keyvault|storage account|functionapp|webapp|redis|postgres flexible-server|mysql flexible-server)$/.test(group);
+  const wholesale = ops[at] === "delete-batch" || /^(?:projects|group|sql instances|container clusters|storage buckets|storage|compute instances|cosmosdb|aks|vm|sql db|sql server|keyvault|storage account|functionapp|webapp|redis|postgres flexible-server|mysql flexible-server)$/.test(group);
   return wholesale ? [finding(ID, `${view.name} ${group} ${ops[at]} deletes cloud resources and their data.`)] : NONE;
 }
 

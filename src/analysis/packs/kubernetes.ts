@@ -15,7 +15,7 @@ const KUBECTL: FlagSpec = {
 };
 
 /** Kinds whose deletion takes everything inside with it. */
-const WHOLESALE = /^(?:ns|namespaces?|nodes?|no|pv|persistentvolumes?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?)$/;
+const WHOLESALE = /^(?:ns|namespaces?|nodes?|no|pv|persistentvolumes?|pvc|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|projects?)$/;
 
 /** A resource as kubectl resolves it: any case, a version or group after a dot (`Namespace`, `namespace.v1`, `crd.apiextensions.k8s.io`), `kind/name`. */
 const kindOf = (k: string): string => (k.toLowerCase().split("/")[0] as string).split(".")[0] as string;
@@ -46,10 +46,10 @@ const ENTRIES = new Map<string, Rule>([["kubectl", kubectl], ["oc", kubectl], ["
 
 export const kubernetes: Pack = {
   name: "kubernetes",
-  description: "kubectl delete of namespaces, nodes, CRDs, --all or -A; kubectl drain; helm uninstall.",
+  description: "kubectl delete of namespaces, nodes, volumes and their claims, CRDs, --all or -A; kubectl drain; helm uninstall.",
   entries: ENTRIES,
   findings: {
-    "dangerous/kube-delete": { entry: "kubectl delete, kubectl drain", description: "kubectl delete of a namespace, node, persistent volume, CRD or cluster role, or with --all / -A; kubectl drain." },
+    "dangerous/kube-delete": { entry: "kubectl delete, kubectl drain", description: "kubectl (or oc) delete of a namespace or project, node, persistent volume or claim, CRD or cluster role, or with --all / -A; kubectl drain." },
     "dangerous/helm-uninstall": { entry: "helm uninstall", description: "helm uninstall (delete)." },
   },
 };

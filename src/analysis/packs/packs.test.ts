@@ -94,7 +94,9 @@ const KUBERNETES: Row[] = [
     // kinds as kubectl resolves them: any case, a version or group, kind/name
     "kubectl delete Namespace x", "kubectl delete NAMESPACES x", "kubectl delete namespace.v1 x", "kubectl delete crd.apiextensions.k8s.io x",
     "kubectl delete customresourcedefinitions.v1.apiextensions.k8s.io x", "kubectl delete namespace/prod", "kubectl delete Node/n1",
-    "kubectl delete clusterroles.rbac.authorization.k8s.io admin"].map((c) => g(c, ["dangerous/kube-delete"])),
+    "kubectl delete clusterroles.rbac.authorization.k8s.io admin",
+    // a claim's data goes with it; an OpenShift project is a namespace
+    "kubectl delete pvc data-db-0", "kubectl -n db delete persistentvolumeclaim/data", "oc delete project prod", "oc delete projects a b"].map((c) => g(c, ["dangerous/kube-delete"])),
   g("helm uninstall myrel", ["dangerous/helm-uninstall"]),
   g("helm -n prod delete myrel", ["dangerous/helm-uninstall"]),
   ...["kubectl get pods", "kubectl get ns", "kubectl delete pod web-1", "kubectl -n x delete deploy web", "kubectl delete ns prod --dry-run=client", "kubectl apply -f x.yaml",
@@ -108,9 +110,12 @@ const CLOUD: Row[] = [
   g("tofu destroy", ["dangerous/terraform-destroy"]),
   ...["aws s3 rm s3://b --recursive", "aws s3 rm --recursive s3://b/p", "aws s3 rb s3://b --force", "aws --profile p s3 sync . s3://b --delete", "aws ec2 terminate-instances --instance-ids i-1",
     "aws rds delete-db-instance --db-instance-identifier d", "gcloud projects delete p", "gcloud sql instances delete db", "az group delete -n g", "az group delete --name g --yes",
-    "gsutil rm -r gs://b", "gsutil rb gs://b"].map((c) => g(c, ["dangerous/cloud-delete"])),
+    "gsutil rm -r gs://b", "gsutil rb gs://b", "gcloud storage rm -r gs://b", "gcloud storage rm --recursive gs://b/p", "gcloud storage rm 'gs://b/**'",
+    "aws ec2 delete-volume --volume-id v-1", "aws kms schedule-key-deletion --key-id k", "aws secretsmanager delete-secret --secret-id s", "aws s3api delete-objects --bucket b --delete file://d.json",
+    "az storage blob delete-batch -s c --account-name a"].map((c) => g(c, ["dangerous/cloud-delete"])),
   ...["terraform plan", "terraform plan -destroy", "terraform apply", "aws s3 ls", "aws s3 rm s3://b/one.txt", "aws s3 rm s3://b --recursive --dryrun", "aws s3 sync . s3://b",
-    "aws ec2 describe-instances", "gcloud projects list", "az group list", "gsutil ls gs://b", "gsutil rm gs://b/one"].map((c) => g(c, [])),
+    "aws ec2 describe-instances", "gcloud projects list", "az group list", "gsutil ls gs://b", "gsutil rm gs://b/one", "gcloud storage rm gs://b/one.txt", "gcloud storage ls -r gs://b",
+    "aws ec2 describe-volumes", "aws kms list-keys", "az storage blob list -c c", "kubectl get pvc", "oc get projects"].map((c) => g(c, [])),
 ];
 
 /** Ways of feeding text @T to a client @C on stdin. */
