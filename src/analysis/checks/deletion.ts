@@ -4,6 +4,7 @@
  * `$HOME`, `"${HOME}"`, `~`). Also `find <critical> -delete` and deletes whose target is dynamic.
  */
 
+import { remoteAsLocal } from "../remote-paths.js";
 import type { Word } from "../../facts/types.js";
 import type { CheckContext, CommandCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
@@ -154,7 +155,9 @@ const RSYNC_DELETE = /^--(?:delete(?:-before|-during|-delay|-after|-excluded)?|d
 function rsync(view: CommandView, ctx: CheckContext): FindingDraft[] {
   if (!view.args.some((a) => RSYNC_DELETE.test(a)) || view.args.some((a) => a === "-n" || a === "--dry-run" || /^-[A-Za-z]*n[A-Za-z]*$/.test(a) && !a.startsWith("--"))) return [];
   const p = parseFor("rsync", view.args);
-  const dest = p.operands.length > 1 ? view.words[p.operands[p.operands.length - 1] as number] as Word : null;
+  const last = p.operands.length > 1 ? view.words[p.operands[p.operands.length - 1] as number] as Word : null;
+  // `rsync --delete empty/ host:` empties the remote home: judged as the same path here.
+  const dest = last === null ? null : remoteAsLocal(last) ?? last;
   return dest === null ? [] : criticalTargets(view, [dest], "rsync --delete into", ctx);
 }
 

@@ -118,6 +118,9 @@ const TABLE: Row[] = [
   ["perl -pi -e 's/a/b/' ~/.bashrc", [FILE]],
   ["perl -i.bak -pe 's/a/b/' ~/.zshrc", [FILE]],
   ["ruby -pi -e 'sub(/a/, \"b\")' .env", [FILE]],
+  // another machine's sensitive paths are judged like the same paths here (remote-paths.ts)
+  ["scp key host:~/.ssh/authorized_keys", [FILE, DIR]],
+  ["rsync -a x host:.ssh/", [DIR]],
   // reading, and writing ordinary files, is fine
   ["cat ~/.ssh/id_rsa", []],
   ["cat ~/.bashrc", []],
@@ -130,8 +133,6 @@ const TABLE: Row[] = [
   ["tar -cf backup.tar ~/.ssh", []],
   ["unzip -l keys.zip -d ~/.ssh", []],
   ["rsync -a ~/.ssh/ backup/ssh/", []],
-  ["scp key host:~/.ssh/authorized_keys", []],
-  ["rsync -a x host:.ssh/", []],
   ["perl -pe 's/a/b/' ~/.bashrc", []],
   ["patch --dry-run ~/.bashrc < p.diff", []],
   ["echo x > notes.txt", []],

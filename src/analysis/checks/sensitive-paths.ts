@@ -4,6 +4,7 @@
  * expanded; redirect targets of any command count too.
  */
 
+import { remoteAsLocal } from "../remote-paths.js";
 import type { Word } from "../../facts/types.js";
 import type { CheckContext, CommandCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
@@ -282,9 +283,10 @@ export function writeTargets(view: CommandView): Word[] {
       return at < 0 ? [] : view.words.slice(at);
     }
     case "rsync": case "scp": {
-      // The last operand is the destination; `host:path` and `rsync://` are another machine.
+      // The last operand is the destination; `host:path` is judged as the same path here (remote-paths.ts).
       const ops = operandWords(view, parseFor(name, view.args));
-      const dest = ops[ops.length - 1];
+      const last = ops[ops.length - 1];
+      const dest = last === undefined ? undefined : remoteAsLocal(last) ?? last;
       if (ops.length < 2 || dest === undefined || /^[^/]*:/.test(dest.value)) return [];
       // rsync's `src/` copies the contents of src, not src itself: nothing new is named.
       const sources = ops.slice(0, -1).filter((s) => name === "scp" || !s.value.endsWith("/"));
