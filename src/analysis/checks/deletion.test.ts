@@ -292,6 +292,11 @@ const OTHER_TOOLS: Row[] = [
   ["chmod -R 000 ~", [HOME]],
   ["chmod 0 /usr", [CHILD]],
   ["chmod -R a= ~", [HOME]],
+  ["chmod -rwx ~", [HOME]],
+  // recursive modes without the owner's search bit lock the owner out of every directory below
+  ...["600", "0644", "400", "u-x", "a-rwx", "-x", "a=r", "u=rw", "=rw"].map((m): [string, string[]] => [`chmod -R ${m} ~`, [HOME]]),
+  // a recursive chmod of the root or a system directory resets every mode in it (setuid, keys, /tmp)
+  ...["755", "700", "g+w", "u=rwX,go=rX"].flatMap((m): Array<[string, string[]]> => [[`chmod -R ${m} /`, [ROOT]], [`chmod --recursive ${m} /usr`, [CHILD]], [`sudo chmod -R ${m} /etc/`, [CHILD]]]),
   ["truncate -s0 ~/*", [GLOB]],
   // globs read as patterns: they cover (nearly) everything in a critical directory
   ["rm -r ~/[!.]*", [GLOB]],
@@ -311,6 +316,10 @@ const OTHER_TOOLS: Row[] = [
   ["chmod 000 secret.txt", []],
   ["chmod 644 ~", []],
   ["chmod -R 755 ~", []],
+  ...["700", "go-rwx", "u=rwX,go=", "og-w", "711"].map((m): [string, string[]] => [`chmod -R ${m} ~`, []]),
+  ["chmod 755 /", []],
+  ["chmod -R 755 /opt/app", []],
+  ["chmod -R 644 ./docs", []],
   ["find . -name '*.tmp' -exec truncate -s0 {} +", []],
   ["find ~ -exec chmod 644 {} +", []],
   ["truncate -s0 app.log", []],

@@ -183,12 +183,39 @@ function cmake(view: CommandView, ctx: CheckContext): FindingDraft[] {
   return criticalTargets(view, plainOperands(view, e + 2), `cmake -E ${verb}`, ctx);
 }
 
-/** `chmod 000 ~`, `chmod -R a= /`: locks everyone (the owner too) out of a critical path. */
+/**
+ * `chmod 000 ~`, `chmod -R a= /`: locks everyone (the owner too) out of a critical path; so does a
+ * recursive mode that takes the owner's search bit off every directory (`chmod -R 600 ~`). And
+ * `chmod -R 755 /` (or of a system directory) resets every file's mode: setuid programs, private
+ * keys, the sticky /tmp, the system no longer works as it did.
+ */
 function chmodLockOut(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const p = parseFor("chmod", view.args);
-  const mode = p.operands.length > 0 ? view.args[p.operands[0] as number] as string : "";
-  if (!isLockOutMode(mode)) return [];
-  return criticalTargets(view, p.operands.slice(1).map((i) => view.words[i] as Word), `chmod ${mode}`, ctx).map((f) => ({ ...f, message: f.message.replace("would delete", "would lock everyone out of") }));
+  // `chmod -R -x ~`: a mode that starts with a dash reads like options (none of chmod's own letters).
+  const dashed = view.args.find((a, k) => k > 0 && /^-[rwxXst]+$/.test(a) && k < (p.operands[0] ?? view.args.length));
+  const mode = dashed ?? (p.operands.length > 0 ? view.args[p.operands[0] as number] as string : "");
+  const recursive = has(p, "recursive");
+  const targets = p.operands.slice(dashed === undefined ? 1 : 0).map((i) => view.words[i] as Word);
+  if (isLockOutMode(mode) || (recursive && ownerLosesSearch(mode))) {
+    return criticalTargets(view, targets, `chmod ${mode}`, ctx).map((f) => ({ ...f, message: f.message.replace("would delete", "would lock everyone out of") }));
+  }
+  if (!recursive) return [];
+  return criticalTargets(view, targets, `chmod -R ${mode}`, ctx)
+    .filter((f) => SYSTEM_IDS.has(f.id))
+    .map((f) => ({ ...f, message: f.message.replace("would delete", "would reset the mode of every file in").replace(/name what you mean to delete inside it|list the files you mean/, "name the files whose mode should change") }));
+}
+
+/** The root and its system directories: a recursive chmod there breaks the system. */
+const SYSTEM_IDS: ReadonlySet<string> = new Set(["deletion/root", "deletion/root-child"]);
+
+/** A mode without the owner's execute bit (`600`, `0644`, `u-x`, `a=r`): applied to a tree, no directory in it can be entered. */
+function ownerLosesSearch(mode: string): boolean {
+  if (/^[0-7]{3,4}$/.test(mode)) return (parseInt(mode, 8) & 0o100) === 0;
+  const m = /^([ugoa]*)([-=])([rwxXst]*)$/.exec(mode);
+  if (m === null) return false;
+  const who = m[1] as string;
+  if (who !== "" && !who.includes("u") && !who.includes("a")) return false;
+  return m[2] === "-" ? (m[3] as string).includes("x") : !/[xX]/.test(m[3] as string);
 }
 
 /** `truncate -s 0 PATH` of a critical path (a directory cannot be truncated; a glob over one can). */
