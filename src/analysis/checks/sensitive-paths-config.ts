@@ -39,6 +39,16 @@ function gitConfig(view: CommandView): Word[] {
 
 const NPM_LOCATION: FlagSpec = { long: { global: "global", json: "json" }, shortValue: { L: "location" }, short: { g: "global" }, longValue: { location: "location", userconfig: "userconfig", globalconfig: "globalconfig" } };
 
+/** Package-manager settings that change nothing about what is fetched or run. */
+const HARMLESS_NPM_KEY = /^(?:save-exact|save-prefix|save|save-dev|save-optional|save-peer|init[.-](?:author[.-](?:name|email|url)|license|version|type)|loglevel|fund|audit|audit-level|progress|color|engine-strict|package-lock|update-notifier|sign-git-tag|sign-git-commit|message|tag-version-prefix|fetch-retries|fetch-retry-(?:factor|mintimeout|maxtimeout)|fetch-timeout|maxsockets|prefer-offline|prefer-online|offline|legacy-peer-deps|strict-peer-dependencies|strict-peer-deps|auto-install-peers|save-workspace-protocol|link-workspace-packages|shamefully-hoist|node-linker|lockfile|unicode|long|parseable|json|depth|diff-(?:unified|ignore-all-space|no-prefix|text)|format-package-lock|editorconfig|enableTelemetry|enableProgressBars|enableColors|defaultSemverRangePrefix|nodeLinker|enableGlobalCache|compressionLevel)$/;
+
+/** The keys of `K V`, `K=V` pairs (npm 7+ takes several); none is no key known harmless. */
+function settingKeys(pairs: readonly string[]): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < pairs.length; i += (pairs[i] as string).includes("=") ? 1 : 2) keys.push((pairs[i] as string).split("=")[0] as string);
+  return keys.length > 0 ? keys : [""];
+}
+
 /** `npm config set K V`, `npm set K V`, `pnpm config set`, `yarn config set`: the rc file they write. */
 function packageManagerConfig(view: CommandView): Word[] {
   const args = view.args;
@@ -46,6 +56,9 @@ function packageManagerConfig(view: CommandView): Word[] {
   const ops = p.operands.map((i) => args[i] as string);
   const sets = (ops[0] === "config" && (ops[1] === "set" || ops[1] === "delete" || ops[1] === "edit")) || (view.name !== "yarn" && (ops[0] === "set" || ops[0] === "c" && ops[1] === "set"));
   if (!sets) return [];
+  // `npm config set save-exact true`: keys that only shape output or lockfiles; any other may
+  // choose where code comes from or what runs it (registry, script-shell, yarnPath, ...).
+  if (ops[1] !== "edit" && settingKeys(ops.slice(ops[0] === "set" ? 1 : 2)).every((k) => HARMLESS_NPM_KEY.test(k))) return [];
   const location = values(p, "location")[0] ?? (p.flags.has("global") ? "global" : "user");
   const file = values(p, "userconfig")[0] ?? (location === "project" ? ".npmrc" : location === "global" ? "/etc/npmrc" : view.name === "yarn" ? "~/.yarnrc.yml" : "~/.npmrc");
   return [synthetic(view, file)];

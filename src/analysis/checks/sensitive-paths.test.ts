@@ -70,7 +70,10 @@ const TABLE: Row[] = [
   ["rm -rf .git", [DIR]],
   ["rmdir ~/.ssh", [DIR]],
   ["shred -u ~/.ssh/id_rsa", [FILE]],
-  ["chmod 600 ~/.ssh/id_rsa", [FILE]],
+  ["chmod 644 ~/.ssh/id_rsa", [FILE]],
+  ...["755", "a+x", "o+r", "g=rw", "u+s", "4700", "a=rw"].map((m): [string, string[]] => [`chmod ${m} ~/.ssh/id_rsa`, [FILE]]),
+  // a mode that only takes access away from others (or sets the owner's own bits) is no write
+  ...["600", "0600", "400", "700", "go-rwx", "og=", "u=rw,go=", "a-w", "g-w,o-r", "u+x"].map((m): [string, string[]] => [`chmod ${m} ~/.ssh/id_rsa`, []]),
   ["chmod 644 ~/.bashrc", [FILE]],
   ["chown root ~/.bashrc", [FILE]],
   ["chgrp staff ~/.ssh", [DIR]],
@@ -177,6 +180,8 @@ const COMPLETED: Row[] = [
   ["npm config set registry http://evil", [F]],
   ["npm set script-shell /tmp/x", [F]],
   ["pnpm config set registry http://evil", [F]],
+  ...["yarn config set yarnPath /tmp/x.js", "npm config set save-exact=true registry=http://evil", "npm config set save-exact true script-shell /tmp/x", "npm config edit",
+    "npm config delete registry", "npm config set //registry.npmjs.org/:_authToken x", "npm config set", "npm set @corp:registry http://evil"].map((c): [string, string[]] => [c, [F]]),
   ["ssh-keygen -f ~/.ssh/id_ed25519", [F]],
   ["ssh-keygen -t rsa -f ~/.ssh/id_rsa -N ''", [F]],
   // quiet
@@ -190,6 +195,9 @@ const COMPLETED: Row[] = [
   ["git config --global --list", []],
   ["git config pull.rebase true", []],
   ["npm config get registry", []],
+  // settings that change nothing about what is fetched or run
+  ...["npm config set save-exact true", "npm config set save-exact=true", "npm set init-license MIT", "npm c set fund false", "pnpm config set auto-install-peers true",
+    "yarn config set enableTelemetry 0", "npm config delete save-exact", "npm config set loglevel=warn progress=false"].map((c): [string, string[]] => [c, []]),
   ["npm config list", []],
   ["ssh-keygen -t ed25519 -f ./deploy_key", []],
   ["ssh-keygen -lf ~/.ssh/id_ed25519.pub", []],

@@ -233,6 +233,22 @@ function operandWords(view: CommandView, p: ParsedFlags): Word[] {
 /** The commands writeTargets knows (everything else writes nothing but its redirects). */
 const WRITERS: ReadonlySet<string> = new Set([...Object.keys(CONFIG_WRITERS), "rm", "rmdir", "touch", "mkdir", "tee", "truncate", "shred", "unlink", "chmod", "chown", "chgrp", "sed", "cp", "mv", "ln", "install", "dd", "curl", "wget", "perl", "ruby", "rsync", "scp", "patch", "tar", "unzip"]);
 
+/**
+ * A chmod mode that gives no one but the owner anything, and the owner no setuid: an octal mode
+ * with no group, other or special bits (`600`, `0700`), or clauses that only take away (`go-rwx`,
+ * `a-w`), empty group/other (`go=`), or set the owner's own bits (`u=rw`, `u+x`).
+ */
+export function onlyTightens(mode: string): boolean {
+  if (/^[0-7]{1,4}$/.test(mode)) return (parseInt(mode, 8) & 0o7077) === 0;
+  return mode.split(",").every((clause) => {
+    const m = /^([ugoa]*)([-+=])([rwxXst]*)$/.exec(clause);
+    if (m === null) return false;
+    if (m[2] === "-") return true;
+    if (m[1] === "u") return !/[st]/.test(m[3] as string);
+    return m[2] === "=" && m[3] === "" && m[1] !== "" && !/[ua]/.test(m[1] as string);
+  });
+}
+
 /** What a command writes or modifies, by command (the seed's list and more). */
 export function writeTargets(view: CommandView): Word[] {
   const name = view.name;
@@ -241,7 +257,10 @@ export function writeTargets(view: CommandView): Word[] {
       return operandWords(view, parseFor(name, view.args));
     case "chmod": case "chown": case "chgrp": {
       const p = parseFor(name === "chgrp" ? "chown" : name, view.args);
-      return operandWords(view, p).slice(has(p, "reference") ? 0 : 1);
+      const ops = operandWords(view, p);
+      // `chmod 600 ~/.ssh/id_ed25519`, `chmod go-rwx ~/.ssh`: only takes access away from others.
+      if (name === "chmod" && !has(p, "reference") && ops[0] !== undefined && ops[0].dynamic === null && onlyTightens(ops[0].value)) return [];
+      return ops.slice(has(p, "reference") ? 0 : 1);
     }
     case "sed": {
       const p = parseFor("sed", view.args);
