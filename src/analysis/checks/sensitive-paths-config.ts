@@ -1,7 +1,8 @@
 /**
  * Configuration commands that change what runs later, as writes to the file they edit:
  * `git config --global core.pager ...` (any scope, keys whose value is a program or where one
- * is found), `npm config set ...` (~/.npmrc: registry, script-shell, ...), and `ssh-keygen -f`
+ * is found), `npm config set ...` (~/.npmrc: registry, script-shell, ...), `pip config set`
+ * (pip.conf: index-url, ...), and `ssh-keygen -f`
  * generating over a key.
  */
 
@@ -64,6 +65,27 @@ function packageManagerConfig(view: CommandView): Word[] {
   return [synthetic(view, file)];
 }
 
+const PIP_CONFIG: FlagSpec = { long: { global: "global", user: "user", site: "site", isolated: "isolated", quiet: "quiet", verbose: "verbose" }, short: { q: "quiet", v: "verbose" }, longValue: { editor: "editor", "config-file": "config-file" } };
+/** pip settings that change nothing about where packages come from or what runs. */
+const HARMLESS_PIP_KEY = /^[\w-]+\.(?:timeout|retries|disable-pip-version-check|no-cache-dir|cache-dir|progress-bar|quiet|verbose|no-color|require-virtualenv|root-user-action|no-input|log)$/;
+
+/** `pip config set KEY VALUE` (also `unset`, `edit`): the pip.conf it writes (index-url chooses where packages come from). */
+function pipConfig(view: CommandView): Word[] {
+  const p = parseFlags(view.args, PIP_CONFIG, 1);
+  const ops = p.operands.map((i) => view.args[i] as string);
+  if (ops[0] !== "config" || !/^(?:set|unset|edit)$/.test(ops[1] ?? "")) return [];
+  if (ops[1] !== "edit" && HARMLESS_PIP_KEY.test(ops[2] ?? "")) return [];
+  const file = values(p, "config-file")[0] ?? (p.flags.has("global") ? "/etc/pip.conf" : p.flags.has("site") ? "pip.conf" : "~/.config/pip/pip.conf");
+  return [synthetic(view, file)];
+}
+
+/** `python3 -m pip config set …`: pip run as a module. */
+function pythonModulePip(view: CommandView): Word[] {
+  const m = view.args.indexOf("-m");
+  if (m < 1 || view.args[m + 1] !== "pip" || view.args.slice(1, m).some((a) => !a.startsWith("-"))) return [];
+  return pipConfig({ ...view, args: ["pip", ...view.args.slice(m + 2)], words: [view.words[0] as Word, ...view.words.slice(m + 2)] });
+}
+
 /** `ssh-keygen [-t type] -f FILE` generates (overwriting after a prompt `-y` answers); -l/-y/-F/-R/-e only read. */
 function sshKeygen(view: CommandView): Word[] {
   if (view.args.some((a) => /^-[A-Za-z]*[lyFBeDQk]/.test(a) && !a.startsWith("--"))) return [];
@@ -78,5 +100,5 @@ function synthetic(view: CommandView, value: string): Word {
 }
 
 export const CONFIG_WRITERS: Readonly<Record<string, (view: CommandView) => Word[]>> = {
-  git: gitConfig, npm: packageManagerConfig, pnpm: packageManagerConfig, yarn: packageManagerConfig, "ssh-keygen": sshKeygen,
+  git: gitConfig, npm: packageManagerConfig, pnpm: packageManagerConfig, yarn: packageManagerConfig, "ssh-keygen": sshKeygen, pip: pipConfig, pip3: pipConfig, python: pythonModulePip, python3: pythonModulePip,
 };

@@ -181,7 +181,8 @@ const COMPLETED: Row[] = [
   ["npm set script-shell /tmp/x", [F]],
   ["pnpm config set registry http://evil", [F]],
   ...["yarn config set yarnPath /tmp/x.js", "npm config set save-exact=true registry=http://evil", "npm config set save-exact true script-shell /tmp/x", "npm config edit",
-    "npm config delete registry", "npm config set //registry.npmjs.org/:_authToken x", "npm config set", "npm set @corp:registry http://evil"].map((c): [string, string[]] => [c, [F]]),
+    "npm config delete registry", "pip config set global.index-url https://evil/simple", "pip3 config --user set global.extra-index-url http://evil",
+    "python3 -m pip config set global.trusted-host evil", "pip config edit", "npm config set //registry.npmjs.org/:_authToken x", "npm config set", "npm set @corp:registry http://evil"].map((c): [string, string[]] => [c, [F]]),
   ["ssh-keygen -f ~/.ssh/id_ed25519", [F]],
   ["ssh-keygen -t rsa -f ~/.ssh/id_rsa -N ''", [F]],
   // quiet
@@ -197,7 +198,7 @@ const COMPLETED: Row[] = [
   ["npm config get registry", []],
   // settings that change nothing about what is fetched or run
   ...["npm config set save-exact true", "npm config set save-exact=true", "npm set init-license MIT", "npm c set fund false", "pnpm config set auto-install-peers true",
-    "yarn config set enableTelemetry 0", "npm config delete save-exact", "npm config set loglevel=warn progress=false"].map((c): [string, string[]] => [c, []]),
+    "yarn config set enableTelemetry 0", "pip config set global.timeout 60", "pip config list", "pip config get global.index-url", "python3 -m pip install requests", "npm config delete save-exact", "npm config set loglevel=warn progress=false"].map((c): [string, string[]] => [c, []]),
   ["npm config list", []],
   ["ssh-keygen -t ed25519 -f ./deploy_key", []],
   ["ssh-keygen -lf ~/.ssh/id_ed25519.pub", []],
