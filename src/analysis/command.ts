@@ -36,6 +36,8 @@ export interface CommandView {
   wrapperOnly: boolean;
   /** What wrappers on the way do themselves (`time -o FILE`, `strace -o '|cmd'`), when any. */
   wrapperEffects?: readonly WrapperEffect[];
+  /** Reads the stdin of the string it runs in, and the line feeds that (`curl … | bash -c 'sh'`). */
+  stdinFed?: boolean;
 }
 
 const SYSTEM_DIRS = new Set([

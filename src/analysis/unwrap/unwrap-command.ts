@@ -14,6 +14,7 @@ import { expandBraces, isPattern, markReplaced, splitEnvString } from "./words.j
 import { commandWords } from "./strings.js";
 import { anyWritten, runWrittenProgram, type WrittenFiles } from "./written.js";
 import { writtenBuildFile } from "./build-files.js";
+import { readsParseStdin, stdinFed } from "./stdin-feeds.js";
 
 export const NO_ARGS: readonly string[] = [];
 /** A package spec with a version or a scope: `rimraf@5`, `@scope/cli`, `@scope/cli@2` (group 1: the name). */
@@ -34,6 +35,7 @@ export function makeView(sc: SimpleCommand, facts: Facts, origin: Origin, words:
     name, trusted, words: inner, args: from === 0 ? all : all.slice(from), redirects: sc.redirects, privileged,
     wrappers, forms, allowForms: allowForms < 0 ? forms.length : allowForms, argsUnknown, sc, facts,
     start: range !== null ? range[0] : sc.start, end: range !== null ? range[1] : sc.end, depth: origin.depth, wrapperOnly: false,
+    stdinFed: origin.stdinFed === true && readsParseStdin(sc),
   };
 }
 
@@ -181,7 +183,7 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
   // A longer name is none of KNOWN's: looking it up would hash it whole (a nested word can be the line).
   const entry = name === view.name ? known : view.name.length <= KNOWN_NAME_MAX ? KNOWN.get(view.name) : undefined;
   const special = view.trusted && view.words.length > 0 ? entry?.special : undefined;
-  const piped = entry?.piped !== undefined && (view.sc.stage > 0 || fedElsewhere(view)) ? entry.piped : undefined;
+  const piped = entry?.piped !== undefined && stdinFed(view) ? entry.piped : undefined;
   if (special !== undefined || piped !== undefined) {
     const env = envFor(sc, facts, origin, out, nest, written);
     if (special !== undefined && special(view, env) === true) view.wrapperOnly = true;
@@ -194,28 +196,6 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
     else if (view.trusted) writtenBuildFile(view, envFor(sc, facts, origin, out, nest, written));
   }
   out.views.push(view);
-}
-
-/**
- * A command whose stdin is written by something else on the line, as a pipe's is: the first
- * command of `>( … )` (what is written into it), a `coproc` (what is written to its fd), or one
- * reading a descriptor (`<&3`, `< /dev/fd/3`) set up elsewhere.
- */
-function fedElsewhere(view: CommandView): boolean {
-  if (view.wrappers.includes("coproc")) return true;
-  for (const r of view.redirects) {
-    if (r.fd !== null && r.fd !== 0) continue;
-    if (r.op === "<&" && r.target !== null && r.target.value !== "-" && r.target.value !== "0") return true;
-    if (r.op === "<" && r.target !== null && /^\/(?:dev|proc\/self)\/fd\/(?:[3-9]|\d\d+)$/.test(r.target.value)) return true;
-  }
-  const facts = view.facts;
-  const constructs = facts.constructs;
-  for (let c = view.sc.parent; c >= 0; c = (constructs[c] as Construct).parent) {
-    const k = constructs[c] as Construct;
-    if (k.type === "process_substitution") return facts.source.charCodeAt(k.start) === 62 /* > */;
-    if (k.type === "command_substitution" || k.type === "subshell" || k.type === "function_definition") return false;
-  }
-  return false;
 }
 
 /**
