@@ -3,7 +3,7 @@
  * checks get, its forms at each level, and the unwrapper its name dispatches to (table.ts).
  */
 
-import type { Construct, Facts, SimpleCommand, Word } from "../../facts/types.js";
+import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
 import { type CommandView, baseName, commandName, viewName } from "../command.js";
 import { AnalysisLimitError, DEFAULT_LIMITS } from "../limits.js";
 import { type Level, clipped, formOf, knownLastSegment, valuesFrom, withSpellings } from "./forms.js";
