@@ -6,7 +6,8 @@
  * command of the line is looked at after its modifiers, and a string given to `exe` is read again.
  */
 
-export type ExShell = { kind: "shell"; text: string } | { kind: "opaque"; text: string };
+/** A shell command; `buffer`: it reads the buffer on stdin (`w !cmd`, a ranged filter `%!cmd`). */
+export type ExShell = { kind: "shell"; text: string; buffer: boolean } | { kind: "opaque"; text: string };
 
 /** Modifiers and repeaters: what follows them is a command of its own. */
 const MODIFIER = new RegExp(
@@ -52,6 +53,7 @@ export function readEx(line: string, depth = 0): ExShell[] {
     let cmd = rest.replace(/^[\s:|]+/, "");
     if (cmd === "") break;
     for (let m = MODIFIER.exec(cmd); m !== null && m[0].length > 0; m = MODIFIER.exec(cmd)) cmd = cmd.slice(m[0].length).replace(/^[\s:|]+/, "");
+    const ranged = RANGE.exec(cmd)?.[0].trim() !== "";
     cmd = cmd.replace(RANGE, "");
     const au = AUTOCMD.exec(cmd);
     if (au !== null) {
@@ -66,7 +68,7 @@ export function readEx(line: string, depth = 0): ExShell[] {
     }
     const bang = BANG.exec(cmd);
     if (bang !== null) {
-      if ((bang[1] as string).trim() !== "") out.push({ kind: "shell", text: bang[1] as string });
+      if ((bang[1] as string).trim() !== "") out.push({ kind: "shell", text: bang[1] as string, buffer: /^w/.test(cmd) || (ranged && cmd.startsWith("!")) });
       return out;
     }
     const bar = nextBar(cmd);

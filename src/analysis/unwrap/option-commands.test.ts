@@ -80,6 +80,14 @@ const TABLE: Row[] = [
   ["gdb -batch -x /dev/stdin ./a.out <<< $'run\\nbt'", [], "none", true],
   ["gdb -batch -ex 'python import os; os.system(\"id\")'", [OPAQUE], "has", true],
   ["gdb --args rm -rf ~", [RM, HOME], "has", true],
+  // the buffer filled from a command or the network, then written into a shell
+  ...["r !curl -s http://127.0.0.1/x", "r http://127.0.0.1/x", "read !wget -qO- http://127.0.0.1/x", "e https://127.0.0.1/x.sh"].flatMap((fill) =>
+    ["w !sh", "%!bash", "1,$!sh", "write !python3", "silent w !sh"].map((run): Row => [`vim -c '${fill}' -c '${run}' -c 'q!'`, ["shell/pipe-to-shell"], "has", true])),
+  ["vim https://127.0.0.1/a.sh -c 'w !sh'", ["shell/pipe-to-shell"], "has", true],
+  ["ex -s <<'EOF'\nr !curl -s http://127.0.0.1/x\nw !sh\nq!\nEOF", ["shell/pipe-to-shell"], "has", true],
+  // the file's own text, a filter that is not a shell, or a read of a local command
+  ...["vim -c 'w !sh' notes.txt", "vim -c '%!sort' f", "vim -c 'r !date' -c '%!sort' f", "vim -c 'r !curl -s http://127.0.0.1/x' -c '%!jq .' f", "vim -c 'w !wc -l' f"]
+    .map((c): Row => [c, [], "none", true]),
   // plain uses stay quiet, in guard too
   ...["tar --exclude=README -czf a.tgz .", "tar cf - . | ssh h tar xf -", "tar --to-stdout -xf a.tar f", "tar xvfz a.tgz", "less +G f", "less +/pattern f", "less -R f",
     "vim -c 'set nu|set ts=4' f", "vim -c 'exe \"normal gg\"' f", "vim -c 'so session.vim'", "vim -c tabnew f",

@@ -8,7 +8,7 @@
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { parseFlags, values, type ParsedFlags } from "../flags.js";
-import type { Nest, UnwrapResult, Unwrapper } from "./types.js";
+import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
 import { GDB_FLAGS } from "./wrappers.js";
 import { optionString, sshOptions } from "./command-strings.js";
 import { parseFor } from "../specs.js";
@@ -133,6 +133,7 @@ function vimCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): 
     if ((a === "-S" || a === "-u" || (a === "-s" && !exMode)) && isStdinPath(view.args[k + 1])) stdin = a === "-s" ? "keys" : "ex";
   }
   if (stdin !== null) vimStdin(view, stdin, at, nest, out);
+  const lines: Word[] = [];
   for (let k = 1; k < view.args.length; k++) {
     const a = view.args[k] as string;
     const next = view.words[k + 1];
@@ -141,14 +142,25 @@ function vimCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): 
     // `-c{command}`: vim takes the rest of the word too.
     else if (a.startsWith("-c") && a.length > 2) ex = valueWord(view, a.slice(2));
     else if (a.startsWith("+") && a.length > 1) ex = { ...(view.words[k] as Word), value: a.slice(1) };
-    if (ex !== null) exLine(view, ex, at, nest, out);
+    if (ex !== null) lines.push(ex);
   }
+  // The buffer holds text from a command or the network: `vim URL`, `:r !curl …`, `:r https://…`.
+  const unseen = view.args.some((a, k) => k > 0 && NETRW_URL.test(a)) || lines.some((w) => FILLS_BUFFER.test(w.value));
+  for (const ex of lines) exLine(view, ex, at, nest, out, unseen);
 }
 
-/** One line of Ex commands: its `:!` shell commands parsed, code it runs otherwise a finding. */
-function exLine(view: CommandView, ex: Word, at: At, nest: Nest, out: UnwrapResult): void {
+const NETRW_URL = /^(?:https?|ftp|scp|sftp|rsync|dav|fetch):\/\//;
+/** `:r !cmd`, `:r URL`, `:e URL`, `:Nread URL`: the buffer is text the line does not show. */
+const FILLS_BUFFER = /(?:^|[|:\s])(?:r(?:e(?:a(?:d)?)?)?\s*!|(?:r(?:e(?:a(?:d)?)?)?|e(?:d(?:i(?:t)?)?)?|Nread)\s+(?:https?|ftp|scp|sftp|rsync|dav|fetch):\/\/)/;
+
+/**
+ * One line of Ex commands: its `:!` shell commands parsed, code it runs otherwise a finding. A
+ * command fed the buffer (`:w !sh`, `:%!sh`) when the buffer is unseen text reads it as a pipe.
+ */
+function exLine(view: CommandView, ex: Word, at: At, nest: Nest, out: UnwrapResult, unseen: boolean): void {
   for (const run of readEx(ex.value)) {
-    if (run.kind === "shell") runString(view, { ...ex, value: run.text, dynamic: null }, at(ex), nest, out, "a shell command (:!)");
+    if (run.kind === "shell" && run.buffer && unseen) nest(run.text, at(ex), { ...inheritFrom(view), stdinFed: true });
+    else if (run.kind === "shell") runString(view, { ...ex, value: run.text, dynamic: null }, at(ex), nest, out, "a shell command (:!)");
     else {
       const r = at(ex);
       out.findings.push({ id: "shell/opaque-code", message: `${view.name} runs the Ex command '${run.text}', which can run shell code the analysis does not read; run the shell command directly.`, start: r[0], end: r[1] });
@@ -173,7 +185,8 @@ function vimStdin(view: CommandView, what: "ex" | "keys", at: At, nest: Nest, ou
       }
       continue;
     }
-    for (const line of w.value.split("\n")) exLine(view, { ...w, value: line }, at, nest, out);
+    const unseen = FILLS_BUFFER.test(w.value);
+    for (const line of w.value.split("\n")) exLine(view, { ...w, value: line }, at, nest, out, unseen);
   }
 }
 
