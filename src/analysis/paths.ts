@@ -125,8 +125,9 @@ export const HARMLESS_DEVICES: ReadonlySet<string> = new Set([
 
 export function isHarmlessDevice(path: string): boolean {
   if (!path.startsWith("/dev/")) return false;
-  // Terminals (/dev/tty, /dev/tty3, /dev/ttyUSB0, /dev/pts/1) take text, not a filesystem.
-  return HARMLESS_DEVICES.has(path) || path.startsWith("/dev/fd/") || path.startsWith("/dev/pts/") || /^\/dev\/tty[A-Za-z]*\d*$/.test(path);
+  // Terminals (/dev/tty, /dev/tty3, /dev/ttyUSB0, /dev/pts/1) take text, not a filesystem; files
+  // in /dev/shm and /dev/mqueue are files of memory filesystems, no device.
+  return HARMLESS_DEVICES.has(path) || path.startsWith("/dev/fd/") || path.startsWith("/dev/pts/") || /^\/dev\/tty[A-Za-z]*\d*$/.test(path) || /^\/dev\/(?:shm|mqueue)\/./.test(path);
 }
 
 /**

@@ -284,6 +284,9 @@ const TABLE: Row[] = [
   ["echo x > /dev/tty3", []],
   ["echo AT > /dev/ttyUSB0", []],
   ["echo x > /dev/pts/1", []],
+  // files of memory filesystems, no device
+  ...["echo x > /dev/shm/f", "curl -so /dev/shm/x http://127.0.0.1/a", "dd if=x of=/dev/shm/img", "cp a /dev/mqueue/q", "tee /dev/shm/log"].map((c): [string, string[]] => [c, []]),
+  ["echo x > /dev/shm", [DEV]],
   ["echo x > /dev/fd/2", []],
   ["cmd 2>&1", []],
   ["cmd >&2", []],
