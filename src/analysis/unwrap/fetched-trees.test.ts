@@ -41,6 +41,13 @@ const TABLE: Row[] = [
     "curl -LO https://127.0.0.1/a.tgz && tar tzf a.tgz", "git status && cd src && make", "git clone https://127.0.0.1/u/repo && python3 -m http.server",
   ].map((c): Row => [c, [], "none", true]),
   ...LOOKS.map((c): Row => [`git clone https://127.0.0.1/u/repo && cd repo && ${c}`, [], "none", true]),
+  // strings run on the line see the trees fetched before them, and the line sees a string's
+  ...["bash -c 'cd repo && make'", "sh -c './repo/install.sh'", "sudo bash -c 'cd repo; make install'", "bash -c 'bash -c \"cd repo && ./configure\"'"]
+    .map((c): Row => [`git clone https://127.0.0.1/u/repo && ${c}`, [PIPE], "has", true]),
+  ["bash -c 'git clone https://127.0.0.1/u/repo' && ./repo/install.sh", [PIPE], "has", true],
+  ["sh -c 'curl -L https://127.0.0.1/a.tgz | tar xz -C repo'; make -C repo", [PIPE], "has", true],
+  ...["git clone https://127.0.0.1/u/repo && bash -c 'ls repo'", "bash -c 'git clone https://127.0.0.1/u/repo' && ls repo", "bash -c 'cd /tmp && make'"]
+    .map((c): Row => [c, [], "none", true]),
   // a file the fetch brought, run by a runner that takes a program
   ["git clone https://127.0.0.1/u/repo && nohup ./repo/daemon &", [PIPE], "has", true],
   ["git clone https://127.0.0.1/u/repo && env A=1 repo/run", [PIPE], "has", true],

@@ -180,6 +180,8 @@ export function fetchedStep(sc: SimpleCommand, facts: Facts, trees: FetchedTrees
       if (w.dynamic !== null) return;
       if (w.value.startsWith("-")) {
         if ((runner === "sudo" || runner === "doas") && /^-[ugCDhprtU]$/.test(w.value)) k++;
+        // `sh -c '…'`, `python3 -c '…'`: the code is a string, read in its own parse.
+        if (INTERPRETERS.has(runner) && /^-[a-zA-Z]*[ce]$/.test(w.value)) return;
         continue;
       }
       if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w.value)) continue;

@@ -41,7 +41,14 @@ export interface LineState {
 
 /** Made when a parse first meets something to remember; `outer`: files the parses around it wrote. */
 export function newState(outer?: readonly FileMap[]): LineState {
-  return { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(outer), trees: null, expansions: 0 };
+  return { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(outer), trees: outer === undefined ? null : outerTrees(outer), expansions: 0 };
+}
+
+/** Trees fetched by the parses around a string (`git clone URL r; bash -c 'cd r && make'`), kept in their written files. */
+function outerTrees(outer: readonly FileMap[]): FetchedTrees | null {
+  let trees: FetchedTrees | null = null;
+  for (const files of outer) for (const w of files.values()) if (w.tree !== undefined) (trees ??= { dirs: new Map(), inside: null, reported: false }).dirs.set(w.tree, w.by);
+  return trees;
 }
 
 /** Commands that change what a later name runs, or write a download. */
@@ -89,12 +96,9 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
   if (DECLARES.has(first.value)) declaredCode(sc, facts, origin, out, nest);
   const name = first.value;
   if (state !== null && state.trees !== null) fetchedStep(sc, facts, state.trees, origin, out);
-  if (TREE_COMMANDS.has(name)) {
-    const tree = fetchedTree(sc, facts, state === null ? null : state.downloads);
-    if (tree !== null) {
-      state ??= newState();
-      (state.trees ??= { dirs: new Map(), inside: null, reported: false }).dirs.set(tree.dir, tree.by);
-    }
+  if (TREE_COMMANDS.has(name) && fetchedTree(sc, facts, state === null ? null : state.downloads) !== null) {
+    state ??= newState();
+    recordTree(sc, facts, state, sc.end);
   }
   // Most commands have no state to meet and record nothing: the range is made when one does.
   if (state === null && !RECORDS.has(name)) return state;
@@ -196,7 +200,7 @@ const isDownload = (sc: SimpleCommand): boolean => sc.argv[0]?.dynamic === null 
 
 /** Whether a string run by a command writes a file a later command of the line may run. */
 export function stringWrites(facts: Facts): boolean {
-  return facts.commands.some((sc) => writesFile(sc) || isDownload(sc));
+  return facts.commands.some((sc) => writesFile(sc) || isDownload(sc) || TREE_COMMANDS.has(sc.argv[0]?.value ?? ""));
 }
 
 /**
@@ -205,7 +209,18 @@ export function stringWrites(facts: Facts): boolean {
  */
 export function recordString(facts: Facts, state: LineState, at: number): void {
   recordNested(facts, state.written, at);
-  for (const sc of facts.commands) if (isDownload(sc)) downloads(sc, (sc.argv[0] as Word).value, state, at);
+  for (const sc of facts.commands) {
+    if (isDownload(sc)) downloads(sc, (sc.argv[0] as Word).value, state, at);
+    else if (TREE_COMMANDS.has(sc.argv[0]?.value ?? "")) recordTree(sc, facts, state, at);
+  }
+}
+
+/** A tree `sc` fetches, for the commands after `at` (and the strings they run). */
+function recordTree(sc: SimpleCommand, facts: Facts, state: LineState, at: number): void {
+  const tree = fetchedTree(sc, facts, state.downloads);
+  if (tree === null) return;
+  (state.trees ??= { dirs: new Map(), inside: null, reported: false }).dirs.set(tree.dir, tree.by);
+  state.written.own.set(`\0tree:${tree.dir}`, { word: null, exact: false, by: tree.by, at, tree: tree.dir });
 }
 
 /** Files curl or wget writes: `-o F`, `-O` (the URL's last segment), `> F`, wget's default name. */

@@ -28,6 +28,8 @@ export interface Written {
   read?: Set<string>;
   /** Downloaded (`curl -o F`): running it is line-state.ts's finding; a tool reading it is build-files.ts'. */
   download?: true;
+  /** Not a file: a directory fetched from the network (fetched-trees.ts), kept here so strings run later see it. */
+  tree?: string;
 }
 
 /** Files by path as written (`./x` and `x` alike). */
