@@ -3,8 +3,9 @@
  * ./repo/install.sh`, `git clone URL r && cd r && make`, `curl -L URL | tar xz && sh pkg/setup.sh`,
  * `curl -O URL/a.zip && unzip a.zip && ./a/run`. Running code fetched earlier on the line is a pipe
  * into a shell with extra steps (shell/pipe-to-shell), as running a downloaded file is
- * (line-state.ts). A clone of a local path is not a fetch. Followed within one parse: a `cd` into a
- * fetched tree lasts until a `cd` out of it, or the end of the subshell it was made in.
+ * (line-state.ts). A clone of a local path is not a fetch. Trees cross into strings run later
+ * (and out of strings that fetch them) through the written files (line-state.ts); a `cd` into one
+ * lasts until a `cd` out of it, or the end of the subshell it was made in, within its parse.
  */
 
 import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
