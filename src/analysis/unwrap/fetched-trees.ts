@@ -13,6 +13,7 @@ import { gitSubcommand, tarExtractDir } from "../specs.js";
 import { constructIndex, encloses, subshellAround } from "../tree.js";
 import type { Origin, UnwrapResult } from "./types.js";
 import { INTERPRETERS } from "./wrappers.js";
+import { codeWords, PROGRAM_RUNNERS } from "./run-target.js";
 
 export interface FetchedTrees {
   /** Fetched directories (normalised; "." when unpacked into the working directory) → what fetched them. */
@@ -30,8 +31,6 @@ export const TREE_COMMANDS: ReadonlySet<string> = new Set(["git", "gh", "hg", "s
 const REMOTE = /^(?:(?:https?|git|ssh|ftps?|git\+ssh|ssh\+git|svn|svn\+ssh):\/\/|[\w.-]+@[\w.-]+:|[\w-]+(?:\.[\w-]+)+:(?!\/\/))/i;
 /** git clone's options that take the next word as their value. */
 const CLONE_VALUED = /^(?:-[bocju]|--(?:branch|origin|config|depth|reference|reference-if-able|separate-git-dir|upload-pack|template|jobs|filter|shallow-since|shallow-exclude|bundle-uri|server-option|revision))$/;
-/** Runners whose first operand is another program (not a script path). */
-const PROGRAM_RUNNERS: ReadonlySet<string> = new Set(["exec", "sudo", "doas", "env", "nohup", "nice", "time"]);
 /** A script by its extension, run by a runner even without a slash (`bash install.sh`). */
 const SCRIPT = /\.(?:sh|bash|zsh|ksh|py|js|mjs|cjs|ts|rb|pl|php|lua|tcl|ps1)$/;
 /** Build tools: they run the build steps of the directory they work in (or are pointed at). */
@@ -174,26 +173,10 @@ export function fetchedStep(sc: SimpleCommand, facts: Facts, trees: FetchedTrees
   if (program !== null) return report(first, program, `'${first.value}'`);
   if (first.dynamic !== null) return;
   if (INTERPRETERS.has(name) || name === "source" || name === "." || PROGRAM_RUNNERS.has(name)) {
-    // `sudo sh repo/install`, `env A=1 nohup repo/run`: through runners to the file run.
-    let runner = name;
-    for (let k = 1; k < argv.length; k++) {
-      const w = argv[k] as Word;
-      if (w.dynamic !== null) return;
-      if (w.value.startsWith("-")) {
-        if ((runner === "sudo" || runner === "doas") && /^-[ugCDhprtU]$/.test(w.value)) k++;
-        // `sh -c '…'`, `python3 -c '…'`: the code is a string, read in its own parse.
-        if (INTERPRETERS.has(runner) && /^-[a-zA-Z]*[ce]$/.test(w.value)) return;
-        continue;
-      }
-      if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w.value)) continue;
-      const n = base(w.value);
-      if (PROGRAM_RUNNERS.has(runner) && (PROGRAM_RUNNERS.has(n) || INTERPRETERS.has(n))) {
-        runner = n;
-        continue;
-      }
-      const by = treeOf(trees, w, inside, PROGRAM_RUNNERS.has(runner) || !SCRIPT.test(w.value));
-      if (by !== null) report(w, by, `'${w.value}', which ${runner} runs,`);
-      return;
+    // `sudo sh repo/install`, `env A=1 nohup repo/run`, `node -r ./repo/x.js app.js`: through runners to the code run.
+    for (const [w, program] of codeWords(argv)) {
+      const by = treeOf(trees, w, inside, program || !SCRIPT.test(w.value));
+      if (by !== null) return report(w, by, `'${w.value}', which ${name} runs,`);
     }
     return;
   }

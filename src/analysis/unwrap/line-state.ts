@@ -14,6 +14,7 @@ import { wholeDynamic } from "./strings.js";
 import { codeVariables, isCodeVariable, type Assigned } from "./env-variables.js";
 import { newWrittenFiles, recordNested, recordWrites, writesFile, type FileMap, type WrittenFiles } from "./written.js";
 import { fetchedStep, fetchedTree, TREE_COMMANDS, type FetchedTrees } from "./fetched-trees.js";
+import { codeWords } from "./run-target.js";
 
 interface FunctionDef {
   body: string;
@@ -55,7 +56,6 @@ function outerTrees(outer: readonly FileMap[]): FetchedTrees | null {
 const RECORDS: ReadonlySet<string> = new Set(["hash", "cp", "ln", "install", "mv", "curl", "wget", "tee", "exec", "script"]);
 const DECLARES: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly", "env"]);
 const MULTI_CALL: ReadonlySet<string> = new Set(["busybox", "toybox"]);
-const RUNS_FILE: ReadonlySet<string> = new Set([...INTERPRETERS, "source", ".", "exec", "sudo", "doas", "env", "nohup"]);
 
 /** The state of one parse: its function definitions, read from the source of each construct. */
 export function lineStateOf(facts: Facts, outer?: readonly FileMap[]): LineState | null {
@@ -253,12 +253,11 @@ function downloads(sc: SimpleCommand, name: string, state: LineState, at = sc.en
 /** A command that runs a downloaded file: as its name, or as the script of a shell or interpreter. */
 function downloadedRun(sc: SimpleCommand, files: Set<string>, origin: Origin, out: UnwrapResult): void {
   const argv = sc.argv;
-  // `bash F`, `sudo sh F`, `. F`; not `jq . F` (a `.` operand is not source).
-  const runner = RUNS_FILE.has(base(argv[0]?.value ?? ""));
-  for (let k = 0; k < argv.length; k++) {
-    const w = argv[k] as Word;
-    const v = norm(w.value);
-    if (files.has(v) && (k === 0 || runner)) {
+  // `./F`, `bash F`, `sudo sh F`, `. F`, `node -r ./F app.js`; not `jq . F` (a `.` operand is not
+  // source), nor `python3 analyze.py F` (F is the script's data).
+  const run = argv[0] === undefined ? [] : [[argv[0], true] as [Word, boolean], ...codeWords(argv)];
+  for (const [w] of run) {
+    if (w.dynamic === null && files.has(norm(w.value))) {
       const r = origin.range ?? [w.start, w.end];
       out.findings.push({ id: "shell/pipe-to-shell", message: `'${w.value}' was downloaded earlier on this line and is run unseen, like a pipe into a shell; download it, read it, then run it.`, start: r[0], end: r[1] });
       return;
