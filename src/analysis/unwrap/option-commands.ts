@@ -16,6 +16,7 @@ import { isStdinPath, runString, valueWord } from "./strings.js";
 import { fedText } from "./printed.js";
 import { tarArgs, tarOptions } from "./tar-options.js";
 import { readEx } from "./ex-commands.js";
+import { sftpBatch, sftpPiped } from "./command-languages.js";
 
 type At = (w: Word) => [number, number];
 
@@ -40,6 +41,11 @@ export const scpUnwrapper: Unwrapper = {
       valueCode(v, prog, e.at, e.nest, e.out, "a local sftp server (-D)");
       localProgram(v, prog, e.at, e.out, "-D");
     }
+    // `sftp -b - host <<EOF … !cmd … EOF`: a batch's `!` lines run the shell.
+    if (v.name === "sftp") sftpBatch(v, e);
+  },
+  piped: (v, e) => {
+    if (v.name === "sftp") sftpPiped(v, e);
   },
 };
 

@@ -27,6 +27,8 @@ import { atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper } fr
 import { netcatUnwrapper, socatUnwrapper } from "./remote-shells.js";
 import { awkUnwrapper, parallelUnwrapper, sqliteUnwrapper } from "./input-runners.js";
 import { bindUnwrapper, completeUnwrapper, enableUnwrapper } from "./hooks.js";
+import { commandLanguageUnwrapper } from "./command-languages.js";
+import { configCommandUnwrapper } from "./config-commands.js";
 
 /** Commands that run code from their arguments (wrappers apart: the WRAPPERS table). */
 export const UNWRAPPERS: readonly Unwrapper[] = [
@@ -36,6 +38,7 @@ export const UNWRAPPERS: readonly Unwrapper[] = [
   scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
   secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper, containerRunUnwrapper, kubectlExecUnwrapper, composeExecUnwrapper, dbClientUnwrapper, goExecUnwrapper,
+  commandLanguageUnwrapper, configCommandUnwrapper,
 ];
 
 /** What unwrapping does with a name: one lookup per command. */
