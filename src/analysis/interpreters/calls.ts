@@ -6,7 +6,7 @@
 
 import { MARKER, type Token, tokenize, UnreadableCode } from "./lexer.js";
 import type { CallSpec, Language } from "./language.js";
-import { globbedDeletes, globCall } from "./globs.js";
+import { globbedDeletes, globCall, walkCall, type Globbed } from "./globs.js";
 import { value, type Value } from "./values.js";
 
 export type Action =
@@ -138,7 +138,7 @@ class Scan {
     const tokens = this.tokens;
     let importing = false;
     // File-name patterns the code expands with a literal (`glob("~/*")`).
-    let globs: string[] | null = null;
+    let globs: Globbed[] | null = null;
     for (let i = 0; i < tokens.length; i++) {
       const tok = tokens[i] as Token;
       if (tok.k === "cmd") this.out.push({ kind: "shell", text: tok.v, api: "a command literal" });
@@ -159,7 +159,9 @@ class Scan {
           // in JavaScript only a template can follow a name directly.
           if (this.lang.name === "node" && (id === "Bun.$" || id === "$") && next?.k === "str") this.out.push({ kind: "shell", text: next.v, api: `${id}\`…\`` });
           const g = globCall(this.lang, this.tokens, i, id);
-          if (g !== null) (globs ??= []).push(g);
+          if (g !== null) (globs ??= []).push({ pattern: g });
+          const walked = walkCall(this.lang, this.tokens, i, id);
+          if (walked !== null) (globs ??= []).push(walked);
         }
       }
     }
@@ -224,6 +226,9 @@ class Scan {
     switch (spec.does) {
       case "shell":
         if (args.length > 0) this.run(v(0), api);
+        break;
+      case "shell-2":
+        if (args.length > 1) this.run(v(1), api);
         break;
       case "system": {
         // An env hash first (ruby `system({"A" => "1"}, "cmd")`).

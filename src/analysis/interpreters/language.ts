@@ -4,7 +4,8 @@ import type { LexRules } from "./lexer.js";
 
 /**
  * What a call does with its arguments:
- * - `shell`: runs its first argument as a shell command (a list: as argv);
+ * - `shell`: runs its first argument as a shell command (a list: as argv); `shell-2`: its second
+ *   (python `pydoc.pipepager(text, cmd)`);
  * - `system`: one argument is a shell command, several are argv (perl, ruby `system`);
  * - `exec-v`: argv is its second argument, a list (python `os.execvp(file, args)`);
  * - `exec-l`: argv is its arguments after the first (python `os.execlp(file, arg0, ...)`);
@@ -18,7 +19,7 @@ import type { LexRules } from "./lexer.js";
  * - `load`: loads a module or code named by its argument (`__import__`, `require`);
  * - `indirect`: reaches a function by a computed name (`getattr`, `send`).
  */
-export type Does = "program" | "shell" | "system" | "exec-v" | "exec-l" | "spawn-v" | "spawn-l" | "spawn" | "open" | "rm-r" | "rm-f" | "rm-all" | "rmdir" | "fs-rm" | "eval" | "load" | "indirect";
+export type Does = "program" | "shell" | "shell-2" | "system" | "exec-v" | "exec-l" | "spawn-v" | "spawn-l" | "spawn" | "open" | "rm-r" | "rm-f" | "rm-all" | "rmdir" | "fs-rm" | "eval" | "load" | "indirect";
 
 export interface CallSpec {
   /**

@@ -62,6 +62,9 @@ export const PYTHON: Language = {
     { mod: "subprocess", fns: ["run", "call", "check_call", "check_output", "Popen", "getoutput", "getstatusoutput"], does: "shell" },
     { mod: "commands", fns: ["getoutput", "getstatusoutput"], does: "shell" },
     { mod: "pty", fns: ["spawn"], does: "shell" },
+    // libc's system() reached through ctypes (`ctypes.CDLL(None).system(b"…")`, `libc.system`).
+    { mod: "ctypes", fns: ["system", "popen"], does: "shell" },
+    { mod: "pydoc", fns: ["pipepager", "tempfilepager"], does: "shell-2" },
     { mod: "asyncio", fns: ["create_subprocess_shell"], does: "shell" },
     { mod: "asyncio", fns: ["create_subprocess_exec"], does: "system" },
     { mod: "os", fns: ["execv", "execve", "execvp", "execvpe"], does: "exec-v" },

@@ -5,8 +5,8 @@
  * Generated: every run-shell API × dangerous commands, every delete API × critical paths.
  */
 
-import { describe, it } from "vitest";
-import { cases, CWD, HOME, type Row, verify } from "../test-helpers.js";
+import { describe, expect, it } from "vitest";
+import { cases, CWD, HOME, ids, type Row, verify } from "../test-helpers.js";
 
 const SCRIPT = "shell/dynamic-script";
 const OPAQUE = "shell/opaque-code";
@@ -30,6 +30,15 @@ const GLOB_DELETES = [
   "ruby -e 'File.delete(*Dir.glob(\"@@\"))'", "ruby -e 'FileUtils.rm_f(Dir[\"@@\"])'",
   "php -r 'foreach (glob(\"@@\") as $f) unlink($f);'",
   "node -e 'const fs = require(\"fs\"); for (const f of fs.globSync(\"@@\")) fs.unlinkSync(f)'",
+];
+
+/** Each language's ways of deleting what is in a directory @@ it lists or walks (the paths only known at run time). */
+const WALK_DELETES = [
+  "python3 -c 'import os\nfor r, d, fs in os.walk(\"@@\"):\n    for f in fs: os.remove(os.path.join(r, f))'", "python3 -c 'import os; [os.unlink(\"@@/\" + f) for f in os.listdir(\"@@\")]'",
+  "python3 -c 'import os, shutil; [shutil.rmtree(e.path) for e in os.scandir(\"@@\")]'", "python3 -c 'from os import walk, remove\nfor r, d, fs in walk(\"@@\"): [remove(r + f) for f in fs]'",
+  "node -e 'const fs = require(\"fs\"); for (const f of fs.readdirSync(\"@@\")) fs.rmSync(\"@@/\" + f, { recursive: true })'",
+  "ruby -e 'require \"find\"; Find.find(\"@@\") { |f| File.delete(f) }'", "ruby -e 'Dir.children(\"@@\").each { |f| FileUtils.rm_rf(f) }'",
+  "perl -MFile::Find -e 'find(sub { unlink $_ }, \"@@\")'", "perl -MFile::Find -e 'finddepth(sub { unlink $_ }, \"@@\")'", "php -r 'foreach (scandir(\"@@\") as $f) unlink($f);'",
 ];
 
 /** Each language's ways of handing a string to a shell (the string sits in double quotes or a literal form). */
@@ -163,6 +172,17 @@ const TABLE: Row[] = [
     ...["~/*", `${HOME}/*`, "~/.*", `${HOME}/.[a-z]*`].map((g): Row => [carrier.replace(AT, g), ["deletion/critical-glob"], "has", true]),
     ...["build/*.o", "*.pyc", `${CWD}/dist/*.map`].map((g): Row => [carrier.replace(AT, g), [], "none", true]),
   ]),
+  // a directory listed or walked and what it yields deleted: the delete is rm of what is in it
+  ...WALK_DELETES.flatMap((carrier): Row[] => [
+    ...["/home", HOME, "/etc", "/"].map((d): Row => [carrier.replace(AT, d), ["deletion/critical-glob"], "has", true]),
+  ]),
+  ...["python3 -c 'import os; print(os.listdir(\"/etc\"))'", "python3 -c 'import os\nfor r, d, f in os.walk(\"/home\"): print(r)'", "node -e 'console.log(require(\"fs\").readdirSync(\"/\"))'"]
+    .map((c): Row => [c, [], "none", true]),
+  // libc's system() through ctypes, and pydoc's pagers, run a shell command
+  ...["import ctypes; ctypes.CDLL(None).system(b\"@@\")", "import ctypes; libc = ctypes.CDLL(\"libc.so.6\"); libc.system(b\"@@\")", "import ctypes.util, ctypes; ctypes.cdll.LoadLibrary(ctypes.util.find_library(\"c\")).system(b\"@@\")",
+    "import pydoc; pydoc.pipepager(\"x\", \"@@\")", "import pydoc; pydoc.tempfilepager(\"x\", \"@@\")"]
+    .flatMap((c): Row[] => [[`python3 -c '${c.replace(AT, "rm -rf ~")}'`, ["deletion/home"], "has", true], [`python3 -c '${c.replace(AT, "less")}'`, [], "none", true]]),
+  ["python3 -c 'import ctypes; print(ctypes.sizeof(ctypes.c_int))'", [], "none", true],
   // more run APIs (second red-team pass): spawn*, pcntl_exec, Bun's and zx's `$` templates, perl -M modules in scope
   ...[["python3 -c 'import os; os.spawnlp(os.P_WAIT, \"sh\", \"sh\", \"-c\", \"@@\")'", "python3 -c 'import os; os.spawnl(os.P_NOWAIT, \"/bin/sh\", \"sh\", \"-c\", \"@@\")'"],
     ["python3 -c 'import os; os.spawnvp(0, \"sh\", [\"sh\", \"-c\", \"@@\"])'", "python3 -c 'import os; os.spawnve(os.P_WAIT, \"/bin/sh\", [\"sh\", \"-c\", \"@@\"], {})'"],
@@ -194,4 +214,10 @@ const TABLE: Row[] = [
 
 describe("unwrap/interpreters: table", () => {
   it.each(cases(TABLE))("%s", (_title, row) => verify(row));
+});
+
+describe("unwrap/interpreters: a walked directory that is not critical", () => {
+  // A recursive delete of a run-time path has its own finding; what is in the directory is not critical.
+  const rows = WALK_DELETES.flatMap((carrier) => ["build", `${CWD}/dist`, "/tmp/x"].map((d) => carrier.replace(AT, d)));
+  it.each(rows)("%s", (cmd) => expect(ids(cmd, true)).not.toContain("deletion/critical-glob"));
 });
