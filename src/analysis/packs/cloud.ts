@@ -13,8 +13,25 @@ function terraform(view: CommandView) {
   // `-chdir=dir` is terraform's one global option.
   const ops = view.args.slice(1).filter((a) => !a.startsWith("-"));
   const destroy = ops[0] === "destroy" || (ops[0] === "apply" && view.args.some((a) => /^--?destroy$/.test(a)));
-  if (!destroy || view.args.some((a) => /^--?help$/.test(a))) return NONE;
+  if (view.args.some((a) => /^--?help$/.test(a))) return NONE;
+  const state = stateLoss(view, ops);
+  if (state !== null) return [finding("dangerous/terraform-destroy", state)];
+  if (!destroy) return NONE;
   return [finding("dangerous/terraform-destroy", `${view.name} ${ops[0]} destroys every resource in the state${view.args.some((a) => /^--?auto-approve$/.test(a)) ? ", without asking (-auto-approve)" : ""}; run plan -destroy first.`)];
+}
+
+/**
+ * State lost rather than resources: `state rm` makes terraform forget resources (the next apply
+ * makes them again beside the old ones, or a later destroy leaves them running), `state push
+ * -force` overwrites the shared state, `workspace delete -force` drops a workspace's state.
+ * `-dry-run` (state rm) changes nothing.
+ */
+function stateLoss(view: CommandView, ops: readonly string[]): string | null {
+  const force = view.args.some((a) => /^--?force(?:=true)?$/.test(a));
+  if (ops[0] === "state" && ops[1] === "rm" && !view.args.some((a) => /^--?dry-run(?:=true)?$/.test(a))) return `${view.name} state rm removes resources from the state: they keep running, unmanaged, and the next apply creates them again. Use a \`removed\` block in the configuration, and plan first.`;
+  if (ops[0] === "state" && ops[1] === "push" && force) return `${view.name} state push -force overwrites the stored state, whatever its lineage and serial; pull and compare first.`;
+  if (ops[0] === "workspace" && ops[1] === "delete" && force) return `${view.name} workspace delete -force drops the workspace's state while it still tracks resources.`;
+  return null;
 }
 
 const AWS_S3: FlagSpec = { long: { recursive: "recursive", force: "force", dryrun: "dryrun", quiet: "quiet", delete: "delete" }, longValue: { exclude: "exclude", include: "include", profile: "profile", region: "region" } };
@@ -66,7 +83,7 @@ export const cloud: Pack = {
   description: "terraform/tofu destroy, aws s3 rm --recursive / rb --force / delete-*, gcloud and az deletes of projects, groups, clusters, databases.",
   entries: ENTRIES,
   findings: {
-    "dangerous/terraform-destroy": { entry: "terraform destroy, tofu destroy, apply -destroy", description: "terraform, tofu or terragrunt destroy (or apply -destroy)." },
+    "dangerous/terraform-destroy": { entry: "terraform destroy, tofu destroy, apply -destroy, state rm, state push -force, workspace delete -force", description: "terraform, tofu or terragrunt destroy (or apply -destroy), or their state dropped." },
     [ID]: { entry: "aws, gcloud, az, gsutil", description: "Deleting buckets, projects, resource groups, clusters, databases or instances through a cloud CLI." },
   },
 };

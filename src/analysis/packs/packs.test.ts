@@ -108,12 +108,15 @@ const CLOUD: Row[] = [
   g("terraform -chdir=infra destroy", ["dangerous/terraform-destroy"]),
   g("terraform apply -destroy", ["dangerous/terraform-destroy"]),
   g("tofu destroy", ["dangerous/terraform-destroy"]),
+  ...["terraform state rm aws_db_instance.prod", "terraform -chdir=infra state rm 'module.db'", "tofu state rm x", "terraform state push -force old.tfstate", "terraform workspace delete -force prod"]
+    .map((c) => g(c, ["dangerous/terraform-destroy"])),
   ...["aws s3 rm s3://b --recursive", "aws s3 rm --recursive s3://b/p", "aws s3 rb s3://b --force", "aws --profile p s3 sync . s3://b --delete", "aws ec2 terminate-instances --instance-ids i-1",
     "aws rds delete-db-instance --db-instance-identifier d", "gcloud projects delete p", "gcloud sql instances delete db", "az group delete -n g", "az group delete --name g --yes",
     "gsutil rm -r gs://b", "gsutil rb gs://b", "gcloud storage rm -r gs://b", "gcloud storage rm --recursive gs://b/p", "gcloud storage rm 'gs://b/**'",
     "aws ec2 delete-volume --volume-id v-1", "aws kms schedule-key-deletion --key-id k", "aws secretsmanager delete-secret --secret-id s", "aws s3api delete-objects --bucket b --delete file://d.json",
     "az storage blob delete-batch -s c --account-name a"].map((c) => g(c, ["dangerous/cloud-delete"])),
-  ...["terraform plan", "terraform plan -destroy", "terraform apply", "aws s3 ls", "aws s3 rm s3://b/one.txt", "aws s3 rm s3://b --recursive --dryrun", "aws s3 sync . s3://b",
+  ...["terraform state list", "terraform state show x", "terraform state rm -dry-run x", "terraform state push new.tfstate", "terraform workspace delete dev", "terraform state mv a b",
+    "terraform plan", "terraform plan -destroy", "terraform apply", "aws s3 ls", "aws s3 rm s3://b/one.txt", "aws s3 rm s3://b --recursive --dryrun", "aws s3 sync . s3://b",
     "aws ec2 describe-instances", "gcloud projects list", "az group list", "gsutil ls gs://b", "gsutil rm gs://b/one", "gcloud storage rm gs://b/one.txt", "gcloud storage ls -r gs://b",
     "aws ec2 describe-volumes", "aws kms list-keys", "az storage blob list -c c", "kubectl get pvc", "oc get projects"].map((c) => g(c, [])),
 ];
