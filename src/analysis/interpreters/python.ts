@@ -64,6 +64,10 @@ export const PYTHON: Language = {
     { mod: "pty", fns: ["spawn"], does: "shell" },
     // libc's system() reached through ctypes (`ctypes.CDLL(None).system(b"…")`, `libc.system`).
     { mod: "ctypes", fns: ["system", "popen"], does: "shell" },
+    { mod: "ctypes", fns: ["execl", "execlp"], does: "exec-l" },
+    { mod: "ctypes", fns: ["execv", "execvp"], does: "exec-v" },
+    // Python code run through the C API is read again like exec().
+    { mod: "ctypes", fns: ["PyRun_SimpleString", "PyRun_String"], does: "eval" },
     { mod: "pydoc", fns: ["pipepager", "tempfilepager"], does: "shell-2" },
     { mod: "asyncio", fns: ["create_subprocess_shell"], does: "shell" },
     { mod: "asyncio", fns: ["create_subprocess_exec"], does: "system" },

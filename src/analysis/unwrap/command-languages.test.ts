@@ -16,9 +16,9 @@ const AT = /@@/g;
 /** Each tool's ways of writing a shell command in its language, `@@` the command. */
 const SPELLINGS: Readonly<Record<string, readonly string[]>> = {
   ed: ["!@@", "w !@@", ",w !@@", "1,$w !@@", "r !@@", "$r !@@", "e !@@", "E !@@", "W !@@", "g/x/!@@", "'a,'bw !@@", "/re/w !@@"],
-  dc: ["!@@", "1 p !@@", "[!@@]x", "[x]sa [!@@]x"],
+  dc: ["!@@", "1 p !@@", "[!@@]x", "[x]sa [!@@]x", "1s#!@@", "1 2 <#!@@"],
   m4: ["syscmd(@@)", "esyscmd(@@)", "syscmd(`@@')", "define(`x', 1)esyscmd(`@@')", "m4_syscmd(@@)"],
-  lftp: ["!@@", "open h; !@@", "open h && !@@", "set x y; get f; !@@", "source -e @@"],
+  lftp: ["!@@", "open h; !@@", "open h && !@@", "set x y; get f; !@@", "source -e @@", "echo hi | @@", "open h; ls | @@"],
   ftp: ["!@@", "open h\n!@@"],
   sftp: ["!@@", "-!@@", "@!@@", "get f\n!@@"],
 };
@@ -30,7 +30,7 @@ const CARRIERS: Readonly<Record<string, readonly string[]>> = {
   m4: ["m4 <<< '§'", "echo '§' | m4", "m4 -P <<'EOF'\n§\nEOF"],
   lftp: ["lftp -c '§'", "lftp -e '§' h", "lftp h <<'EOF'\n§\nEOF", "echo '§' | lftp h"],
   ftp: ["ftp -n h <<'EOF'\n§\nEOF", "ftp h <<< '§'"],
-  sftp: ["sftp -b - h <<'EOF'\n§\nEOF", "sftp -b /dev/stdin h <<< '§'", "echo '§' | sftp -b - h"],
+  sftp: ["sftp -b - h <<'EOF'\n§\nEOF", "sftp -b /dev/stdin h <<< '§'", "sftp -b /dev/fd/0 h <<< '§'", "echo '§' | sftp -b - h"],
 };
 
 /** m4 quotes are `…' and the here-string is single-quoted: spell a quote as '\'' there. */
@@ -53,6 +53,11 @@ const TABLE: Row[] = [
   ["dc -e \"$X\"", ["shell/dynamic-script"], "has", true],
   ["lftp -c \"$CMDS\"", ["shell/dynamic-script"], "has", true],
   ["m4 <<< \"define(\\`run', defn(\\`syscmd'))run(ls)\"", ["shell/opaque-code"], "has", true],
+  ["m4 <<< \"indir(\\`sys'\\`cmd', \\`ls')\"", ["shell/opaque-code"], "has", true],
+  ["lftp -c 'alias x \"!rm -rf ~\"; x'", ["shell/opaque-code"], "has", true],
+  // m4's -D bodies run where their name is expanded
+  ["echo x | m4 -Dx='syscmd(rm -rf ~)'", [RM, HOME], "has", true],
+  ["m4 --define='x=esyscmd(rm -rf ~)' f.m4", [RM, HOME], "has", true],
   // plain uses stay quiet, in guard too
   ...["ed -s f <<< ',s/a/b/g'", "printf '%s\\n' ',s/a/b/' w q | ed -s f", "printf '%s\\n' a 'hello!' . w q | ed -s f", "ed -s f <<< $'/x/d\\nw'", "ed f",
     "dc -e '2 3 + p'", "dc -e '1 2 !<a'", "dc -e '[1 p]sa 2 3 !=a'", "echo '2 k 1 3 / p' | dc", "dc calc.dc",

@@ -12,7 +12,7 @@ import type { CommandView } from "../command.js";
 import { parseFlags, values, type FlagSpec } from "../flags.js";
 import type { Env, Unwrapper } from "./types.js";
 import { fedText } from "./printed.js";
-import { runString, valueWord, wholeDynamic } from "./strings.js";
+import { isStdinPath, runString, valueWord, wholeDynamic } from "./strings.js";
 import { pipeToShell } from "./input-runners.js";
 
 /** A shell command found in a tool's command text, or `null` for code that runs one unseen. */
@@ -63,6 +63,11 @@ export function dcEscapes(text: string): Escape[] {
     let depth = 0;
     for (let k = 0; k < line.length; k++) {
       const c = line[k] as string;
+      // A register name follows `s l S L < > = : ;` (`s#` stores in register `#`): it is not a command.
+      if ("slSL<>=:;".includes(c) && depth === 0) {
+        k++;
+        continue;
+      }
       if (c === "[") depth++;
       else if (c === "]") depth = Math.max(0, depth - 1);
       else if (c === "#" && depth === 0) break;
@@ -88,14 +93,15 @@ export function dcEscapes(text: string): Escape[] {
   return out;
 }
 
-const M4_CALL = /\b(?:m4_)?e?syscmd\b/g;
+/** syscmd by name, or any builtin reached by a name built at run time (`indir`, `builtin`). */
+const M4_CALL = /\b(?:m4_)?(?:e?syscmd|indir|builtin)\b/g;
 
 /** m4: the argument of each `syscmd(…)`/`esyscmd(…)` (one layer of m4 quotes taken off); a mention without a call (`defn(\`syscmd')`) is unseen code. */
 export function m4Escapes(text: string): Escape[] {
   const out: Escape[] = [];
   for (const m of text.matchAll(M4_CALL)) {
     const open = (m.index as number) + m[0].length;
-    if (text[open] !== "(") {
+    if (text[open] !== "(" || !m[0].endsWith("syscmd")) {
       out.push(null);
       continue;
     }
@@ -145,6 +151,29 @@ export function bangEscapes(text: string): Escape[] {
   return out;
 }
 
+/** lftp: `!cmd` and `source -e cmd` as above, and any command's output piped to a local shell command (`ls | cmd`). */
+export function lftpEscapes(text: string): Escape[] {
+  const out = bangEscapes(text);
+  for (const line of text.split("\n")) {
+    if (/^\s*!/.test(line)) continue;
+    // Outside quotes, `|` ends the lftp command; the rest of the command is shell.
+    let quote = "";
+    for (let k = 0; k < line.length; k++) {
+      const c = line[k] as string;
+      if (quote !== "") {
+        if (c === quote) quote = "";
+      } else if (c === '"' || c === "'") quote = c;
+      else if (c === "|" && line[k + 1] !== "|" && line[k - 1] !== "|") {
+        out.push(line.slice(k + 1).split(/;|&&|\|\|/)[0] as string);
+        break;
+      }
+    }
+    // Commands that run other commands (`alias`, `eval`, `repeat`, `queue`) with a `!` in them: read as code.
+    if (/^\s*(?:alias|eval|repeat|queue|at)\b[^]*!/.test(line)) out.push(null);
+  }
+  return out;
+}
+
 interface Language {
   /** What the tool's commands read like. */
   read: Reader;
@@ -161,6 +190,14 @@ const ALWAYS = (): boolean => true;
 
 const DC_SPEC: FlagSpec = { short: { h: "help", V: "version" }, shortValue: { e: "expression", f: "file" }, long: { help: "help", version: "version" }, longValue: { expression: "expression", file: "file" } };
 const LFTP_SPEC: FlagSpec = { short: { d: "debug", v: "version", h: "help" }, shortValue: { e: "commands", c: "commands", p: "port", u: "user", f: "file" }, long: { norc: "norc", "env-password": "env-password", help: "help", version: "version", debug: "debug" }, longValue: { rcfile: "rcfile", user: "user", port: "port" } };
+/** m4's `-D NAME=BODY`: the body runs where NAME is expanded, so it is read as m4 too. */
+const M4_SPEC: FlagSpec = {
+  short: { E: "E", e: "e", G: "G", g: "g", P: "P", Q: "Q", s: "s", i: "i" },
+  shortValue: { D: "define", U: "undefine", I: "include", d: "debug", l: "arglength", o: "error-output", t: "trace", F: "freeze", R: "reload", L: "nesting-limit", B: "B", H: "H", N: "N", S: "S", T: "T" },
+  long: Object.fromEntries(["fatal-warnings", "prefix-builtins", "quiet", "silent", "synclines", "traditional", "interactive", "gnu", "help", "version"].map((n) => [n, n])),
+  longValue: { define: "define", undefine: "undefine", include: "include", trace: "trace", "error-output": "error-output", "freeze-state": "freeze", "reload-state": "reload", "nesting-limit": "nesting-limit", "arglength": "arglength", debugfile: "debugfile" },
+};
+
 const SFTP_SPEC: FlagSpec = {
   short: { "4": "4", "6": "6", A: "A", a: "a", C: "C", f: "f", N: "N", p: "p", q: "q", r: "r", v: "v" },
   shortValue: { B: "B", b: "batch", c: "c", D: "D", F: "F", i: "i", J: "J", l: "l", o: "o", P: "P", R: "R", S: "S", s: "s", X: "X" },
@@ -170,10 +207,10 @@ const LANGUAGES: Readonly<Record<string, Language>> = {
   ed: { read: edEscapes, bangOperand: true, stdin: ALWAYS },
   red: { read: edEscapes, stdin: ALWAYS },
   dc: { read: dcEscapes, spec: DC_SPEC, commandOptions: ["expression"], stdin: ALWAYS },
-  m4: { read: m4Escapes, stdin: ALWAYS },
-  lftp: { read: bangEscapes, spec: LFTP_SPEC, commandOptions: ["commands"], stdin: ALWAYS },
+  m4: { read: m4Escapes, spec: M4_SPEC, commandOptions: ["define"], stdin: ALWAYS },
+  lftp: { read: lftpEscapes, spec: LFTP_SPEC, commandOptions: ["commands"], stdin: ALWAYS },
   ftp: { read: bangEscapes, stdin: ALWAYS },
-  sftp: { read: bangEscapes, spec: SFTP_SPEC, stdin: (_v, p) => p !== null && values(p, "batch").some((f) => f === "-" || f === "/dev/stdin") },
+  sftp: { read: bangEscapes, spec: SFTP_SPEC, stdin: (_v, p) => p !== null && values(p, "batch").some((f) => f === "-" || isStdinPath(f)) },
 };
 
 /** Each command text the line shows the tool: command options, a `!` operand, then what stdin is fed. */

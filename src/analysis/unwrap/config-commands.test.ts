@@ -24,10 +24,16 @@ const CARRIERS = [
   ...["APT::Update::Pre-Invoke::", "APT::Update::Post-Invoke", "APT::Update::Post-Invoke-Success::", "DPkg::Pre-Invoke::", "Dpkg::Post-Invoke::0", "dpkg::pre-install-pkgs::", "Acquire::http::Proxy-Auto-Detect", "Dir::Bin::dpkg"].flatMap((k) => [
     `apt-get -o ${k}='@@' update`, `apt -o${k}='@@' install x`, `apt-get --option ${k}='@@' upgrade`, `apt-get --option=${k}='@@' update`, `apt-get -qqyo ${k}='@@' update`, `aptitude -o ${k}='@@' update`]),
   "dpkg --pre-invoke='@@' -i x.deb", "dpkg --post-invoke '@@' -i x.deb", "dpkg --status-logger='@@' -i x.deb",
+  // red-team pass: hg's abbreviated commands and options, --repo before the command, -e of every peer command
+  "hg --repo . pull -e '@@' ssh://h/r", "hg pul -e '@@' ssh://h/r", "hg pull --ss '@@' ssh://h/r", "hg init -e '@@' ssh://h/r", "hg bundle -e '@@' --all b.hg ssh://h/r", "hg --conf hooks.pre-status='@@' st",
+  // apt's -o=, long options in any case, dpkg hooks handed on through DPkg::Options
+  "apt-get -o='APT::Update::Pre-Invoke::=@@' update", "apt-get --Option 'APT::Update::Pre-Invoke::=@@' update", "apt-get -o 'DPkg::Options::=--post-invoke=@@' install -y x",
+  "apt-get -o Dpkg::Options::='--pre-invoke=@@' upgrade",
   // Subversion's tunnels and helpers
   "svn --config-option config:tunnels:ssh='@@' co svn+ssh://h/r", "svn --config-option=config:tunnels:x='$SVN_X @@' ls svn+x://h/r",
   "svn --config-option 'config:helpers:editor-cmd=@@' commit", "svn diff --diff-cmd '@@'", "svn merge --diff3-cmd='@@' ^/b", "svn commit --editor-cmd '@@'",
   // rpm's %( ) macros and --pipe
+  "rpm --eval '%{expand:%%(@@)}'", "rpm --predefine 'x %(@@)' -E '%x'", "ansible localhost -m shell -a='@@'",
   "rpm --eval '%(@@)'", "rpm -E '%(@@)'", "rpm --eval='%{?x}%(@@)'", "rpmbuild --define 'x %(@@)' -ba x.spec", "rpm -D 'x %(@@)' -q x", "rpmspec -E '%(@@)'", "rpm -qa --pipe '@@'",
   // tcpdump's command for rotated files
   "tcpdump -w x -G 60 -z '@@'", "tcpdump -nz '@@' -w x -C 1",
@@ -41,6 +47,11 @@ const TABLE: Row[] = [
   ["hg --config hooks.pre-status='python:hooks.run' status", [OPAQUE], "has", true],
   ["hg --config extensions.evil=./evil.py status", [OPAQUE], "has", true],
   ["rpm --eval '%{lua: os.execute(\"id\")}'", [OPAQUE], "has", true],
+  // what runs is built when the tool expands it: rpm macros inside %( ), ansible's templates
+  ["rpm -D 'c rm -rf' -E '%(%c ~)'", [OPAQUE], "has", true],
+  ["ansible localhost -m shell -a 'r{{ \"m -rf\" }} ~'", [OPAQUE], "has", true],
+  ["ansible localhost -m file -a 'path=~ state=\"absent\"'", [HOME], "has", true],
+  ["ansible localhost -m file -a 'path=\"/etc\" state=absent'", ["deletion/root-child"], "has", true],
   // a program named by a relative path
   ["tcpdump -w x -G 60 -z ./post.sh", ["side-effect/runs-program"], "has", true],
   // ansible's file module removing a path
@@ -50,7 +61,7 @@ const TABLE: Row[] = [
   ["hg --config hooks.pre-status=\"$H\" status", ["shell/dynamic-command"], "has", true],
   ["apt-get -o APT::Update::Pre-Invoke::=\"$X\" update", ["shell/dynamic-command"], "has", true],
   // plain uses and settings that run nothing stay quiet, in guard too
-  ...["hg status", "hg --config extensions.rebase= rebase -d default", "hg --config extensions.mq=! log", "hg --config ui.username=me commit -m x", "hg commit -e -m msg", "hg log -r . --config alias.x=log",
+  ...["hg status", "hg --config extensions.rebase= rebase -d default", "hg --config extensions.mq=! log", "hg --config ui.username=me commit -m x", "hg commit -e -m msg", "hg tag -e v1", "hg ci -e", "hg clone -e 'ssh -i key' ssh://h/r", "rpmbuild --define '_topdir %(pwd)/rpmbuild' -ba x.spec", "hg log -r . --config alias.x=log",
     "apt-get -o Dpkg::Options::=--force-confold install x", "apt-get -o Acquire::Retries=3 update", "apt-get -o APT::Sandbox::User=root update", "apt-get -qqy install curl", "apt install ./x.deb",
     "dpkg -i x.deb", "dpkg --force-confnew -i x.deb",
     "svn diff --diff-cmd diff -x -u", "svn co https://h/r", "svn --config-option servers:global:http-timeout=60 up",

@@ -45,11 +45,13 @@ function code(view: CommandView, env: Env, w: Word, value: string, what: string)
 
 /** hg setting keys whose value is a shell command. */
 const HG_COMMAND = /^(?:hooks\.|ui\.(?:ssh|editor)$|pager\.pager$|merge-tools\..+\.executable$)/;
-/** hg subcommands that connect to a peer, where `-e` is `--ssh`. */
-const HG_REMOTE = new Set(["clone", "pull", "push", "incoming", "in", "outgoing", "out", "identify", "id", "share"]);
+/** hg subcommands (and their prefixes hg accepts) where `-e` is `--edit`; in every other, `-e` is `--ssh`. */
+const HG_EDIT = /^(?:com(?:m(?:i(?:t)?)?)?|ci|tag?|bac(?:k(?:o(?:u(?:t)?)?)?)?|gra(?:f(?:t)?)?|imp(?:o(?:r(?:t)?)?)?|patch|reb(?:a(?:s(?:e)?)?)?|histedit|amend|uncommit|fetch)$/;
+/** hg's global options that take a value, in every spelling (long options may be abbreviated). */
+const HG_GLOBAL_VALUE = /^(?:-R|--rep(?:o(?:s(?:i(?:t(?:o(?:r(?:y)?)?)?)?)?)?)?|--cwd|--con(?:f(?:i(?:g)?)?)?|--encoding|--encodingmode|--col(?:o(?:r)?)?|--pag(?:e(?:r)?)?)$/;
 
 function hgCommands(view: CommandView, env: Env): void {
-  for (const w of optionValues(view, ["--config"])) {
+  for (const w of optionValues(view, ["--config", "--conf", "--confi"])) {
     const eq = w.value.indexOf("=");
     if (eq < 0) continue;
     const key = w.value.slice(0, eq).trim();
@@ -60,8 +62,8 @@ function hgCommands(view: CommandView, env: Env): void {
     else if (key.startsWith("alias.") && value.trimStart().startsWith("!")) code(view, env, w, value.trimStart().slice(1), `a shell alias (--config ${key})`);
     else if (key.startsWith("extensions.") && value.trim() !== "" && !value.trim().startsWith("!")) opaque(view, env, w, `loads the extension '${value.trim()}'`);
   }
-  const sub = view.args.find((a, k) => k > 0 && !a.startsWith("-") && !/^(?:-R|--repository|--cwd|--config|--encoding|--encodingmode|--color|--pager)$/.test(view.args[k - 1] as string));
-  if (sub !== undefined && HG_REMOTE.has(sub)) for (const w of optionValues(view, ["--ssh"], ["-e"])) code(view, env, w, w.value, "an ssh command (-e)");
+  const sub = view.args.find((a, k) => k > 0 && !a.startsWith("-") && !HG_GLOBAL_VALUE.test(view.args[k - 1] as string));
+  for (const w of optionValues(view, ["--ssh", "--ss"], sub !== undefined && HG_EDIT.test(sub) ? [] : ["-e"])) code(view, env, w, w.value, "an ssh command (-e)");
 }
 
 /** apt's hooks run through `sh -c`: `APT::Update::Pre-Invoke`, `DPkg::Post-Invoke`, `DPkg::Pre-Install-Pkgs` (and `::`-list items). */
@@ -75,17 +77,23 @@ function aptCommands(view: CommandView, env: Env): void {
     const a = view.args[k] as string;
     if (a === "--") break;
     // `-o K=V`, `-oK=V`, `--option K=V`, `--option=K=V`, `-qyo K=V` (flags before it take no value).
-    const joined = /^-[a-bd-su-z]*o(.+)$/i.exec(a);
-    if (a === "--option" || /^-[a-bd-su-z]*o$/i.test(a)) {
+    // `-o=K=V` too; long options match in any case (`--Option`).
+    const joined = /^-[a-bd-su-z]*o=?(.+)$/i.exec(a);
+    const lower = a.toLowerCase();
+    if (lower === "--option" || /^-[a-bd-su-z]*o$/i.test(a)) {
       if (k + 1 < view.words.length) words.push(view.words[++k] as Word);
-    } else if (a.startsWith("--option=")) words.push(valueWord(view, a.slice(9)) ?? (view.words[k] as Word));
+    } else if (lower.startsWith("--option=")) words.push(valueWord(view, a.slice(9)) ?? (view.words[k] as Word));
     else if (joined !== null && !a.startsWith("--")) words.push(valueWord(view, joined[1] as string) ?? (view.words[k] as Word));
   }
   for (const w of words) {
     const eq = w.value.indexOf("=");
     if (eq < 0) continue;
     const key = w.value.slice(0, eq).trim();
-    if (APT_HOOK.test(key) || APT_PROGRAM.test(key)) code(view, env, w, w.value.slice(eq + 1), `a command (-o ${key})`);
+    const value = w.value.slice(eq + 1);
+    if (APT_HOOK.test(key) || APT_PROGRAM.test(key)) code(view, env, w, value, `a command (-o ${key})`);
+    // `DPkg::Options::=--post-invoke=cmd`: handed to dpkg, which runs it.
+    const dpkg = /^DPkg::Options(?:::[^=]*)?$/i.test(key) ? /^--(?:pre-invoke|post-invoke|status-logger)=([^]*)$/.exec(value.trim()) : null;
+    if (dpkg !== null) code(view, env, w, dpkg[1] as string, "a dpkg command (-o DPkg::Options)");
   }
 }
 
@@ -122,14 +130,19 @@ export function rpmShellMacros(text: string): Array<string | null> {
       if (text[j] === "(") depth++;
       else if (text[j] === ")" && --depth === 0) end = j;
     }
-    out.push(end < 0 ? null : text.slice(k + 2, end));
+    const cmd = end < 0 ? null : text.slice(k + 2, end);
+    out.push(cmd);
+    // Macros inside are expanded before the shell runs it (`%(%c ~)`): what runs is not all shown.
+    if (cmd !== null && /%[{(\w]/.test(cmd)) out.push(null);
     if (end > 0) k = end;
   }
+  // `%{expand:…}` expands its result again: `%%(` becomes `%(`.
+  if (text.includes("%{expand:") && text.includes("%%")) out.push(...rpmShellMacros(text.replace(/%%/g, "%")));
   return out;
 }
 
 function rpmCommands(view: CommandView, env: Env): void {
-  for (const w of optionValues(view, ["--eval", "--define", "-E", "-D"], ["-E", "-D"])) {
+  for (const w of optionValues(view, ["--eval", "--define", "--predefine", "-E", "-D"], ["-E", "-D"])) {
     for (const cmd of rpmShellMacros(w.value)) {
       if (cmd === null) opaque(view, env, w, `expands '${w.value}', which runs code`);
       else code(view, env, w, cmd, "a macro's shell command (%(…))");
@@ -173,13 +186,21 @@ function ansibleCommands(view: CommandView, env: Env): void {
   const p = parseFlags(view.args, ANSIBLE, 1);
   const modules = values(p, "module");
   const module = (modules[modules.length - 1] ?? "command").replace(/^ansible\.(?:builtin|legacy)\./, "");
-  for (const a of values(p, "args")) {
+  // argparse takes `-a=VALUE` as the value `VALUE`.
+  for (const a of values(p, "args").map((x) => x.replace(/^=/, ""))) {
     const w = valueWord(view, a) ?? (view.words[0] as Word);
     if (module === "shell" || module === "command" || module === "raw") code(view, env, w, a, `a command (-m ${module})`);
-    else if (module === "file" && /(?:^|\s)state=absent(?:\s|$)/.test(a)) {
-      // `-m file -a 'path=P state=absent'` removes P, recursively.
-      for (const m of a.matchAll(/(?:^|\s)(?:path|dest|name)=(\S+)/g)) code(view, env, w, `rm -rf -- ${shellQuote(m[1] as string)}`, "a deletion (-m file state=absent)");
+    else if (module === "file") {
+      // `-m file -a 'path=P state=absent'` removes P, recursively (ansible takes the quotes off a value).
+      const kv = new Map([...a.matchAll(/(?:^|\s)(\w+)=("[^"]*"|'[^']*'|\S+)/g)].map((m) => [m[1] as string, (m[2] as string).replace(/^(["'])([^]*)\1$/, "$2")]));
+      if (kv.get("state") !== "absent") continue;
+      for (const key of ["path", "dest", "name"]) {
+        const path = kv.get(key);
+        if (path !== undefined) code(view, env, w, `rm -rf -- ${/^~[\w.-]*(?:\/[\w@%+=:,./-]*)?$/.test(path) ? path : shellQuote(path)}`, "a deletion (-m file state=absent)");
+      }
     }
+    // Jinja templates are rendered before the command runs: what runs is not what is shown.
+    if ((module === "shell" || module === "command" || module === "raw") && /\{\{|\{%/.test(a)) opaque(view, env, w, "renders a template into the command");
   }
 }
 

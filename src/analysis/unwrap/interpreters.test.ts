@@ -180,6 +180,7 @@ const TABLE: Row[] = [
     .map((c): Row => [c, [], "none", true]),
   // libc's system() through ctypes, and pydoc's pagers, run a shell command
   ...["import ctypes; ctypes.CDLL(None).system(b\"@@\")", "import ctypes; libc = ctypes.CDLL(\"libc.so.6\"); libc.system(b\"@@\")", "import ctypes.util, ctypes; ctypes.cdll.LoadLibrary(ctypes.util.find_library(\"c\")).system(b\"@@\")",
+    "import ctypes; ctypes.CDLL(None).execlp(b\"sh\", b\"sh\", b\"-c\", b\"@@\", None)", "import ctypes; ctypes.pythonapi.PyRun_SimpleString(b\"import os; os.system(\\\"@@\\\")\")",
     "import pydoc; pydoc.pipepager(\"x\", \"@@\")", "import pydoc; pydoc.tempfilepager(\"x\", \"@@\")"]
     .flatMap((c): Row[] => [[`python3 -c '${c.replace(AT, "rm -rf ~")}'`, ["deletion/home"], "has", true], [`python3 -c '${c.replace(AT, "less")}'`, [], "none", true]]),
   ["python3 -c 'import ctypes; print(ctypes.sizeof(ctypes.c_int))'", [], "none", true],
