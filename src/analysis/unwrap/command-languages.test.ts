@@ -19,8 +19,8 @@ const SPELLINGS: Readonly<Record<string, readonly string[]>> = {
   dc: ["!@@", "1 p !@@", "[!@@]x", "[x]sa [!@@]x", "1s#!@@", "1 2 <#!@@"],
   m4: ["syscmd(@@)", "esyscmd(@@)", "syscmd(`@@')", "define(`x', 1)esyscmd(`@@')", "m4_syscmd(@@)"],
   lftp: ["!@@", "open h; !@@", "open h && !@@", "set x y; get f; !@@", "source -e @@", "echo hi | @@", "open h; ls | @@"],
-  ftp: ["!@@", "open h\n!@@"],
-  sftp: ["!@@", "-!@@", "@!@@", "get f\n!@@"],
+  ftp: ["!@@", "open h\n!@@", "get f |@@", "ls . \"|@@\""],
+  sftp: ["!@@", "-!@@", "@!@@", "get f\n!@@", "lls ;@@", "lls x; @@"],
 };
 
 /** How each tool is handed its commands: `§` is the command text. */
@@ -63,7 +63,7 @@ const TABLE: Row[] = [
     "dc -e '2 3 + p'", "dc -e '1 2 !<a'", "dc -e '[1 p]sa 2 3 !=a'", "echo '2 k 1 3 / p' | dc", "dc calc.dc",
     "m4 file.m4", "m4 <<< 'define(x,y)x'", "m4 -DVERSION=1 config.m4 > config",
     "lftp -c 'open h; mirror -R dist /www'", "lftp -e 'get f; bye' h", "ftp h", "ftp -n h <<'EOF'\nuser a b\nget f\nbye\nEOF",
-    "sftp h", "sftp -b batch.txt h", "echo 'get f' | sftp -b - h", "sftp -b - h <<< 'put a.txt'", "git log | grep x"].map((c): Row => [c, [], "none", true]),
+    "sftp h", "sftp -b batch.txt h", "echo 'get f' | sftp -b - h", "sftp -b - h <<< 'put a.txt'", "sftp -b - h <<< 'lls -la /tmp'", "ftp -n h <<< $'user a b\nget f\nbye'", "git log | grep x"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/command-languages: table", () => {

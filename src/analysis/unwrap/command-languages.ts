@@ -146,6 +146,12 @@ export function bangEscapes(text: string): Escape[] {
       }
       const source = /^source\s+(?:-\w+\s+)*-e\s+([^;]*)/.exec(cmd);
       if (source !== null) out.push(source[1] as string);
+      // sftp's `lls ARGS` runs `ls ARGS` through the shell.
+      const lls = /^lls\b([^]*)$/.exec(cmd);
+      if (lls !== null && /[^\w\s./~*?=-]/.test(lls[1] as string)) out.push(`ls${lls[1] as string}`);
+      // ftp: a local file named `|cmd` is a pipe to that command (`get f |cmd`, `ls . "|cmd"`).
+      const piped = /(?:^|\s)"?\|([^"\n]+)/.exec(cmd);
+      if (piped !== null && s === 0 && !/^\S*\|/.test(cmd)) out.push(piped[1] as string);
     }
   }
   return out;

@@ -26,6 +26,8 @@ const CARRIERS = [
   "dpkg --pre-invoke='@@' -i x.deb", "dpkg --post-invoke '@@' -i x.deb", "dpkg --status-logger='@@' -i x.deb",
   // red-team pass: hg's abbreviated commands and options, --repo before the command, -e of every peer command
   "hg --repo . pull -e '@@' ssh://h/r", "hg pul -e '@@' ssh://h/r", "hg pull --ss '@@' ssh://h/r", "hg init -e '@@' ssh://h/r", "hg bundle -e '@@' --all b.hg ssh://h/r", "hg --conf hooks.pre-status='@@' st",
+  // a tool's arguments appended to its program, run through the shell
+  "hg --config merge-tools.x.executable=sh --config 'merge-tools.x.args=-c \"@@\"' resolve --tool x --all", "hg --config extdiff.cmd.x=true --config 'extdiff.opts.x=; @@' x",
   // apt's -o=, long options in any case, dpkg hooks handed on through DPkg::Options
   "apt-get -o='APT::Update::Pre-Invoke::=@@' update", "apt-get --Option 'APT::Update::Pre-Invoke::=@@' update", "apt-get -o 'DPkg::Options::=--post-invoke=@@' install -y x",
   "apt-get -o Dpkg::Options::='--pre-invoke=@@' upgrade",
@@ -52,6 +54,8 @@ const TABLE: Row[] = [
   ["ansible localhost -m shell -a 'r{{ \"m -rf\" }} ~'", [OPAQUE], "has", true],
   ["ansible localhost -m file -a 'path=~ state=\"absent\"'", [HOME], "has", true],
   ["ansible localhost -m file -a 'path=\"/etc\" state=absent'", ["deletion/root-child"], "has", true],
+  // apt reading a configuration from the line that sets a hook
+  ["apt-get -c <(echo 'APT::Update::Pre-Invoke {\"rm -rf ~\";};') update", [OPAQUE], "has", true],
   // a program named by a relative path
   ["tcpdump -w x -G 60 -z ./post.sh", ["side-effect/runs-program"], "has", true],
   // ansible's file module removing a path
@@ -61,7 +65,7 @@ const TABLE: Row[] = [
   ["hg --config hooks.pre-status=\"$H\" status", ["shell/dynamic-command"], "has", true],
   ["apt-get -o APT::Update::Pre-Invoke::=\"$X\" update", ["shell/dynamic-command"], "has", true],
   // plain uses and settings that run nothing stay quiet, in guard too
-  ...["hg status", "hg --config extensions.rebase= rebase -d default", "hg --config extensions.mq=! log", "hg --config ui.username=me commit -m x", "hg commit -e -m msg", "hg tag -e v1", "hg ci -e", "hg clone -e 'ssh -i key' ssh://h/r", "rpmbuild --define '_topdir %(pwd)/rpmbuild' -ba x.spec", "hg log -r . --config alias.x=log",
+  ...["hg status", "hg --config extensions.rebase= rebase -d default", "hg --config extensions.mq=! log", "hg --config ui.username=me commit -m x", "hg commit -e -m msg", "hg tag -e v1", "hg --config merge-tools.kdiff3.args='$base $local $other -o $output' merge", "hg --config extdiff.cmd.vd=vimdiff --config extdiff.opts.vd=-f vd", "apt-get -c /etc/apt/my.conf update", "hg ci -e", "hg clone -e 'ssh -i key' ssh://h/r", "rpmbuild --define '_topdir %(pwd)/rpmbuild' -ba x.spec", "hg log -r . --config alias.x=log",
     "apt-get -o Dpkg::Options::=--force-confold install x", "apt-get -o Acquire::Retries=3 update", "apt-get -o APT::Sandbox::User=root update", "apt-get -qqy install curl", "apt install ./x.deb",
     "dpkg -i x.deb", "dpkg --force-confnew -i x.deb",
     "svn diff --diff-cmd diff -x -u", "svn co https://h/r", "svn --config-option servers:global:http-timeout=60 up",

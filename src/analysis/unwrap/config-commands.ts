@@ -13,7 +13,7 @@ import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { parseFlags, values, type FlagSpec } from "../flags.js";
 import type { Env, Unwrapper } from "./types.js";
-import { runString, shellQuote, valueWord } from "./strings.js";
+import { isStdinPath, runString, shellQuote, valueWord } from "./strings.js";
 
 /** Each value of an option spelled `name VALUE`, `name=VALUE` or (short) `-xVALUE`, with its word. */
 function optionValues(view: CommandView, long: readonly string[], short: readonly string[] = []): Word[] {
@@ -44,19 +44,37 @@ function code(view: CommandView, env: Env, w: Word, value: string, what: string)
 }
 
 /** hg setting keys whose value is a shell command. */
-const HG_COMMAND = /^(?:hooks\.|ui\.(?:ssh|editor)$|pager\.pager$|merge-tools\..+\.executable$)/;
+const HG_COMMAND = /^(?:hooks\.|ui\.(?:ssh|editor)$|pager\.pager$|(?:merge|diff)-tools\..+\.executable$|extdiff\.cmd\.)/;
+/** hg settings whose value is appended to a tool's command line, run through the shell: the key of that tool's program. */
+function hgArgsOf(key: string): string | null {
+  const tool = /^((?:merge|diff)-tools\..+)\.(?:args|diffargs)$/.exec(key);
+  if (tool !== null) return `${tool[1] as string}.executable`;
+  const ext = /^extdiff\.opts\.(.+)$/.exec(key);
+  return ext === null ? null : `extdiff.cmd.${ext[1] as string}`;
+}
+/** hg's own placeholders in a tool's arguments (quoted file names when run). */
+const HG_VARS = /\$(?:base|local|other|output|parent[12]?|child|root|plabel[12]|clabel|phash[12]|chash|label(?:local|other|base))\b/g;
 /** hg subcommands (and their prefixes hg accepts) where `-e` is `--edit`; in every other, `-e` is `--ssh`. */
 const HG_EDIT = /^(?:com(?:m(?:i(?:t)?)?)?|ci|tag?|bac(?:k(?:o(?:u(?:t)?)?)?)?|gra(?:f(?:t)?)?|imp(?:o(?:r(?:t)?)?)?|patch|reb(?:a(?:s(?:e)?)?)?|histedit|amend|uncommit|fetch)$/;
 /** hg's global options that take a value, in every spelling (long options may be abbreviated). */
 const HG_GLOBAL_VALUE = /^(?:-R|--rep(?:o(?:s(?:i(?:t(?:o(?:r(?:y)?)?)?)?)?)?)?|--cwd|--con(?:f(?:i(?:g)?)?)?|--encoding|--encodingmode|--col(?:o(?:r)?)?|--pag(?:e(?:r)?)?)$/;
 
 function hgCommands(view: CommandView, env: Env): void {
-  for (const w of optionValues(view, ["--config", "--conf", "--confi"])) {
+  const settings = new Map<string, string>();
+  const words = optionValues(view, ["--config", "--conf", "--confi"]);
+  for (const w of words) {
+    const eq = w.value.indexOf("=");
+    if (eq > 0) settings.set(w.value.slice(0, eq).trim(), w.value.slice(eq + 1));
+  }
+  for (const w of words) {
     const eq = w.value.indexOf("=");
     if (eq < 0) continue;
     const key = w.value.slice(0, eq).trim();
     const value = w.value.slice(eq + 1);
-    if (key.startsWith("hooks.") && value.trimStart().startsWith("python:")) opaque(view, env, w, `runs the Python hook '${value.trim()}'`);
+    const program = hgArgsOf(key);
+    // `merge-tools.x.args`, `extdiff.opts.x`: run as `PROGRAM ARGS` (`sh` + `-c '…'` is a shell string).
+    if (program !== null) code(view, env, w, `${(settings.get(program) ?? "").trim() || "tool"} ${value.replace(HG_VARS, "f")}`, `a tool's arguments (--config ${key})`);
+    else if (key.startsWith("hooks.") && value.trimStart().startsWith("python:")) opaque(view, env, w, `runs the Python hook '${value.trim()}'`);
     else if (HG_COMMAND.test(key)) code(view, env, w, value, `a command (--config ${key})`);
     // `alias.x=!cmd` is a shell alias; `extensions.x=PATH` loads Python code (an empty value or `!` names a bundled one, or turns it off).
     else if (key.startsWith("alias.") && value.trimStart().startsWith("!")) code(view, env, w, value.trimStart().slice(1), `a shell alias (--config ${key})`);
@@ -68,10 +86,15 @@ function hgCommands(view: CommandView, env: Env): void {
 
 /** apt's hooks run through `sh -c`: `APT::Update::Pre-Invoke`, `DPkg::Post-Invoke`, `DPkg::Pre-Install-Pkgs` (and `::`-list items). */
 const APT_HOOK = /(?:^|::)(?:(?:Pre|Post)-Invoke(?:-Success)?|Pre-Install-Pkgs)(?:::[^=]*)?$/i;
+const APT_HOOK_TEXT = /(?:Pre|Post)-Invoke|Pre-Install-Pkgs|Dir::Bin|Proxy-Auto-Detect/i;
 /** apt settings that name a program it runs. */
 const APT_PROGRAM = /(?:^|::)Proxy-Auto-Detect$|^Dir::Bin::/i;
 
 function aptCommands(view: CommandView, env: Env): void {
+  // `-c FILE` read from stdin or a process substitution whose text names a hook: code in apt's own syntax.
+  for (const w of optionValues(view, ["-c", "--config-file"], ["-c"])) {
+    if ((isStdinPath(w.value) || w.value.startsWith("/dev/fd/") || w.dynamic !== null) && APT_HOOK_TEXT.test(view.facts.source)) opaque(view, env, w, "reads a configuration from the line that sets a command hook");
+  }
   const words: Word[] = [];
   for (let k = 1; k < view.args.length; k++) {
     const a = view.args[k] as string;
