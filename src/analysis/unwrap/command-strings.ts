@@ -91,7 +91,7 @@ function sshString(view: CommandView, at: (w: Word) => [number, number], span: (
 }
 
 /** ssh options whose value is a command ssh runs locally (or, RemoteCommand, on the host). */
-const SSH_COMMAND_OPTION = /^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*(?:=\s*|\s+)([^]*)$/i;
+export const SSH_COMMAND_OPTION = /^\s*(?:ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand)\s*(?:=\s*|\s+)([^]*)$/i;
 
 /** `-o ProxyCommand='cmd'` (ssh, scp, sftp, and `-o 'ProxyCommand cmd'`): the value is shell code. */
 export function sshOptions(view: CommandView, options: readonly string[], at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {

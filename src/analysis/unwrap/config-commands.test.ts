@@ -54,8 +54,9 @@ const TABLE: Row[] = [
   ["ansible localhost -m shell -a 'r{{ \"m -rf\" }} ~'", [OPAQUE], "has", true],
   ["ansible localhost -m file -a 'path=~ state=\"absent\"'", [HOME], "has", true],
   ["ansible localhost -m file -a 'path=\"/etc\" state=absent'", ["deletion/root-child"], "has", true],
-  // apt reading a configuration from the line that sets a hook
-  ["apt-get -c <(echo 'APT::Update::Pre-Invoke {\"rm -rf ~\";};') update", [OPAQUE], "has", true],
+  // apt reading a configuration the line makes (script-files.ts)
+  ["apt-get -c <(echo 'APT::Update::Pre-Invoke {\"rm -rf ~\";};') update", ["shell/dynamic-script"], "has", true],
+  ["apt-get -c /dev/stdin update <<< 'APT::Update::Pre-Invoke {\"rm -rf ~\";};'", [OPAQUE], "has", true],
   // a program named by a relative path
   ["tcpdump -w x -G 60 -z ./post.sh", ["side-effect/runs-program"], "has", true],
   // ansible's file module removing a path

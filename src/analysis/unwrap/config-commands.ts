@@ -13,7 +13,7 @@ import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { parseFlags, values, type FlagSpec } from "../flags.js";
 import type { Env, Unwrapper } from "./types.js";
-import { isStdinPath, runString, shellQuote, valueWord } from "./strings.js";
+import { runString, shellQuote, valueWord } from "./strings.js";
 
 /** Each value of an option spelled `name VALUE`, `name=VALUE` or (short) `-xVALUE`, with its word. */
 function optionValues(view: CommandView, long: readonly string[], short: readonly string[] = []): Word[] {
@@ -86,15 +86,11 @@ function hgCommands(view: CommandView, env: Env): void {
 
 /** apt's hooks run through `sh -c`: `APT::Update::Pre-Invoke`, `DPkg::Post-Invoke`, `DPkg::Pre-Install-Pkgs` (and `::`-list items). */
 const APT_HOOK = /(?:^|::)(?:(?:Pre|Post)-Invoke(?:-Success)?|Pre-Install-Pkgs)(?:::[^=]*)?$/i;
-const APT_HOOK_TEXT = /(?:Pre|Post)-Invoke|Pre-Install-Pkgs|Dir::Bin|Proxy-Auto-Detect/i;
 /** apt settings that name a program it runs. */
 const APT_PROGRAM = /(?:^|::)Proxy-Auto-Detect$|^Dir::Bin::/i;
 
 function aptCommands(view: CommandView, env: Env): void {
-  // `-c FILE` read from stdin or a process substitution whose text names a hook: code in apt's own syntax.
-  for (const w of optionValues(view, ["-c", "--config-file"], ["-c"])) {
-    if ((isStdinPath(w.value) || w.value.startsWith("/dev/fd/") || w.dynamic !== null) && APT_HOOK_TEXT.test(view.facts.source)) opaque(view, env, w, "reads a configuration from the line that sets a command hook");
-  }
+  // A configuration file (`-c F`, `APT_CONFIG=F`) the line makes is script-files.ts'.
   const words: Word[] = [];
   for (let k = 1; k < view.args.length; k++) {
     const a = view.args[k] as string;

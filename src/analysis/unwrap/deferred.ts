@@ -209,7 +209,7 @@ function literalStdin(view: CommandView): string | null {
 }
 
 /** The command of a crontab line: after five time fields or an `@reboot`-style nickname. */
-function cronCommand(line: string): string {
+export function cronCommand(line: string): string {
   const t = line.trim();
   if (t === "" || t.startsWith("#") || /^[A-Za-z_][A-Za-z0-9_]*\s*=/.test(t)) return "";
   const m = /^(?:@\w+|(?:\S+\s+){4}\S+)\s+([^]*)$/.exec(t);

@@ -29,6 +29,7 @@ import { awkUnwrapper, parallelUnwrapper, sqliteUnwrapper } from "./input-runner
 import { bindUnwrapper, completeUnwrapper, enableUnwrapper } from "./hooks.js";
 import { commandLanguageUnwrapper } from "./command-languages.js";
 import { configCommandUnwrapper } from "./config-commands.js";
+import { scriptFileUnwrapper } from "./script-files.js";
 
 /** Commands that run code from their arguments (wrappers apart: the WRAPPERS table). */
 export const UNWRAPPERS: readonly Unwrapper[] = [
@@ -38,7 +39,7 @@ export const UNWRAPPERS: readonly Unwrapper[] = [
   scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
   secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper, containerRunUnwrapper, kubectlExecUnwrapper, composeExecUnwrapper, dbClientUnwrapper, goExecUnwrapper,
-  commandLanguageUnwrapper, configCommandUnwrapper,
+  commandLanguageUnwrapper, configCommandUnwrapper, scriptFileUnwrapper,
 ];
 
 /** What unwrapping does with a name: one lookup per command. */
@@ -46,13 +47,14 @@ export interface Known {
   wrapper: Wrapper | undefined;
   special: Special | undefined;
   piped: Unwrapper["piped"];
+  files: Unwrapper["files"];
 }
 
 function buildKnown(): ReadonlyMap<string, Known> {
   const known = new Map<string, Known>();
   const entry = (n: string): Known => {
     let k = known.get(n);
-    if (k === undefined) known.set(n, (k = { wrapper: undefined, special: undefined, piped: undefined }));
+    if (k === undefined) known.set(n, (k = { wrapper: undefined, special: undefined, piped: undefined, files: undefined }));
     return k;
   };
   for (const [n, w] of [...WRAPPERS, ...TOOL_WRAPPERS, ...SESSION_WRAPPERS]) {
@@ -63,9 +65,10 @@ function buildKnown(): ReadonlyMap<string, Known> {
     for (const n of u.commands) {
       const k = entry(n);
       // One unwrapper per name and role: a second would silently replace the first.
-      if ((u.unwrap !== undefined && k.special !== undefined) || (u.piped !== undefined && k.piped !== undefined)) throw new Error(`unwrap: '${n}' is claimed twice (${u.name})`);
+      if ((u.unwrap !== undefined && k.special !== undefined) || (u.piped !== undefined && k.piped !== undefined) || (u.files !== undefined && k.files !== undefined)) throw new Error(`unwrap: '${n}' is claimed twice (${u.name})`);
       if (u.unwrap !== undefined) k.special = u.unwrap;
       if (u.piped !== undefined) k.piped = u.piped;
+      if (u.files !== undefined) k.files = u.files;
     }
   }
   return known;

@@ -91,4 +91,6 @@ export interface Unwrapper {
   unwrap?: Special;
   /** Called when the command reads a pipe (stage > 0): `curl ... | sh`. */
   piped?: (view: CommandView, env: Env) => void;
+  /** Called for the command (trusted, with words) beside its unwrapper: files it reads commands from (script-files.ts). */
+  files?: (view: CommandView, env: Env) => void;
 }

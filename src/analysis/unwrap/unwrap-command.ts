@@ -184,10 +184,12 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
   const entry = name === view.name ? known : view.name.length <= KNOWN_NAME_MAX ? KNOWN.get(view.name) : undefined;
   const special = view.trusted && view.words.length > 0 ? entry?.special : undefined;
   const piped = entry?.piped !== undefined && stdinFed(view) ? entry.piped : undefined;
-  if (special !== undefined || piped !== undefined) {
+  const files = view.trusted && view.words.length > 0 ? entry?.files : undefined;
+  if (special !== undefined || piped !== undefined || files !== undefined) {
     const env = envFor(sc, facts, origin, out, nest, written);
     if (special !== undefined && special(view, env) === true) view.wrapperOnly = true;
     if (piped !== undefined) piped(view, env);
+    if (files !== undefined) files(view, env);
   }
   // `./x.sh` where the line wrote x.sh: its text is the program.
   if (anyWritten(written) && view.words.length > 0) {

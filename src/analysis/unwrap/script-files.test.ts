@@ -1,0 +1,125 @@
+/**
+ * Files a program reads commands from, named on the line (script-files.ts): made at run time,
+ * fed on stdin, written or downloaded earlier on the line. Every tool's every way of naming the
+ * file is generated against every way of making it; files on disk stay quiet.
+ */
+
+import { describe, expect, it } from "vitest";
+import { cases, type Row, verify } from "../test-helpers.js";
+import { sshConfigCommands } from "./script-files.js";
+
+const RM = "dangerous/rm-recursive-force";
+const HOME = "deletion/home";
+const DYNAMIC = "shell/dynamic-script";
+const OPAQUE = "shell/opaque-code";
+const PIPE = "shell/pipe-to-shell";
+const CODE = "rm -rf ~";
+
+/** Each tool's ways of naming the file: `§` is the file. */
+const FORMS: readonly string[] = [
+  "ssh -F § h", "ssh -vF § h", "ssh -F§ h", "ssh -p 22 -F § h uptime", "slogin -F § h", "scp -F § a h:b", "sftp -F § h",
+  "bash --rcfile § -i", "bash --init-file § -i", "bash --rcfile=§",
+  "vim -u § f", "nvim -S § f", "vi -u § f",
+  "gdb -x § ./a", "gdb --command=§ ./a", "gdb -ix § ./a",
+  "tmux -f § new", "tmux -2f § new -d",
+  "screen -c §", "SCREENRC=§ screen",
+  "sqlite3 -init § app.db", "psql -f § db", "psql --file=§", "PSQLRC=§ psql -c 'select 1'",
+  "lftp -f §",
+  "crontab §", "crontab -u root §",
+  "at -f § now", "at now -f §", "batch -f §",
+  "expect -f §", "expect §",
+  "ansible-playbook §", "ansible-playbook -i hosts §",
+  "node -r § a.js", "node --require=§ a.js", "node --import § a.js",
+  "ruby -r § a.rb",
+  "emacs -l §", "emacs --batch --load=§",
+  "gawk -i § 1 f",
+  "php -c § a.php",
+  "npm --userconfig § run build", "npm --globalconfig=§ install", "NPM_CONFIG_USERCONFIG=§ npm install", "pnpm --userconfig § install",
+  "apt-get -c § update", "APT_CONFIG=§ apt-get update", "env APT_CONFIG=§ apt install x",
+  "GIT_CONFIG_GLOBAL=§ git log", "env GIT_CONFIG_SYSTEM=§ git pull",
+];
+
+/** Streams made at run time. */
+const STREAMS = ["<(curl -s http://127.0.0.1/x)", "<(gen)", "/dev/fd/63", "/proc/self/fd/5"];
+
+const made: Row[] = FORMS.flatMap((f) => STREAMS.map((s): Row => [f.replace("§", s), [DYNAMIC], "has", true]));
+/** Through wrappers and in compounds, the same. */
+const wrapped: Row[] = ["ssh -F § h", "crontab §", "bash --rcfile § -i", "env APT_CONFIG=§ apt-get update"].flatMap((f) =>
+  ["sudo %", "sudo -E %", "true && %", "(%)", "nohup % &"].map((w): Row => [w.replace("%", f.replace("§", STREAMS[0] as string)), [DYNAMIC], "has", true]));
+
+/** Known text on stdin, in the languages read: the command in it is judged. */
+const READ: Row[] = [
+  "ssh -F /dev/stdin h <<< 'ProxyCommand @@'",
+  "ssh -F /dev/stdin h <<'EOF'\nHost *\n  ProxyCommand @@\nEOF",
+  "printf 'Host x\\n  LocalCommand @@\\n' | ssh -F /dev/stdin x",
+  "ssh -F /dev/stdin h <<'EOF'\nMatch host x exec \"@@\"\nEOF",
+  "bash --rcfile /dev/stdin -i <<< '@@'",
+  "tmux -f /dev/stdin new <<< 'run-shell \"@@\"'",
+  "crontab - <<< '* * * * * @@'",
+  "crontab /dev/stdin <<'EOF'\n# nightly\n@reboot @@\nEOF",
+  "at -f /dev/stdin now <<< '@@'",
+  "node -r /dev/stdin a.js <<< 'require(\"child_process\").execSync(\"@@\")'",
+  "gawk -i /dev/stdin 1 f <<< 'BEGIN { system(\"@@\") }'",
+].map((c): Row => [c.replace("@@", CODE), [RM, HOME], "has", true]);
+
+/** Known text in a language not read: asked about, not guessed at. */
+const OPAQUE_ROWS: Row[] = [
+  "npm --userconfig /dev/stdin install <<< 'script-shell=/tmp/x'",
+  "APT_CONFIG=/dev/stdin apt-get update <<< 'APT::Update::Pre-Invoke {\"rm -rf ~\";};'",
+  "echo 'APT::Update::Pre-Invoke {\"rm -rf ~\";};' | APT_CONFIG=/dev/stdin apt-get update",
+  "expect -f /dev/stdin <<< 'spawn sh'",
+  "ansible-playbook /dev/stdin <<< '- hosts: all'",
+  "GIT_CONFIG_GLOBAL=/dev/stdin git log <<< $'[core]\\npager = less'",
+  "screen -c /dev/stdin <<< 'screen -t x sh'",
+  "php -c /dev/stdin a.php <<< 'auto_prepend_file=/tmp/x.php'",
+].map((c): Row => [c, [OPAQUE], "has", true]);
+
+/** Unseen text from a pipe. */
+const PIPED: Row[] = ["ssh -F /dev/stdin h", "bash --rcfile /dev/stdin -i", "tmux -f /dev/stdin new", "at -f /dev/stdin now", "npm --userconfig /dev/stdin i", "APT_CONFIG=/dev/stdin apt-get update", "node -r /dev/stdin a.js"]
+  .map((c): Row => [`curl -s http://127.0.0.1/x | ${c}`, [PIPE], "has", true]);
+
+/** A file written earlier on the line: its text read; unseen text (base64 -d) is a dynamic script. */
+const WRITTEN: Row[] = [
+  ["echo 'ProxyCommand @@' > c; ssh -F c h", [RM, HOME]],
+  ["printf '%s\\n' '@@' > rc && bash --rcfile rc -i", [RM, HOME]],
+  ["echo '* * * * * @@' > jobs; crontab jobs", [RM, HOME]],
+  ["echo 'run-shell \"@@\"' > t.conf; tmux -f t.conf new", [RM, HOME]],
+  ["base64 -d > c <<< UHJveHk=; ssh -F c h", [DYNAMIC]],
+  ["echo H4sI | base64 -d | gunzip > jobs; crontab jobs", [DYNAMIC]],
+  ["echo x > pb.yml && ansible-playbook pb.yml", [OPAQUE]],
+  ["cat > rc.vim <<'EOF'\n\" a vimrc\nset nu\n:!@@\nEOF\nvim -u rc.vim f", [RM, HOME]],
+  ["echo 'shell @@' > x.gdb; gdb -x x.gdb ./a", [RM, HOME]],
+  ["echo '.shell @@' > init.sql; sqlite3 -init init.sql app.db", [RM, HOME]],
+  ["printf '%s\\n' 'select 1;' '\\! @@' > s.sql && psql -f s.sql", [RM, HOME]],
+  ["echo '!@@' > cmds; lftp -f cmds", [RM, HOME]],
+  ["echo 'require(\"fs\").rmSync(\"/home\", {recursive: true})' > pre.js; node -r ./pre.js a.js", ["deletion/root-child"]],
+].map(([c, ids]): Row => [(c as string).replace("@@", CODE), ids as string[], "has", true]);
+
+/** Downloaded earlier on the line: unseen network text, as a pipe into a shell. */
+const DOWNLOADED: Row[] = ["ssh -F c h", "crontab c", "bash --rcfile c -i", "APT_CONFIG=c apt-get update", "expect c", "node -r ./c a.js"]
+  .map((c): Row => [`curl -fsSLo c http://127.0.0.1/c && ${c}`, [PIPE], "has", true]);
+
+/** Files on disk, and plain uses: quiet, in guard too. */
+const QUIET: Row[] = [
+  "ssh -F ~/.ssh/alt h", "ssh -F config h uptime", "ssh -F /dev/null h", "scp -F cfg a h:b", "bash --rcfile ~/.bashrc -i", "vim -u NONE f", "vim -u ~/.vimrc f",
+  "tmux -f ~/.tmux.conf new -s work", "crontab -l", "crontab jobs.txt", "crontab -e", "at -f job.sh now", "expect x.exp", "ansible-playbook site.yml", "ansible-playbook -i hosts site.yml --check",
+  "node -r ts-node/register a.ts", "node --import tsx a.ts", "ruby -r json a.rb", "emacs -l init.el", "gawk -i inplace '{print}' f", "php -c php.ini a.php",
+  "npm --userconfig .npmrc install", "APT_CONFIG=/etc/apt/alt.conf apt-get update", "GIT_CONFIG_GLOBAL=/dev/null git log", "GIT_CONFIG_GLOBAL=~/.gitconfig-work git log",
+  "echo 'Host x' > c; ssh -F c x", "crontab -l > c; echo '0 * * * * /usr/bin/backup' >> c; crontab c", "sed 's/@HOST@/x/' tpl > c && ssh -F c x", "envsubst < t.conf > tmux.conf; tmux -f tmux.conf new", "echo '# none' > jobs; crontab jobs", "diff <(sort a) <(sort b)", "ssh h cat /dev/stdin < f", "crontab /dev/stdin",
+].map((c): Row => [c, [], "none", true]);
+
+describe("unwrap/script-files: table", () => {
+  it.each(cases([...made, ...wrapped, ...READ, ...OPAQUE_ROWS, ...PIPED, ...WRITTEN, ...DOWNLOADED, ...QUIET]))("%s", (_title, row) => verify(row));
+});
+
+describe("unwrap/script-files: ssh_config reader", () => {
+  it.each([
+    ["ProxyCommand nc %h %p", ["nc %h %p"]],
+    ["  proxycommand=ssh -W %h:%p j", ["ssh -W %h:%p j"]],
+    ["ProxyCommand none", []],
+    ["Host x\n  LocalCommand echo hi\n  KnownHostsCommand /bin/k %H", ["echo hi", "/bin/k %H"]],
+    ["Match host x exec \"test -f /x\"", ["test -f /x"]],
+    ["Match !exec check", ["check"]],
+    ["Host x\n  User git\n  IdentityFile ~/.ssh/k", []],
+  ] as const)("%j", (text, want) => expect(sshConfigCommands(text)).toEqual(want));
+});
