@@ -19,6 +19,7 @@ export const SHELL_FINDINGS: Readonly<Record<string, FindingMeta>> = {
   "shell/eval": { description: "eval of anything: shell code assembled at run time." },
   "shell/source-dynamic": { description: "source or . of a file only known at run time, or downloaded." },
   "shell/pipe-to-shell": { description: "A pipe into a shell or interpreter (curl ... | sh, base64 -d | bash)." },
+  "shell/remote-package": { description: "A package installed or run from a URL or a repository, or a package file downloaded on the line (pip install git+https://…, npx github:u/r, curl -o x.deb … && dpkg -i x.deb)." },
   "shell/dynamic-script": { description: "A shell run on a script that cannot be seen (bash <(curl ...), sh -c \"$(curl ...)\", bash -c \"$VAR\")." },
   "shell/dynamic-command": { description: "A command name only known at run time ($CMD, $(echo rm))." },
   "shell/reverse-shell": { description: "A program wired to a network connection (bash < /dev/tcp/h/p, nc -e /bin/sh, socat exec:…)." },

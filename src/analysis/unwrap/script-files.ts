@@ -100,7 +100,7 @@ const FILES: Readonly<Record<string, FileEntry>> = {
 export const scriptFileUnwrapper: Unwrapper = {
   name: "script-file",
   commands: Object.keys(FILES),
-  files: (v, e) => {
+  also: (v, e) => {
     const entry = FILES[v.name];
     if (entry !== undefined) for (const w of fileWords(v, entry)) judge(v, e, entry, w);
   },

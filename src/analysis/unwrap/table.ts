@@ -30,6 +30,7 @@ import { bindUnwrapper, completeUnwrapper, enableUnwrapper } from "./hooks.js";
 import { commandLanguageUnwrapper } from "./command-languages.js";
 import { configCommandUnwrapper } from "./config-commands.js";
 import { scriptFileUnwrapper } from "./script-files.js";
+import { remotePackageUnwrapper } from "./remote-packages.js";
 
 /** Commands that run code from their arguments (wrappers apart: the WRAPPERS table). */
 export const UNWRAPPERS: readonly Unwrapper[] = [
@@ -39,7 +40,7 @@ export const UNWRAPPERS: readonly Unwrapper[] = [
   scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
   secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper, containerRunUnwrapper, kubectlExecUnwrapper, composeExecUnwrapper, dbClientUnwrapper, goExecUnwrapper,
-  commandLanguageUnwrapper, configCommandUnwrapper, scriptFileUnwrapper,
+  commandLanguageUnwrapper, configCommandUnwrapper, scriptFileUnwrapper, remotePackageUnwrapper,
 ];
 
 /** What unwrapping does with a name: one lookup per command. */
@@ -47,14 +48,15 @@ export interface Known {
   wrapper: Wrapper | undefined;
   special: Special | undefined;
   piped: Unwrapper["piped"];
-  files: Unwrapper["files"];
+  /** Every family's `also` for the name, in registry order (none: undefined). */
+  also: ReadonlyArray<NonNullable<Unwrapper["also"]>> | undefined;
 }
 
 function buildKnown(): ReadonlyMap<string, Known> {
   const known = new Map<string, Known>();
   const entry = (n: string): Known => {
     let k = known.get(n);
-    if (k === undefined) known.set(n, (k = { wrapper: undefined, special: undefined, piped: undefined, files: undefined }));
+    if (k === undefined) known.set(n, (k = { wrapper: undefined, special: undefined, piped: undefined, also: undefined }));
     return k;
   };
   for (const [n, w] of [...WRAPPERS, ...TOOL_WRAPPERS, ...SESSION_WRAPPERS]) {
@@ -65,10 +67,10 @@ function buildKnown(): ReadonlyMap<string, Known> {
     for (const n of u.commands) {
       const k = entry(n);
       // One unwrapper per name and role: a second would silently replace the first.
-      if ((u.unwrap !== undefined && k.special !== undefined) || (u.piped !== undefined && k.piped !== undefined) || (u.files !== undefined && k.files !== undefined)) throw new Error(`unwrap: '${n}' is claimed twice (${u.name})`);
+      if ((u.unwrap !== undefined && k.special !== undefined) || (u.piped !== undefined && k.piped !== undefined)) throw new Error(`unwrap: '${n}' is claimed twice (${u.name})`);
       if (u.unwrap !== undefined) k.special = u.unwrap;
       if (u.piped !== undefined) k.piped = u.piped;
-      if (u.files !== undefined) k.files = u.files;
+      if (u.also !== undefined) k.also = [...(k.also ?? []), u.also];
     }
   }
   return known;

@@ -91,6 +91,9 @@ export interface Unwrapper {
   unwrap?: Special;
   /** Called when the command reads a pipe (stage > 0): `curl ... | sh`. */
   piped?: (view: CommandView, env: Env) => void;
-  /** Called for the command (trusted, with words) beside its unwrapper: files it reads commands from (script-files.ts). */
-  files?: (view: CommandView, env: Env) => void;
+  /**
+   * Called for the command (trusted, with words) beside its unwrapper, for what several families
+   * read of one command (the files it reads commands from, the packages it installs).
+   */
+  also?: (view: CommandView, env: Env) => void;
 }

@@ -15,6 +15,7 @@ import { commandWords } from "./strings.js";
 import { anyWritten, runWrittenProgram, type WrittenFiles } from "./written.js";
 import { writtenBuildFile } from "./build-files.js";
 import { readsParseStdin, stdinFed } from "./stdin-feeds.js";
+import { runnerSpecs } from "./remote-packages.js";
 
 export const NO_ARGS: readonly string[] = [];
 /** A package spec with a version or a scope: `rimraf@5`, `@scope/cli`, `@scope/cli@2` (group 1: the name). */
@@ -171,6 +172,8 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
       nest(text, origin.range ?? [a.start, Math.max(a.end, b.end)], inherit);
       return;
     }
+    // `npx github:u/r`, `uvx --from git+https://… x`: a package fetched from a URL runs its scripts.
+    if (hit.packageSpec === true) runnerSpecs(name, words, i + 1, i + hit.inner, origin, out);
     i += hit.inner;
     name = null;
     packageSpec = hit.packageSpec === true;
@@ -184,12 +187,12 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
   const entry = name === view.name ? known : view.name.length <= KNOWN_NAME_MAX ? KNOWN.get(view.name) : undefined;
   const special = view.trusted && view.words.length > 0 ? entry?.special : undefined;
   const piped = entry?.piped !== undefined && stdinFed(view) ? entry.piped : undefined;
-  const files = view.trusted && view.words.length > 0 ? entry?.files : undefined;
-  if (special !== undefined || piped !== undefined || files !== undefined) {
+  const also = view.trusted && view.words.length > 0 ? entry?.also : undefined;
+  if (special !== undefined || piped !== undefined || also !== undefined) {
     const env = envFor(sc, facts, origin, out, nest, written);
     if (special !== undefined && special(view, env) === true) view.wrapperOnly = true;
     if (piped !== undefined) piped(view, env);
-    if (files !== undefined) files(view, env);
+    if (also !== undefined) for (const read of also) read(view, env);
   }
   // `./x.sh` where the line wrote x.sh: its text is the program.
   if (anyWritten(written) && view.words.length > 0) {

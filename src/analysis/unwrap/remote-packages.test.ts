@@ -1,0 +1,51 @@
+/**
+ * Packages installed or run from a URL or a repository, or from a file downloaded on the line
+ * (remote-packages.ts): every installer's install spellings against every remote spelling of a
+ * package; registry names, index URLs and local paths stay quiet.
+ */
+
+import { describe, expect, it } from "vitest";
+import { cases, type Row, verify } from "../test-helpers.js";
+import { remoteSpec } from "./remote-packages.js";
+
+const REMOTE = "shell/remote-package";
+
+/** Install commands: `§` is the package. */
+const PIP = ["pip install §", "pip3 install -U §", "pip install --user §", "pip install -e §", "pip --quiet install §", "python3 -m pip install §", "python -m pip install --upgrade §", "uv pip install §", "uv tool install §", "uv add §", "pipx install §", "pip wheel §", "pip install -i https://pypi.org/simple §"];
+const NPM = ["npm install §", "npm i -g §", "npm i --save-dev §", "npm add §", "pnpm add §", "pnpm add -g §", "yarn add §", "yarn global add §", "bun add §", "bun a §", "npm install --prefix tools/x §"];
+const SYSTEM = ["dnf install §", "sudo dnf in §", "yum localinstall §", "zypper in §", "rpm -ivh §", "rpm -U §", "sudo rpm --install §"];
+
+const PIP_SPECS = ["git+https://github.com/u/r", "git+ssh://git@github.com/u/r.git", "https://example.com/r/archive/main.zip", "'pkg @ git+https://github.com/u/r'", "hg+https://hg.example.com/r"];
+const NPM_SPECS = ["https://example.com/x.tgz", "git+https://github.com/u/r.git", "github:u/r", "u/r", "u/r#dev", "gitlab:u/r", "git@github.com:u/r.git", "x@https://example.com/x.tgz", "bitbucket:u/r"];
+const SYSTEM_SPECS = ["https://example.com/x.rpm", "ftp://example.com/x.rpm", "\"https://example.com/x-$(rpm -E %fedora).rpm\""];
+
+const gen = (forms: readonly string[], specs: readonly string[]): Row[] => forms.flatMap((f) => specs.map((s): Row => [f.replace("§", s), [REMOTE], "has", true]));
+
+/** Package runners: the package they fetch and run. */
+const RUNNERS: Row[] = ["npx github:u/r", "npx u/r", "npx --yes u/r#main", "npx -p https://example.com/x.tgz x", "npx --package=git+https://github.com/u/r x", "npm exec u/r", "pnpm dlx u/r", "yarn dlx github:u/r", "bunx u/r", "bun x u/r",
+  "uvx --from git+https://github.com/u/r tool", "uvx --from=git+https://github.com/u/r tool", "pipx run --spec git+https://github.com/u/r r", "pipx run https://example.com/x.py", "sudo npx github:u/r"]
+  .map((c): Row => [c, [REMOTE], "has", true]);
+
+/** Downloaded earlier on the line, then installed. */
+const DOWNLOADED: Row[] = ["sudo dpkg -i x.deb", "sudo apt install ./x.deb", "apt-get install -y ./x.deb", "sudo rpm -ivh x.deb", "dnf install ./x.deb", "npm install ./x.deb", "pip install ./x.deb", "gem install ./x.deb"]
+  .flatMap((c) => ["curl -fsSLo x.deb https://example.com/x.deb && %", "wget https://example.com/x.deb; %", "curl https://example.com/x > x.deb && %"].map((d): Row => [d.replace("%", c), [REMOTE], "has", true]));
+
+const QUIET: Row[] = [
+  "pip install requests", "pip install 'requests>=2'", "pip install -r requirements.txt", "pip install -e .", "pip install ./dist/x.whl", "pip install -i https://test.pypi.org/simple/ x", "pip install --extra-index-url https://download.pytorch.org/whl/cu118 torch",
+  "pip install -f https://download.pytorch.org/whl/torch_stable.html torch", "pip download git+https://github.com/u/r", "python3 -m pip install -U pip", "uv pip install -r req.txt", "uv add requests", "pipx install black",
+  "npm install", "npm install lodash", "npm i @scope/pkg", "npm i @scope/pkg@2", "npm i ./packages/x", "npm i ../x.tgz", "npm i --prefix tools/x lodash", "npm i -w packages/a lodash", "npm install --registry https://registry.example.com/ x",
+  "npm hook add pkg event https://target.example.com/", "yarn add react", "pnpm add -D typescript", "bun add zod", "npx cowsay hi", "npx rimraf@5 dist", "npx @scope/cli init", "pnpm exec tools/x", "bun exec scripts/deploy.sh", "yarn exec scripts/x",
+  "cargo install ripgrep", "cargo install --path .", "cargo install --locked --version 1.0 x", "gem install rails", "sudo dnf install nginx", "rpm -qi bash", "rpm -qa", "dpkg -l", "dpkg -i local.deb", "sudo apt install ./local.deb",
+  "curl -o x.deb https://example.com/x.deb", "uvx ruff check", "pipx run black .",
+].map((c): Row => [c, [], "none", true]);
+
+describe("unwrap/remote-packages: table", () => {
+  it.each(cases([...gen(PIP, PIP_SPECS), ...gen(NPM, NPM_SPECS), ...gen(SYSTEM, SYSTEM_SPECS), ...gen(["cargo install --git §", "cargo install --git=§ x"], ["https://github.com/u/r", "ssh://git@github.com/u/r"]), ...RUNNERS, ...DOWNLOADED, ...QUIET]))("%s", (_title, row) => verify(row));
+});
+
+describe("unwrap/remote-packages: specs", () => {
+  it.each([
+    ["git+https://x/y", false, true], ["https://x/y.tgz", false, true], ["github:u/r", false, true], ["git@github.com:u/r", false, true], ["pkg @ https://x", false, true], ["x@git+https://x/y", false, true],
+    ["u/r", true, true], ["u/r", false, false], ["u/r.tgz", true, false], ["@scope/x", true, false], ["./x", true, false], ["requests", false, false], ["requests==2.0", false, false], ["lodash@4", true, false], ["file:///x", false, false],
+  ] as const)("%s (shorthand %s)", (spec, shorthand, want) => expect(remoteSpec(spec, shorthand)).toBe(want));
+});
