@@ -31,6 +31,7 @@ import { commandLanguageUnwrapper } from "./command-languages.js";
 import { configCommandUnwrapper } from "./config-commands.js";
 import { scriptFileUnwrapper } from "./script-files.js";
 import { remotePackageUnwrapper } from "./remote-packages.js";
+import { shellStarterUnwrapper } from "./shell-starters.js";
 
 /** Commands that run code from their arguments (wrappers apart: the WRAPPERS table). */
 export const UNWRAPPERS: readonly Unwrapper[] = [
@@ -40,7 +41,7 @@ export const UNWRAPPERS: readonly Unwrapper[] = [
   scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
   secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper, containerRunUnwrapper, kubectlExecUnwrapper, composeExecUnwrapper, dbClientUnwrapper, goExecUnwrapper,
-  commandLanguageUnwrapper, configCommandUnwrapper, scriptFileUnwrapper, remotePackageUnwrapper,
+  commandLanguageUnwrapper, configCommandUnwrapper, scriptFileUnwrapper, remotePackageUnwrapper, shellStarterUnwrapper,
 ];
 
 /** What unwrapping does with a name: one lookup per command. */
