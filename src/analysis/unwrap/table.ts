@@ -32,6 +32,8 @@ import { configCommandUnwrapper } from "./config-commands.js";
 import { scriptFileUnwrapper } from "./script-files.js";
 import { remotePackageUnwrapper } from "./remote-packages.js";
 import { shellStarterUnwrapper } from "./shell-starters.js";
+import { commandRunnerUnwrapper } from "./command-runners.js";
+import { RUNNER_WRAPPERS } from "./runner-wrappers.js";
 
 /** Commands that run code from their arguments (wrappers apart: the WRAPPERS table). */
 export const UNWRAPPERS: readonly Unwrapper[] = [
@@ -41,7 +43,7 @@ export const UNWRAPPERS: readonly Unwrapper[] = [
   scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
   secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper, containerRunUnwrapper, kubectlExecUnwrapper, composeExecUnwrapper, dbClientUnwrapper, goExecUnwrapper,
-  commandLanguageUnwrapper, configCommandUnwrapper, scriptFileUnwrapper, remotePackageUnwrapper, shellStarterUnwrapper,
+  commandLanguageUnwrapper, configCommandUnwrapper, scriptFileUnwrapper, remotePackageUnwrapper, shellStarterUnwrapper, commandRunnerUnwrapper,
 ];
 
 /** What unwrapping does with a name: one lookup per command. */
@@ -60,7 +62,7 @@ function buildKnown(): ReadonlyMap<string, Known> {
     if (k === undefined) known.set(n, (k = { wrapper: undefined, special: undefined, piped: undefined, also: undefined }));
     return k;
   };
-  for (const [n, w] of [...WRAPPERS, ...TOOL_WRAPPERS, ...SESSION_WRAPPERS]) {
+  for (const [n, w] of [...WRAPPERS, ...TOOL_WRAPPERS, ...SESSION_WRAPPERS, ...RUNNER_WRAPPERS]) {
     if (entry(n).wrapper !== undefined) throw new Error(`unwrap: wrapper '${n}' is registered twice`);
     entry(n).wrapper = w;
   }
