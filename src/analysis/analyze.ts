@@ -128,11 +128,13 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
     if (view.wrapperOnly) {
       // `PAGER=x bash -c 'git log'`: what the wrapper sets up can spoil what it runs.
       if (!ro) wrappersSpoil = true;
-      continue;
+      // `bash -c 'echo x' >> ~/.bashrc`: the line's shell opens the wrapper's redirects, whatever
+      // runs inside; they are checked as a bare `: >> ~/.bashrc` would be.
+      if (view.redirects.length === 0) continue;
     }
     // An untrusted view is checked under its base name (`./rm` as rm); copied only when that differs.
-    const base = view.trusted ? view.name : baseName(view.name);
-    const named = base === view.name ? view : { ...view, name: base };
+    const base = view.wrapperOnly ? ":" : view.trusted ? view.name : baseName(view.name);
+    const named = base === view.name ? view : view.wrapperOnly ? { ...view, name: base, args: [base], words: view.words.slice(0, 1) } : { ...view, name: base };
     const checks = checksFor(named.name, view.redirects.length > 0);
     let text: string | null = null;
     for (let k = 0; k < checks.length; k++) {
