@@ -124,7 +124,7 @@ const KAK_CLOSE: Readonly<Record<string, string>> = { "{": "}", "(": ")", "[": "
 /** The bodies of `%sh{…}`, `%sh(…)`, `%sh[…]`, `%sh<…>` (nested pairs balanced) and `%sh|…|`. */
 export function kakShellBlocks(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/%sh([{(\[<|])/g)) {
+  for (const m of text.matchAll(/%sh([{([<|])/g)) {
     const open = m[1] as string;
     const close = KAK_CLOSE[open] ?? open;
     let depth = 1;
