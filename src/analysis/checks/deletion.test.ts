@@ -358,3 +358,23 @@ describe("deletion: find's message names what deletes", () => {
     expect(f?.message).toContain(says);
   });
 });
+
+/** Tools that delete by another name: `§` is the target. Archivers deleting their sources, rsync's sources, srm, the trash, rclone. */
+const DELETERS = [
+  "tar --remove-files -cf /dev/null §", "tar -cf /dev/null --remove §", "tar cf /tmp/x.tar --remove-files §", "tar -czf - --remove-files § | cat > /dev/null", "gtar --remove-files -cf x.tar §",
+  "zip -qrm /tmp/h.zip §", "zip -m /tmp/h.zip §", "zip --move -r x.zip §", "7z a -sdel /tmp/x.7z §", "7za a x.7z § -sdel",
+  "rsync -a --remove-source-files § /tmp/x/", "rsync -av --remove-source-files §/ host:backup/",
+  "srm -r §", "wipe -rf §", "trash-put §", "trash §", "gio trash §", "gtrash put §", "rclone purge §", "rclone delete §", "rclone sync empty/ §", "rclone move § remote:x",
+];
+const DELETER_ROWS: Row[] = [
+  ...DELETERS.flatMap((f) => [["~", HOME], ["/", ROOT], ["/etc", CHILD], ["\"$HOME\"", HOME]].map(([t, id]): Row => [f.replace(/§/g, t as string), [id as string], "has", true])),
+  ...["sudo %", "nice %", "true && %"].map((w): Row => [w.replace("%", "tar --remove-files -cf /dev/null ~"), [HOME], "has", true]),
+  // their everyday uses
+  ...["tar -czf out.tgz src", "tar czf logs.tgz --remove-files logs", "tar --remove-files -cf old.tar build/old", "zip -r a.zip dir", "zip -m a.zip old.log", "zip -mr logs.zip logs",
+    "7z a x.7z dir", "7z a -sdel x.7z tmp/", "rsync -a --remove-source-files out/ host:backup/", "srm -r secrets/", "trash-put build/", "gio trash old.txt", "gio open README.md",
+    "rclone copy remote:x ./x", "rclone purge remote:bucket/tmp", "rclone sync ./site remote:www", "rclone move ./out remote:archive"].map((c): Row => [c, [], "none", true]),
+];
+
+describe("deletion: tools that delete by another name (guard)", () => {
+  it.each(cases(DELETER_ROWS))("%s", (_title, row) => verify(row));
+});

@@ -8,7 +8,8 @@ import { remoteAsLocal } from "../remote-paths.js";
 import type { Word } from "../../facts/types.js";
 import type { CheckContext, CommandCheck, FindingDraft } from "../check.js";
 import type { CommandView } from "../command.js";
-import { has, values } from "../flags.js";
+import { has, parseFlags, values } from "../flags.js";
+import { tarArgs, tarOptions } from "../unwrap/tar-options.js";
 import { resolvePath } from "../paths.js";
 import { parseFor } from "../specs.js";
 import { argsSource, criticalPath, guardedVariables, isFindPlaceholder, judgeTarget, type Guarded } from "./deletion-targets.js";
@@ -224,8 +225,79 @@ function truncate(view: CommandView, ctx: CheckContext): FindingDraft[] {
   return criticalTargets(view, p.operands.map((i) => view.words[i] as Word).filter((w) => w.glob), "truncate", ctx).map((f) => ({ ...f, message: f.message.replace("would delete", "would empty") }));
 }
 
+/**
+ * Archivers that delete what they archive: `tar --remove-files` (`--remove`, any unambiguous
+ * abbreviation, GNU tar), `zip -m`/`--move` (`-rm`, `-qrm`), `7z a -sdel`: the archive goes
+ * anywhere (`/dev/null`), the sources are gone.
+ */
+function archiveDeletes(view: CommandView, ctx: CheckContext): FindingDraft[] {
+  const args = view.args;
+  let targets: Word[] = [];
+  if (view.name === "tar" || view.name === "gtar") {
+    const read = tarArgs(args);
+    const p = parseFlags(read, tarOptions(), 1);
+    if (!has(p, "remove-files")) return [];
+    // An old-style first word (`cf x.tar`) moves the words: operands are found again by value, in order.
+    let at = 1;
+    for (const i of p.operands) {
+      while (at < view.words.length && view.args[at] !== read[i]) at++;
+      if (at < view.words.length) targets.push(view.words[at++] as Word);
+    }
+  } else if (view.name === "zip") {
+    if (!args.some((a, k) => k > 0 && (a === "--move" || /^-[a-zA-Z]*m[a-zA-Z]*$/.test(a) && !a.startsWith("--")))) return [];
+    // The first operand is the archive; the rest are moved into it. Options take no value but -b, -n, -t, -x, -i, -P, -O.
+    const ops: Word[] = [];
+    for (let k = 1; k < args.length; k++) {
+      const a = args[k] as string;
+      if (/^-[bntxiPOZ]$|^--(?:temp-path|suffixes|from-date|exclude|include|password|output-file|compression-method)$/.test(a)) k++;
+      else if (!a.startsWith("-") || a === "-") ops.push(view.words[k] as Word);
+    }
+    targets = ops.slice(1);
+  } else {
+    // 7z a [switches] ARCHIVE FILES… -sdel
+    const cmd = args.findIndex((a, k) => k > 0 && !a.startsWith("-"));
+    if (cmd < 0 || (args[cmd] !== "a" && args[cmd] !== "u") || !args.some((a) => a.toLowerCase() === "-sdel")) return [];
+    targets = view.words.slice(cmd + 1).filter((w) => !w.value.startsWith("-")).slice(1);
+  }
+  return criticalTargets(view, targets, `${view.name}, deleting what it archives,`, ctx);
+}
+
+/** `rsync --remove-source-files SRC… DEST`: every file of SRC is removed once copied. */
+function rsyncSources(view: CommandView, ctx: CheckContext): FindingDraft[] {
+  if (!view.args.includes("--remove-source-files")) return [];
+  const p = parseFor("rsync", view.args);
+  const sources = p.operands.slice(0, -1).map((i) => view.words[i] as Word).map((w) => remoteAsLocal(w) ?? w);
+  return criticalTargets(view, sources, "rsync --remove-source-files from", ctx);
+}
+
+/**
+ * Other deleters: `srm`/`wipe` (`-r`), the trash (`trash-put`, `trash`, `gio trash`, `gtrash
+ * put`: the path leaves its place, and `trash-empty` finishes it), rclone (`purge`, `delete`,
+ * `deletefile`; `sync` into DEST empties DEST of what SRC lacks; `move` empties SRC).
+ */
+function otherDeleter(view: CommandView, ctx: CheckContext): FindingDraft[] {
+  const args = view.args;
+  const operands = (from: number): Word[] => view.words.slice(from).filter((w) => !w.value.startsWith("-"));
+  if (view.name === "gio" || view.name === "gtrash") {
+    const sub = view.name === "gio" ? "trash" : "put";
+    return args[1] === sub && !args.includes("--empty") && !args.includes("--list") ? criticalTargets(view, operands(2), `${view.name} ${sub}`, ctx) : [];
+  }
+  if (view.name === "rclone") {
+    const k = args.findIndex((a, j) => j > 0 && !a.startsWith("-"));
+    const sub = k > 0 ? (args[k] as string) : "";
+    const ops = operands(k + 1).map((w) => remoteAsLocal(w) ?? w);
+    if (/^(?:purge|delete|deletefile)$/.test(sub)) return criticalTargets(view, ops, `rclone ${sub}`, ctx);
+    if (sub === "sync" && ops.length >= 2 && !args.some((a) => a === "--dry-run" || a === "-n")) return criticalTargets(view, ops.slice(-1), "rclone sync into", ctx);
+    if (sub === "move" && ops.length >= 2) return criticalTargets(view, ops.slice(0, -1), "rclone move from", ctx);
+    return [];
+  }
+  return criticalTargets(view, operands(1), view.name, ctx);
+}
+
 const OTHER_TOOLS: Readonly<Record<string, (view: CommandView, ctx: CheckContext) => FindingDraft[]>> = {
-  rsync, rimraf, "del-cli": rimraf, npx: rimraf, pnpx: rimraf, bunx: rimraf, pnpm: rimraf, yarn: rimraf, cmake, chmod: chmodLockOut, truncate,
+  rsync: (v, c) => [...rsync(v, c), ...rsyncSources(v, c)], rimraf, "del-cli": rimraf, npx: rimraf, pnpx: rimraf, bunx: rimraf, pnpm: rimraf, yarn: rimraf, cmake, chmod: chmodLockOut, truncate,
+  tar: archiveDeletes, gtar: archiveDeletes, zip: archiveDeletes, "7z": archiveDeletes, "7za": archiveDeletes, "7zz": archiveDeletes, "7zr": archiveDeletes,
+  srm: otherDeleter, wipe: otherDeleter, "trash-put": otherDeleter, trash: otherDeleter, gio: otherDeleter, gtrash: otherDeleter, rclone: otherDeleter,
 };
 
 export const deletion: CommandCheck = {
