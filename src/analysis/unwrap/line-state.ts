@@ -15,6 +15,7 @@ import { codeVariables, isCodeVariable, type Assigned } from "./env-variables.js
 import { newWrittenFiles, recordNested, recordWrites, writesFile, type FileMap, type WrittenFiles } from "./written.js";
 import { fetchedStep, fetchedTree, TREE_COMMANDS, type FetchedTrees } from "./fetched-trees.js";
 import { codeWords } from "./run-target.js";
+import { DOWNLOADERS, downloadedFiles, throughWrappers } from "./downloads.js";
 
 interface FunctionDef {
   body: string;
@@ -53,7 +54,7 @@ function outerTrees(outer: readonly FileMap[]): FetchedTrees | null {
 }
 
 /** Commands that change what a later name runs, or write a download. */
-const RECORDS: ReadonlySet<string> = new Set(["hash", "cp", "ln", "install", "mv", "curl", "wget", "tee", "exec", "script"]);
+const RECORDS: ReadonlySet<string> = new Set(["hash", "cp", "ln", "install", "mv", "tee", "exec", "script", ...DOWNLOADERS]);
 const DECLARES: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly", "env"]);
 const MULTI_CALL: ReadonlySet<string> = new Set(["busybox", "toybox"]);
 
@@ -91,20 +92,25 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
     state ??= newState();
     recordWrites(sc, facts, state.written);
   }
-  const first = sc.argv[0];
+  if (sc.argv[0] === undefined || sc.argv[0].dynamic !== null) return state;
+  if (DECLARES.has(sc.argv[0].value)) declaredCode(sc, facts, origin, out, nest);
+  // `sudo curl -o i.sh URL`, `env X=1 cp /bin/rm /tmp/x`: what the wrapped command records and runs.
+  // `exec -a NAME prog` is recorded as exec itself (the applet it names).
+  const inner = sc.argv[0].value === "exec" ? sc : throughWrappers(sc);
+  const first = inner.argv[0];
   if (first === undefined || first.dynamic !== null) return state;
-  if (DECLARES.has(first.value)) declaredCode(sc, facts, origin, out, nest);
   const name = first.value;
-  if (state !== null && state.trees !== null) fetchedStep(sc, facts, state.trees, origin, out);
-  if (TREE_COMMANDS.has(name) && fetchedTree(sc, facts, state === null ? null : state.downloads) !== null) {
+  if (state !== null && state.trees !== null) fetchedStep(inner, facts, state.trees, origin, out);
+  if (TREE_COMMANDS.has(name) && fetchedTree(inner, facts, state === null ? null : state.downloads) !== null) {
     state ??= newState();
-    recordTree(sc, facts, state, sc.end);
+    recordTree(inner, facts, state, sc.end);
   }
   // Most commands have no state to meet and record nothing: the range is made when one does.
   if (state === null && !RECORDS.has(name)) return state;
   const range: [number, number] = origin.range ?? [sc.start, sc.end];
   if (state !== null) {
-    const fn = state.functions.get(name);
+    // A function is called by its own name (`sudo f` runs a program f, not the function).
+    const fn = inner === sc ? state.functions.get(name) : undefined;
     // Arguments all known only at run time tell nothing the definition did not: `f "$x"`.
     if (fn !== undefined && sc.start >= fn.end && sc.argv.some((w, k) => k > 0 && w.dynamic === null) && state.expansions++ < MAX_EXPANSIONS) nest(withArguments(fn.body, sc.argv.slice(1), facts), range, null);
     const program = state.programs.size > 0 ? state.programs.get(norm(name)) : undefined;
@@ -114,7 +120,7 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
   }
   if (!RECORDS.has(name)) return state;
   state ??= newState();
-  record(sc, facts, name, state, range, nest, out);
+  record(inner, facts, name, state, range, nest, out);
   return state;
 }
 
@@ -173,7 +179,7 @@ function record(sc: SimpleCommand, facts: Facts, name: string, state: LineState,
     state.programs.set(norm(dst.value), from);
     if (from !== "") state.programs.set(norm(`${dst.value}/${base(from)}`), from);
     if (state.downloads.has(norm(src.value))) state.downloads.add(norm(dst.value));
-  } else if (name === "curl" || name === "wget") {
+  } else if (DOWNLOADERS.has(name)) {
     downloads(sc, name, state);
   } else if (name === "tee" && sc.stage > 0) {
     const head = facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === 0)?.argv[0]?.value;
@@ -196,7 +202,7 @@ function record(sc: SimpleCommand, facts: Facts, name: string, state: LineState,
   }
 }
 
-const isDownload = (sc: SimpleCommand): boolean => sc.argv[0]?.dynamic === null && (sc.argv[0].value === "curl" || sc.argv[0].value === "wget");
+const isDownload = (sc: SimpleCommand): boolean => sc.argv[0]?.dynamic === null && DOWNLOADERS.has(sc.argv[0].value);
 
 /** Whether a string run by a command writes a file a later command of the line may run. */
 export function stringWrites(facts: Facts): boolean {
@@ -223,31 +229,13 @@ function recordTree(sc: SimpleCommand, facts: Facts, state: LineState, at: numbe
   state.written.own.set(`\0tree:${tree.dir}`, { word: null, exact: false, by: tree.by, at, tree: tree.dir });
 }
 
-/** Files curl or wget writes: `-o F`, `-O` (the URL's last segment), `> F`, wget's default name. */
+/** Records the files `sc` downloads (downloads.ts), for the commands after `at`. */
 function downloads(sc: SimpleCommand, name: string, state: LineState, at = sc.end): void {
-  const args = sc.argv.map((w) => w.value);
-  const url = args.find((a, k) => k > 0 && /^(?:https?|ftp):\/\//.test(a));
-  const remoteName = url === undefined ? undefined : base(url.replace(/[?#].*$/, "")) || "index.html";
-  let named = false;
-  let dir = "";
-  const add = (file: string): void => {
+  for (const file of downloadedFiles(sc, name)) {
     state.downloads.add(norm(file));
     // Also a file the line wrote, unseen: a tool that reads it (`make`, `npm install`) runs it.
     state.written.own.set(norm(file), { word: null, exact: false, by: `${name}, a download`, at, download: true });
-    named = true;
-  };
-  for (let k = 1; k < args.length; k++) {
-    const a = args[k] as string;
-    const next = args[k + 1];
-    // `-o F`, `-fsSLo F`, `-oF`, `--output=F` (wget: -O, `-qO-` is stdout).
-    const out = name === "curl" ? /^(?:-[a-zA-Z]*o|--output)$/.test(a) ? next : /^-[a-zA-Z]*?o(.+)$/.exec(a)?.[1] ?? /^--output=(.+)$/.exec(a)?.[1]
-      : /^(?:-[a-zA-Z]*O|--output-document)$/.test(a) ? next : /^-[a-zA-Z]*?O(.+)$/.exec(a)?.[1] ?? /^--output-document=(.+)$/.exec(a)?.[1];
-    if (out !== undefined && out !== "-") add(out);
-    if (name === "curl" && /^(?:-[a-zA-Z]*O|--remote-name)$/.test(a) && remoteName !== undefined) add(remoteName);
-    if (name === "wget" && (a === "-P" || a === "--directory-prefix") && next !== undefined) dir = `${next}/`;
   }
-  for (const r of sc.redirects) if ((r.op === ">" || r.op === ">>" || r.op === ">|") && r.target !== null && (r.fd === null || r.fd === 1)) add(r.target.value);
-  if (!named && name === "wget" && remoteName !== undefined) add(dir + remoteName);
 }
 
 /** A command that runs a downloaded file: as its name, or as the script of a shell or interpreter. */
