@@ -1,10 +1,14 @@
 /**
  * Exfiltration: a secret's content reaching the network, in every mode (guard included). The data
- * is followed from a command that reads a secret (secrets-reads.ts) through pipes, `$(...)`,
- * `<(...)`, here-strings and variables into a network tool, and into the network tool's own
- * arguments (`curl -d @F`, `-T F`, `wget --post-file=F`, `dig -f F`, `scp F host:`), its input
- * (`nc host < F`) and git's credential-helper and askpass commands. Uploading other files is not
- * a finding. A check over the whole parse: pipelines and substitutions span commands.
+ * is followed from a source — a command that reads a secret file (secrets-reads.ts), or one whose
+ * output is a secret: an environment dump, a token printer, a printer of a secret variable
+ * (exfiltration-sources.ts) — through pipes, `$(...)`, `<(...)`, here-strings and variables into a
+ * network tool, and into the network tool's own arguments (`curl -d @F`, `-T F`,
+ * `wget --post-file=F`, `dig -f F`, `scp F host:`, a secret variable in a request), its input
+ * (`nc host < F`) and git's credential-helper and askpass commands. A token or secret variable
+ * that only goes to its own service, or sits in a credential position (isUse), is used, not sent
+ * away. Uploading other files is not a finding. A check over the whole parse: pipelines and
+ * substitutions span commands.
  */
 
 import type { Facts, Word } from "../../facts/types.js";
@@ -13,6 +17,8 @@ import type { CommandView } from "../command.js";
 import { resolvePath } from "../paths.js";
 import { display, resolveText, secretReads, type SecretHit } from "./secrets-reads.js";
 import { isSecretContainer, isSecretPathIn, secretMatcher } from "./secrets-paths.js";
+import { environReads, outputSource, secretVariableIn, variableInInput, variableSource, type Source } from "./exfiltration-sources.js";
+import { advice, destination, isCredentialWord, isUse, readsCredentialInput, REQUESTERS, type Destination } from "./exfiltration-requests.js";
 
 /** Tools that send what they are given, or read, over the network. */
 const NETWORK: ReadonlySet<string> = new Set([
@@ -60,26 +66,30 @@ function extent(view: CommandView): [number, number] {
   return [start, end];
 }
 
+/** A secret file's content: sent away wherever it goes. */
+const FILE: Source = { what: "a secret", service: null, credential: false };
+
 interface Taint {
-  /** Pipelines (by ordinal) and the first stage that reads a secret. */
-  pipes: Map<number, number>;
-  /** Ranges of `$(...)` / `<(...)` / backquotes whose commands read a secret. */
-  substitutions: Array<[number, number]>;
-  /** Variables assigned from such a substitution. */
-  variables: Set<string>;
+  /** Pipelines (by ordinal): the first stage that is a source, and its source. */
+  pipes: Map<number, { stage: number; source: Source }>;
+  /** `$(...)` / `<(...)` / backquotes whose commands are a source: range and source. */
+  substitutions: Array<[number, number, Source]>;
+  /** Variables assigned from such a substitution, and its source. */
+  variables: Map<string, Source>;
 }
 
-function taintOf(facts: Facts, views: readonly CommandView[], reads: Map<CommandView, SecretHit[]>): Taint {
-  const t: Taint = { pipes: new Map(), substitutions: [], variables: new Set() };
+function taintOf(facts: Facts, views: readonly CommandView[], sources: Map<CommandView, Source>): Taint {
+  const t: Taint = { pipes: new Map(), substitutions: [], variables: new Map() };
   // Constructs whose ancestors are already pushed: a read at every level of a deep line
   // (`$(cat key | curl …; $(cat key | …))`) walks each parent once, not once per read.
   let walked: Uint8Array | null = null;
   for (const v of views) {
-    if ((reads.get(v) ?? NONE).length === 0) continue;
+    const source = sources.get(v);
+    if (source === undefined) continue;
     const sc = v.sc;
     if (sc.pipeline >= 0) {
       const first = t.pipes.get(sc.pipeline);
-      if (first === undefined || sc.stage < first) t.pipes.set(sc.pipeline, sc.stage);
+      if (first === undefined || sc.stage < first.stage) t.pipes.set(sc.pipeline, { stage: sc.stage, source });
     }
     // The views are this parse's (viewsOf groups them), so its constructs are theirs.
     walked ??= new Uint8Array(facts.constructs.length);
@@ -87,20 +97,22 @@ function taintOf(facts: Facts, views: readonly CommandView[], reads: Map<Command
       if (walked[c] === 1) break;
       walked[c] = 1;
       const k = facts.constructs[c] as Facts["constructs"][number];
-      if (k.type === "command_substitution" || k.type === "process_substitution") t.substitutions.push([k.start, k.end]);
+      if (k.type === "command_substitution" || k.type === "process_substitution") t.substitutions.push([k.start, k.end, source]);
     }
   }
   if (t.substitutions.length > 0) {
     for (const sc of facts.commands) {
       for (const a of sc.assignments) {
-        if (a.value !== null && t.substitutions.some(([s, e]) => s >= a.start && e <= a.end)) t.variables.add(a.name);
+        const hit = a.value === null ? undefined : t.substitutions.find(([s, e]) => s >= a.start && e <= a.end);
+        if (hit !== undefined) t.variables.set(a.name, hit[2]);
       }
       // `export K=$(cat F)`, `local K=...`, `declare K=...`: assignments as arguments.
       const name = sc.argv[0]?.value;
       if (name === "export" || name === "local" || name === "declare" || name === "readonly" || name === "typeset") {
         for (const w of sc.argv.slice(1)) {
           const eq = w.value.indexOf("=");
-          if (eq > 0 && t.substitutions.some(([s, e]) => s >= w.start && e <= w.end)) t.variables.add(w.value.slice(0, eq));
+          const hit = eq > 0 ? t.substitutions.find(([s, e]) => s >= w.start && e <= w.end) : undefined;
+          if (hit !== undefined) t.variables.set(w.value.slice(0, eq), hit[2]);
         }
       }
     }
@@ -108,39 +120,90 @@ function taintOf(facts: Facts, views: readonly CommandView[], reads: Map<Command
   return t;
 }
 
-/** How the network tool `view` gets a secret, or null. */
-function leak(view: CommandView, ctx: CheckContext, taint: Taint, own: readonly SecretHit[]): string | null {
+/** How the network tool `view` gets a secret (and which), or null. */
+interface Leak {
+  how: string;
+  source: Source;
+}
+
+function leak(view: CommandView, ctx: CheckContext, taint: Taint, own: readonly SecretHit[]): Leak | null {
+  const found = leakOf(view, ctx, taint, own);
+  if (found === null || found.source === FILE || found.source.service === null) return found;
+  // A credential of a known service: say where it went.
+  const hosts = destination(view).hosts;
+  return hosts.length === 0 ? found : { ...found, how: `${found.how} to ${hosts.join(", ")}` };
+}
+
+function leakOf(view: CommandView, ctx: CheckContext, taint: Taint, own: readonly SecretHit[]): Leak | null {
   const m = secretMatcher(ctx.options);
   const sc = view.sc;
-  if (sc.pipeline >= 0 && sc.stage > (taint.pipes.get(sc.pipeline) ?? Infinity)) return "a secret piped into it";
+  let to: Destination | null = null;
+  // Whether a secret is sent away, not used with its own service (files always are).
+  // k: the word it sits in; -1 for the input.
+  const sent = (source: Source, k: number): boolean => {
+    if (source === FILE) return true;
+    const credential = k > 0 ? isCredentialWord(view, k) : k === -1 && readsCredentialInput(view);
+    return !isUse(source, to ??= destination(view), credential);
+  };
+  const piped = sc.pipeline >= 0 ? taint.pipes.get(sc.pipeline) : undefined;
+  if (piped !== undefined && sc.stage > piped.stage && sent(piped.source, -1)) return { how: `${piped.source.what} piped into it`, source: piped.source };
   const [start, end] = extent(view);
-  if (taint.substitutions.some(([s, e]) => s >= start && e <= end && !(s <= sc.start && e >= sc.end))) return "a secret read by a command substitution in its arguments";
-  if (taint.variables.size > 0) {
-    for (const w of view.words) {
-      for (const name of taint.variables) if (w.value.includes("$" + name) || w.value.includes("${" + name)) return `$${name}, which holds a secret`;
+  for (const [s, e, source] of taint.substitutions) {
+    if (s < start || e > end || (s <= sc.start && e >= sc.end)) continue;
+    if (sent(source, view.words.findIndex((w) => w.start <= s && e <= w.end))) {
+      return { how: source === FILE ? "a secret read by a command substitution in its arguments" : `${source.what} through a command substitution in its arguments`, source };
     }
+  }
+  if (taint.variables.size > 0) {
+    for (let k = 0; k < view.words.length; k++) {
+      const w = view.words[k] as Word;
+      for (const [name, source] of taint.variables) {
+        if ((w.value.includes("$" + name) || w.value.includes("${" + name)) && sent(source, k)) return { how: `$${name}, which holds ${source.what}`, source };
+      }
+    }
+  }
+  // A secret variable in a request's own words (`curl -d "k=$AWS_SECRET_ACCESS_KEY"`), or in any network tool's input.
+  if (REQUESTERS.has(view.name)) {
+    for (let k = 1; k < view.words.length; k++) {
+      const name = secretVariableIn(view.words[k] as Word);
+      if (name === null || taint.variables.has(name)) continue;
+      const source = variableSource(name);
+      if (sent(source, k)) return { how: `${source.what} in its arguments`, source };
+    }
+  }
+  const input = view.redirects.length > 0 ? variableInInput(view) : null;
+  if (input !== null) {
+    const source = variableSource(input);
+    if (sent(source, -1)) return { how: `${source.what} in its input`, source };
   }
   for (const r of view.redirects) {
     const input = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
     if (input !== null) {
       for (const tok of input.value.match(/[~$A-Za-z0-9_./{}@+-]+/g) ?? []) {
         const p = resolveText(tok.replace(/^@/, ""), ctx.paths);
-        if (p !== null && (tok.includes("/") || tok.startsWith(".")) && isSecretPathIn(m, p)) return `${display(p, ctx.paths)} named in its input`;
+        if (p !== null && (tok.includes("/") || tok.startsWith(".")) && isSecretPathIn(m, p)) return fileLeak(`${display(p, ctx.paths)} named in its input`);
       }
     }
   }
   if (own.length === 0) return null;
   const first = own[0] as SecretHit;
   const inRedirect = view.redirects.some((r) => r.start === first.start);
-  if (inRedirect) return `${display(first.path, ctx.paths)} as its input`;
+  if (inRedirect) return fileLeak(`${display(first.path, ctx.paths)} as its input`, first.path);
   if (INPUT_ONLY.has(view.name)) return null;
   if (COPIERS.has(view.name)) {
     // A secret operand goes somewhere remote only when a later operand is remote.
     const lastRemote = findLastIndex(view.words, (w, k) => k > 0 && !w.value.startsWith("-") && isRemote(w.value));
-    const sent = own.find((h) => lastRemote >= 0 && h.end <= (view.words[lastRemote] as Word).start);
-    return sent === undefined ? null : `${display(sent.path, ctx.paths)}, copied to ${(view.words[lastRemote] as Word).value}`;
+    const copied = own.find((h) => lastRemote >= 0 && h.end <= (view.words[lastRemote] as Word).start);
+    return copied === undefined ? null : fileLeak(`${display(copied.path, ctx.paths)}, copied to ${(view.words[lastRemote] as Word).value}`, copied.path);
   }
-  return display(first.path, ctx.paths);
+  return fileLeak(display(first.path, ctx.paths), first.path);
+}
+
+/** A process's environment file (`/proc/self/environ`): a dump of the environment. */
+const ENVIRON_FILE: Source = { what: "the environment", service: null, credential: false };
+
+function fileLeak(how: string, path = ""): Leak {
+  return { how, source: path.startsWith("/proc/") ? ENVIRON_FILE : FILE };
 }
 
 function findLastIndex<T>(xs: readonly T[], f: (x: T, k: number) => boolean): number {
@@ -203,30 +266,36 @@ function check(facts: Facts, ctx: CheckContext, all: readonly CommandView[]): Fi
   if (!sendsAny(grouped ?? all, grouped !== null ? null : facts, ctx)) return NO_FINDINGS;
   const views = grouped ?? all.filter((v) => v.facts === facts && !v.wrapperOnly);
   const reads = new Map<CommandView, SecretHit[]>();
-  let any = false;
+  const sources = new Map<CommandView, Source>();
   for (const v of views) {
-    const hits = secretReads(v, ctx);
+    const files = secretReads(v, ctx);
+    const environ = environReads(v);
+    const hits = environ.length === 0 ? files : files.length === 0 ? environ : [...files, ...environ];
     reads.set(v, hits);
-    if (hits.length > 0) any = true;
+    const source = files.length > 0 ? FILE : environ.length > 0 ? { ...ENVIRON_FILE, what: `the environment (${environ[0]?.path ?? ""})` } : outputSource(v);
+    if (source !== null) sources.set(v, source);
   }
   let out: FindingDraft[] | null = null;
-  const report = (view: CommandView, how: string): void => {
+  const report = (view: CommandView, how: string, source: Source): void => {
     out ??= [];
-    out.push({ id: "secret/exfiltration", message: `${view.name} sends ${how} over the network; a secret must not leave this machine.`, start: view.start, end: view.end });
+    out.push({ id: "secret/exfiltration", message: `${view.name} sends ${how} over the network; ${advice(source)}`, start: view.start, end: view.end });
   };
-  const taint: Taint = any ? taintOf(facts, views, reads) : { pipes: new Map(), substitutions: [], variables: new Set() };
+  const taint: Taint = sources.size > 0 ? taintOf(facts, views, sources) : { pipes: new Map(), substitutions: [], variables: new Map() };
   for (const v of views) {
     const git = gitLeak(v, ctx);
     if (git !== null) {
-      report(v, `the output of a command reading ${git} (a credential helper or askpass)`);
+      report(v, `the output of a command reading ${git} (a credential helper or askpass)`, FILE);
       continue;
     }
     const own = reads.get(v) ?? NONE;
-    if (isNetwork(v)) {
-      const how = leak(v, ctx, taint, own);
-      if (how !== null) report(v, how);
-    } else if (devTcp(v, ctx) && (own.length > 0 || (v.sc.pipeline >= 0 && v.sc.stage > (taint.pipes.get(v.sc.pipeline) ?? Infinity)))) {
-      report(v, own.length > 0 ? `${display((own[0] as SecretHit).path, ctx.paths)} through /dev/tcp` : "a secret through /dev/tcp");
+    const found = isNetwork(v) ? leak(v, ctx, taint, own) : null;
+    if (found !== null) report(v, found.how, found.source);
+    else if (v.redirects.length > 0 && devTcp(v, ctx)) {
+      const self = sources.get(v);
+      const piped = v.sc.pipeline >= 0 ? taint.pipes.get(v.sc.pipeline) : undefined;
+      if (own.length > 0) report(v, `${display((own[0] as SecretHit).path, ctx.paths)} through /dev/tcp`, self ?? FILE);
+      else if (self !== undefined) report(v, `${self.what} through /dev/tcp`, self);
+      else if (piped !== undefined && v.sc.stage > piped.stage) report(v, `${piped.source === FILE ? "a secret" : piped.source.what} through /dev/tcp`, piped.source);
     }
   }
   return out ?? NO_FINDINGS;

@@ -1,0 +1,141 @@
+/**
+ * The exfiltration check's requests: where a secret sits in one (a credential position: an auth
+ * header, `-u`; or anywhere else: body, query, URL, input) and which hosts it goes to. `isUse` is
+ * the rule: a secret sent only to its own service's hosts is used there, not sent away; so is a
+ * credential of unknown service in a credential position; everything else is exfiltration.
+ */
+
+import type { Word } from "../../facts/types.js";
+import type { CommandView } from "../command.js";
+import { parseFor } from "../specs.js";
+import { hasRun, positionals, type Service, type Source } from "./exfiltration-sources.js";
+
+/** Tools that make a request of their arguments: a secret variable in their words is sent. */
+export const REQUESTERS: ReadonlySet<string> = new Set([
+  "curl", "wget", "wget2", "http", "https", "xh", "xhs", "httpie", "aria2c", "websocat", "grpcurl", "mosquitto_pub",
+  "dig", "nslookup", "host", "drill", "kdig",
+]);
+
+/** Options whose value is a header (`Name: value`), per tool. */
+const HEADER_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  curl: ["-H", "--header", "--proxy-header"], wget: ["--header"], wget2: ["--header"], aria2c: ["--header"],
+  grpcurl: ["-H", "-rpc-header", "-reflect-header"], websocat: ["-H", "--header"],
+};
+
+/** Options whose whole value is a credential (`-u user:pass`, `--oauth2-bearer T`), per tool. */
+const CREDENTIAL_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  curl: ["-u", "--user", "-U", "--proxy-user", "--oauth2-bearer", "-b", "--cookie"],
+  wget: ["--user", "--password", "--http-user", "--http-password", "--http-passwd", "--ftp-password", "--proxy-password"],
+  wget2: ["--user", "--password", "--http-user", "--http-password", "--proxy-password"],
+  http: ["-a", "--auth"], https: ["-a", "--auth"], xh: ["-a", "--auth", "--bearer"], xhs: ["-a", "--auth", "--bearer"], httpie: ["-a", "--auth"],
+  aria2c: ["--http-passwd", "--ftp-passwd", "--http-user"], mosquitto_pub: ["-P", "--pw", "-u", "--username"],
+};
+
+/** A header that carries a credential: Authorization, X-Vault-Token, PRIVATE-TOKEN, X-Api-Key, Cookie, ... */
+const CREDENTIAL_HEADER = /^\s*[A-Za-z0-9_-]*(?:auth|token|key|secret|pass|cookie|session)[A-Za-z0-9_-]*\s*:/i;
+
+/** httpie and xh request items: `Name:value` is a header (`:=`, `:@` are JSON fields). */
+const ITEM_TOOLS: ReadonlySet<string> = new Set(["http", "https", "xh", "xhs", "httpie"]);
+
+/** Whether word k of a request carries a credential: an auth header's value, or a credential option's. */
+export function isCredentialWord(view: CommandView, k: number): boolean {
+  const a = view.args;
+  const w = a[k] as string;
+  const headers = HEADER_OPTIONS[view.name];
+  const creds = CREDENTIAL_OPTIONS[view.name];
+  if (headers === undefined && creds === undefined && !ITEM_TOOLS.has(view.name)) return false;
+  const prev = k > 1 ? (a[k - 1] as string) : "";
+  if (headers !== undefined) {
+    if (headers.includes(prev) || endsShortCluster(prev, headers)) return CREDENTIAL_HEADER.test(w);
+    for (const h of headers) {
+      const attached = h.startsWith("--") || h.startsWith("-r") ? h + "=" : h;
+      if (w.startsWith(attached) && w.length > attached.length) return CREDENTIAL_HEADER.test(w.slice(attached.length));
+    }
+  }
+  if (creds !== undefined) {
+    if (creds.includes(prev) || endsShortCluster(prev, creds)) return true;
+    for (const c of creds) if (w.startsWith(c.startsWith("--") ? c + "=" : c) && w.length > c.length) return true;
+  }
+  if (ITEM_TOOLS.has(view.name) && !w.startsWith("-") && CREDENTIAL_HEADER.test(w) && !/^[^:]*:[=@]/.test(w)) return true;
+  return false;
+}
+
+/** `-sH` (`-s -H`): a cluster of short flags whose last takes the next word as its value. */
+function endsShortCluster(word: string, options: readonly string[]): boolean {
+  if (word.length < 3 || word[0] !== "-" || word[1] === "-" || !/^-[A-Za-z0-9#]+$/.test(word)) return false;
+  const last = "-" + word[word.length - 1];
+  return options.includes(last);
+}
+
+/** Where a request goes: its URLs' hosts, and whether some URL's host is only known at run time. */
+export interface Destination {
+  hosts: readonly string[];
+  dynamic: boolean;
+}
+
+/** Vendor tools whose requests go to their own service (`gh` to GitHub unless `--hostname`). */
+const VENDOR_HOSTS: Readonly<Record<string, readonly string[]>> = {
+  gh: ["github.com"], aws: ["amazonaws.com"], az: ["management.azure.com"], gsutil: ["storage.googleapis.com"],
+};
+
+const URL_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i;
+
+/** The hosts a network tool sends to, as far as its words show them. */
+export function destination(view: CommandView): Destination {
+  const vendor = VENDOR_HOSTS[view.name];
+  if (vendor !== undefined) {
+    const k = view.args.findIndex((x) => x === "--hostname" || x.startsWith("--hostname="));
+    if (k < 0) return { hosts: vendor, dynamic: false };
+    const h = view.args[k] === "--hostname" ? view.args[k + 1] ?? "" : (view.args[k] as string).slice("--hostname=".length);
+    return h.includes("$") ? { hosts: [], dynamic: true } : { hosts: [h.toLowerCase()], dynamic: false };
+  }
+  const hosts: string[] = [];
+  let dynamic = false;
+  // curl and wget: operands (their flag specs say which words are values); others: every word.
+  const operands = view.name === "curl" || view.name === "wget" ? new Set(parseFor(view.name, view.args).operands) : null;
+  for (let k = 1; k < view.words.length; k++) {
+    const w = view.words[k] as Word;
+    const m = URL_AUTHORITY.exec(w.value);
+    if (m !== null) {
+      const host = (m[1] as string).replace(/^.*@/, "").replace(/:[^:\]]*$/, "").toLowerCase();
+      if (host.includes("$") || host.includes("`")) dynamic = true;
+      else hosts.push(host);
+    } else if (w.dynamic !== null && (w.dynamic[0] as [number, number])[0] === 0 && (operands === null ? !w.value.startsWith("-") : operands.has(k))) {
+      // `"$GITHUB_API_URL/repos/x"`, `"$URL"`: a run-time host.
+      const end = (w.dynamic[0] as [number, number])[1];
+      if (end === w.value.length || w.value[end] === "/" || w.value[end] === ":" || w.value[end] === "?") dynamic = true;
+    }
+  }
+  return { hosts, dynamic };
+}
+
+function onService(host: string, service: Service): boolean {
+  return service.hosts.some((s) => host === s || host.endsWith("." + s));
+}
+
+/**
+ * The rule: whether a secret reaching a request is used there rather than sent away. Only a
+ * credential (a token or password, not a dump) in a credential position (an auth header, `-u`,
+ * `gh auth login --with-token`'s input) is used: one of a known service when every URL is on
+ * that service's hosts or has a run-time host (`$GITHUB_API_URL/user`), one of unknown service
+ * (`$API_TOKEN`, `pass show x`) to any host. A body, query, URL, form or input is exfiltration.
+ */
+export function isUse(source: Source, to: Destination, credentialPosition: boolean): boolean {
+  if (!credentialPosition || !source.credential) return false;
+  const service = source.service;
+  if (service === null) return true;
+  return to.hosts.every((h) => onService(h, service)) && (to.hosts.length > 0 || to.dynamic);
+}
+
+/** Network tools that read a credential on stdin to log in with it: `gh auth login --with-token`. */
+export function readsCredentialInput(view: CommandView): boolean {
+  return view.name === "gh" && view.args.includes("--with-token") && hasRun(positionals(view.args), ["auth", "login"]);
+}
+
+/** The advice a finding ends with, for a source. */
+export function advice(source: Source): string {
+  if (source.service !== null) return `send a credential for ${source.service.name} only to ${source.service.name} (${source.service.hosts.join(", ")})${source.credential ? ", in an Authorization header" : ""}.`;
+  if (source.credential) return "pass a credential only where it authenticates (an Authorization header, -u), not in a body, URL or input.";
+  if (source.what.startsWith("the environment")) return "an environment dump holds every token in it; send only the variables needed.";
+  return "a secret must not leave this machine.";
+}
