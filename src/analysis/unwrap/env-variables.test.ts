@@ -23,6 +23,8 @@ const CARRIERS = [
   "GIT_CONFIG_PARAMETERS=\"'alias.y'='!@@'\" git y", "GIT_CONFIG_PARAMETERS=\"'core.pager'='@@'\" git log",
   "env GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.sshCommand GIT_CONFIG_VALUE_0='@@' git fetch",
   "BASH_ENV='$(@@)' bash -c true", "ENV='`@@`' sh -i",
+  // Ex commands vim runs at start
+  "VIMINIT=':!@@' vim", "VIMINIT='set nu | !@@' vim f", "env VIMINIT='silent !@@' vi f", "EXINIT='!@@' ex f", "export VIMINIT=':!@@'",
   // prompts are expanded before they are shown; an exported function's body runs when it is called
   ...["PS4", "PS0", "PS1", "PS2"].flatMap((v) => [`${v}='$(@@)' bash -x s.sh`, `env ${v}='\`@@\`' bash -i`, `export ${v}='x $(@@) y'`]),
   "env 'BASH_FUNC_ls%%=() { @@; }' bash -c ls", "env 'BASH_FUNC_ls()=() { @@; }' bash -c ls", "env BASH_FUNC_x%%='() { @@\n}' bash -c x",
@@ -45,7 +47,7 @@ const TABLE: Row[] = [
     "GIT_PAGER=cat git log", "PERL5OPT='-MDevel::Cover -w' perl t.pl", "perl -Mstrict -e 'print 1'", "GIT_CONFIG_PARAMETERS=\"'user.name'='x'\" git log",
     "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=x git log", "NODE_OPTIONS=--max-old-space-size=4096 node app.js",
     "PS1='\\u@\\h:\\w\\$ ' bash", "PS4='+ ${BASH_SOURCE}:${LINENO}: ' bash -x s.sh", "AWS_PAGER='' aws s3 ls", "BAT_PAGER='less -RF' bat f",
-    "env 'BASH_FUNC_greet%%=() { echo hi; }' bash -c greet"].map((c): Row => [c, [], "none", true]),
+    "env 'BASH_FUNC_greet%%=() { echo hi; }' bash -c greet", "VIMINIT='set nocompatible' vim f", "EXINIT='set ai' ex f"].map((c): Row => [c, [], "none", true]),
   // a prompt expansion runs the command substitutions in the variable's value
   ...["echo ${x@P}", ": \"${x@P}\"", "y=${x@P}", "echo ${arr[0]@P}", "echo ${!ref@P}", "cat > \"${x@P}\""].flatMap((use): Row[] => [
     [`x='$(rm -rf ~)'; ${use}`, ["shell/opaque-code"], "has", true], [`read -r x; ${use}`, ["shell/opaque-code"], "has", true]]),

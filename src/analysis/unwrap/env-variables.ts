@@ -36,7 +36,7 @@ const EXPORTED_FUNCTION = /^BASH_FUNC_.+(?:%%|\(\))$/;
 
 /** Whether `name` is read by this module: one Set lookup, or a few prefix tests, per assignment. */
 export function isCodeVariable(name: string): boolean {
-  return COMMANDS.has(name) || OPTIONS[name] !== undefined || EXPANDED_FILES.has(name) || name === "LESS" || name.startsWith("GIT_CONFIG_") || name.startsWith("BASH_FUNC_");
+  return COMMANDS.has(name) || OPTIONS[name] !== undefined || EXPANDED_FILES.has(name) || name === "LESS" || name === "VIMINIT" || name === "EXINIT" || name.startsWith("GIT_CONFIG_") || name.startsWith("BASH_FUNC_");
 }
 
 export interface Assigned {
@@ -63,6 +63,10 @@ export function codeVariables(assigned: readonly Assigned[], rest: string | null
       if (a.unknown) out.findings.push({ id: "shell/dynamic-script", message: `${name} is set to '${value}', only known at run time; the program it is handed to runs it unchecked.`, start: r[0], end: r[1] });
       // LESSOPEN='|cmd %s', '||cmd %s', '|-cmd %s': the command after the pipe marks.
       else if (value !== "") nest(name === "LESSOPEN" ? value.replace(/^\|\|?-?/, "") : value, r, null);
+    } else if (name === "VIMINIT" || name === "EXINIT") {
+      // Ex commands vim (or ex, vi) runs at start, as `-c` would: `VIMINIT=':!cmd' vim`.
+      if (a.unknown) out.findings.push({ id: "shell/dynamic-script", message: `${name} is set to '${value}', only known at run time; vim runs it as Ex commands unchecked.`, start: r[0], end: r[1] });
+      else if (value.trim() !== "") nest(`vim -c ${shellQuote(value)}`, r, null);
     } else if (name === "LESS") {
       // less's options: `+cmd` runs at start; a `$` ends an option's string.
       for (const m of value.matchAll(/(?:^|\s)\+\+?([^$]*)/g)) {

@@ -49,3 +49,13 @@ describe("unwrap/remote-packages: specs", () => {
     ["u/r", true, true], ["u/r", false, false], ["u/r.tgz", true, false], ["@scope/x", true, false], ["./x", true, false], ["requests", false, false], ["requests==2.0", false, false], ["lodash@4", true, false], ["file:///x", false, false],
   ] as const)("%s (shorthand %s)", (spec, shorthand, want) => expect(remoteSpec(spec, shorthand)).toBe(want));
 });
+
+describe("unwrap/remote-packages: flakes and hook repositories", () => {
+  it.each(cases([
+    ...["nix run github:u/r", "nix shell github:u/r#x", "nix develop github:u/r", "nix profile install github:u/r", "nix run git+https://example.com/r", "pre-commit try-repo https://github.com/u/hooks", "pre-commit try-repo git@github.com:u/hooks"]
+      .map((c): Row => [c, [REMOTE], "has", true]),
+    // the flake registry, local flakes, Go modules by version (the module proxy and checksum database stand behind them)
+    ...["nix run nixpkgs#hello", "nix shell nixpkgs#jq", "nix develop", "nix run .#app", "pre-commit try-repo ../hooks", "pre-commit run --all-files", "go run ./cmd/x", "go run golang.org/x/tools/cmd/stringer@v0.1.0"]
+      .map((c): Row => [c, [], "none", true]),
+  ]))("%s", (_title, row) => verify(row));
+});

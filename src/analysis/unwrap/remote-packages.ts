@@ -25,7 +25,7 @@ interface Installer {
 }
 
 /** Words that group subcommands: `uv pip install`, `uv tool install`, `yarn global add`. */
-const GROUPS: ReadonlySet<string> = new Set(["pip", "tool", "global"]);
+const GROUPS: ReadonlySet<string> = new Set(["pip", "tool", "global", "profile"]);
 
 /** The subcommand (the first operand, past a group word) is one of `verbs`: `npm hook add` is no install. */
 const verb = (...verbs: string[]) => (args: readonly string[]): number => {
@@ -69,6 +69,10 @@ const INSTALLERS: Readonly<Record<string, Installer>> = {
   gem: { installs: verb("install", "i"), valued: /^(?:-[sviNP]|--(?:source|version|install-dir|bindir|document|build-root|platform|trust-policy|env-shebang|file|format-executable))$/ },
   dnf: system, yum: system, zypper: system, microdnf: system, tdnf: system, apt: system, "apt-get": system, aptitude: system,
   rpm: { installs: rpmInstalls, valued: SYSTEM_VALUED },
+  // `nix run github:u/r`, `nix shell github:u/r#x`, `nix develop`, `nix profile install`.
+  nix: { installs: verb("run", "shell", "develop", "install", "build"), valued: /^--(?:override-input|arg|argstr|option|inputs-from|expr|file|profile|store|impure-env)$|^-[fI]$/ },
+  // `pre-commit try-repo URL`: runs the hooks of a repository.
+  "pre-commit": { installs: verb("try-repo"), valued: /^--(?:ref|rev|config|files|from-ref|to-ref|hook-stage)$|^-c$/ },
   dpkg: { installs: dpkgInstalls, valued: SYSTEM_VALUED },
 };
 
