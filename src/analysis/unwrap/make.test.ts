@@ -48,3 +48,12 @@ describe("unwrap/make: shellCode", () => {
     ["t: d ; a # c", ["a # c"]],
   ] as const)("%j", (text, want) => expect(shellCode(text)).toEqual(want));
 });
+
+describe("unwrap/make: the shell and programs recipes run with, set on the line", () => {
+  it.each(cases([
+    ...["make SHELL=/bin/rm .SHELLFLAGS='-rf /home/u' all", "make .SHELLFLAGS='-rf /home/u' SHELL=/bin/rm", "gmake -j4 SHELL=rm .SHELLFLAGS:='-rf ~'", "make .SHELLFLAGS='-c \"rm -rf ~\" -c'",
+      "make CC='rm -rf ~;' x.o", "make CXX='rm -rf ~ #' all", "make LD='sh -c \"rm -rf ~\"'", "make RM='rm -rf ~'"].map((c): Row => [c, [HOME], "has", true]),
+    ...["make CC=clang", "make CC='ccache gcc' CXX=clang++ -j8", "make SHELL=/bin/bash", "make SHELL=/bin/bash .SHELLFLAGS='-euo pipefail -c'", "make .SHELLFLAGS=-ec",
+      "make RM='rm -rf'", "make PKG_CONFIG=pkg-config AR=llvm-ar", "make CFLAGS='-O2 -g' install"].map((c): Row => [c, [], "none", true]),
+  ]))("%s", (_title, row) => verify(row));
+});

@@ -43,12 +43,34 @@ function makeCode(view: CommandView, env: Env): void {
 
 /** `make 'X:=$(shell cmd)'`, `make SHELL=prog`: the shell recipes run with, or code in a value. */
 function variable(view: CommandView, env: Env, w: Word, name: string, value: string, bang: boolean): void {
-  if (name === "SHELL" || name === "MAKESHELL") {
-    runString(view, { ...w, value }, env.at(w), env.nest, env.out, "the shell every recipe runs with (SHELL=)");
+  if (name === "SHELL" || name === "MAKESHELL" || name === ".SHELLFLAGS") {
+    // Each recipe runs as `$(SHELL) $(.SHELLFLAGS) 'recipe'`: `SHELL=/bin/rm .SHELLFLAGS='-rf /'`.
+    if (name === ".SHELLFLAGS" && view.args.some((a) => /^(?:SHELL|MAKESHELL)\s*:*=/.test(a))) return;
+    const shell = name === ".SHELLFLAGS" ? "/bin/sh" : value;
+    const flags = name === ".SHELLFLAGS" ? value : shellFlags(view.args) ?? "-c";
+    runString(view, { ...w, value: `${shell} ${flags} recipe` }, env.at(w), env.nest, env.out, "the shell every recipe runs with (SHELL=)");
+    return;
+  }
+  // `make CC='cmd;'`: the implicit rules (and most makefiles) run these as the start of a recipe.
+  if (RECIPE_PROGRAMS.has(name) && !bang) {
+    runString(view, { ...w, value: `${value} recipe` }, env.at(w), env.nest, env.out, `the program recipes run as $(${name})`);
     return;
   }
   if (bang) runString(view, { ...w, value }, env.at(w), env.nest, env.out, "a command (!=)");
   else makefileText(view, env, { ...w, value: `${name}=${value}`, dynamic: null });
+}
+
+/** Variables whose value the implicit rules run as a program (`$(CC) -c -o x.o x.c`, `$(RM) f`). */
+const RECIPE_PROGRAMS: ReadonlySet<string> = new Set(["CC", "CXX", "CPP", "FC", "F77", "PC", "LD", "AR", "AS", "LEX", "YACC", "RM", "INSTALL", "STRIP", "RANLIB", "NM", "OBJCOPY", "OBJDUMP", "MAKEINFO", "PKG_CONFIG"]);
+
+/** `.SHELLFLAGS=…` given on the line (the last one). */
+function shellFlags(args: readonly string[]): string | null {
+  let flags: string | null = null;
+  for (const a of args) {
+    const m = /^\.SHELLFLAGS\s*:*=([^]*)$/.exec(a);
+    if (m !== null) flags = m[1] as string;
+  }
+  return flags;
 }
 
 function stdinMakefile(view: CommandView, env: Env): void {
