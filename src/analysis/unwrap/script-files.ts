@@ -136,7 +136,7 @@ function fileWords(view: CommandView, entry: FileEntry): Word[] {
     // Options end at the first operand (`rest`) when the spec says so.
     const operands = p.operands.length > 0 ? p.operands : p.rest < view.args.length ? [p.rest] : [];
     if (entry.operands !== undefined) for (const k of entry.operands === "first" ? operands.slice(0, 1) : operands) out.push(view.words[k] as Word);
-  } else {
+  } else if (entry.scan !== undefined || entry.operands !== undefined) {
     const scan = entry.scan ?? [];
     let operands = 0;
     for (let k = 1; k < view.args.length; k++) {
@@ -155,7 +155,8 @@ function fileWords(view: CommandView, entry: FileEntry): Word[] {
       else if (entry.operands !== undefined && (!a.startsWith("-") || a === "-") && (entry.operands === "all" || operands++ === 0)) out.push(view.words[k] as Word);
     }
   }
-  if (entry.env !== undefined) out.push(...variables(view, entry.env));
+  // Variables: set before the command or through env (`git log` with neither costs nothing more).
+  if (entry.env !== undefined && (view.sc.assignments.length > 0 || view.wrappers.length > 0)) out.push(...variables(view, entry.env));
   return out;
 }
 
