@@ -53,3 +53,13 @@ const TABLE: Row[] = [
 describe("unwrap/line-state: table", () => {
   it.each(cases(TABLE))("%s", (_title, row) => verify(row));
 });
+
+describe("unwrap/line-state: a program put on a PATH the line sets", () => {
+  const PUT = ["ln -s /bin/rm /tmp/b/ls", "ln -sf /bin/rm /tmp/b/ls", "cp /bin/rm /tmp/b/ls", "install -m 755 /bin/rm /tmp/b/ls", "cp /bin/rm /tmp/b/"];
+  const RUN = ["PATH=/tmp/b ls -rf ~", "PATH=/tmp/b:$PATH ls -rf ~", "export PATH=/tmp/b:$PATH; ls -rf ~", "PATH=\"/tmp/b:$PATH\"; ls -rf ~", "PATH=/usr/local/bin:/tmp/b ls -rf ~"];
+  const rows: Row[] = PUT.flatMap((p) => RUN.map((r): Row => [`${p} && ${r.replace("ls -rf", p.endsWith("/") ? "rm -rf" : "ls -rf")}`, ["deletion/home"], "has", true]));
+  it.each(cases([
+    ...rows,
+    ...["PATH=./node_modules/.bin:$PATH jest", "ln -s /bin/ls /tmp/b/ls && PATH=/tmp/b ls -la", "export PATH=$HOME/bin:$PATH; ls -la", "ln -s /bin/rm /tmp/b/ls; ls -la"].map((c): Row => [c, [], "none", true]),
+  ]))("%s", (_title, row) => verify(row));
+});

@@ -36,6 +36,8 @@ export interface LineState {
   downloads: Set<string>;
   /** Files written earlier on the line (written.ts). */
   written: WrittenFiles;
+  /** The PATH the line set for the commands after it (`PATH=/tmp/b:$PATH`, `export PATH=…`), its own directories. */
+  path: string[];
   /** Directories fetched earlier on the line (fetched-trees.ts), null until one is. */
   trees: FetchedTrees | null;
   expansions: number;
@@ -43,7 +45,7 @@ export interface LineState {
 
 /** Made when a parse first meets something to remember; `outer`: files the parses around it wrote. */
 export function newState(outer?: readonly FileMap[]): LineState {
-  return { functions: new Map(), programs: new Map(), downloads: new Set(), written: newWrittenFiles(outer), trees: outer === undefined ? null : outerTrees(outer), expansions: 0 };
+  return { functions: new Map(), programs: new Map(), downloads: new Set(), path: [], written: newWrittenFiles(outer), trees: outer === undefined ? null : outerTrees(outer), expansions: 0 };
 }
 
 /** Trees fetched by the parses around a string (`git clone URL r; bash -c 'cd r && make'`), kept in their written files. */
@@ -87,6 +89,9 @@ const quote = (s: string): string => (/^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.re
  */
 export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | null, origin: Origin, out: UnwrapResult, nest: Nest): LineState | null {
   if (sc.assignments.length > 0) assignedCode(sc, facts, origin, out, nest);
+  // `PATH=/tmp/b:$PATH` alone, or `export PATH=…`: the commands after it look names up there.
+  const path = setPath(sc);
+  if (path !== null) (state ??= newState()).path = pathDirs(path);
   // Recorded before the command is unwrapped; only later commands see it (Written.at).
   if (writesFile(sc)) {
     state ??= newState();
@@ -113,7 +118,7 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
     const fn = inner === sc ? state.functions.get(name) : undefined;
     // Arguments all known only at run time tell nothing the definition did not: `f "$x"`.
     if (fn !== undefined && sc.start >= fn.end && sc.argv.some((w, k) => k > 0 && w.dynamic === null) && state.expansions++ < MAX_EXPANSIONS) nest(withArguments(fn.body, sc.argv.slice(1), facts), range, null);
-    const program = state.programs.size > 0 ? state.programs.get(norm(name)) : undefined;
+    const program = state.programs.size > 0 ? state.programs.get(norm(name)) ?? onPath(name, sc, state) : undefined;
     if (program === "") out.findings.push({ id: "shell/dynamic-command", message: `'${name}' is a copy of a program only known at run time; run the program by its own name.`, start: range[0], end: range[1] });
     else if (program !== undefined) nest(quote(program) + facts.source.slice(first.end, sc.end), range, null);
     if (state.downloads.size > 0) downloadedRun(sc, state.downloads, origin, out);
@@ -166,7 +171,8 @@ function withArguments(body: string, args: readonly Word[], facts: Facts): strin
 
 function record(sc: SimpleCommand, facts: Facts, name: string, state: LineState, range: [number, number], nest: Nest, out: UnwrapResult): void {
   const argv = sc.argv;
-  const operands = argv.slice(1).filter((w) => !w.value.startsWith("-") || w.dynamic !== null);
+  // `install -m 755 SRC DST`: an option's value is no operand.
+  const operands = argv.filter((w, k) => k > 0 && (!w.value.startsWith("-") || w.dynamic !== null) && !(name === "install" && /^-[mogS]$/.test(argv[k - 1]?.value ?? "")));
   if (name === "hash") {
     const p = argv.findIndex((w) => /^-[a-z]*p$/.test(w.value));
     const path = argv[p + 1];
@@ -227,6 +233,34 @@ function recordTree(sc: SimpleCommand, facts: Facts, state: LineState, at: numbe
   if (tree === null) return;
   (state.trees ??= { dirs: new Map(), inside: null, reported: false }).dirs.set(tree.dir, tree.by);
   state.written.own.set(`\0tree:${tree.dir}`, { word: null, exact: false, by: tree.by, at, tree: tree.dir });
+}
+
+/**
+ * `ln -s /bin/rm /tmp/b/ls && PATH=/tmp/b ls -rf ~`: a bare name found first in a directory of a
+ * PATH set on the line (before the command, or for it) where the line put a program under that name.
+ */
+function onPath(name: string, sc: SimpleCommand, state: LineState): string | undefined {
+  if (name.includes("/")) return undefined;
+  const own = sc.assignments.find((a) => a.name === "PATH")?.value?.value;
+  for (const dir of own !== undefined ? pathDirs(own) : state.path) {
+    const program = state.programs.get(norm(`${dir}/${name}`));
+    if (program !== undefined) return program;
+  }
+  return undefined;
+}
+
+/** The PATH value `sc` sets for the commands after it, or null. */
+function setPath(sc: SimpleCommand): string | null {
+  const first = sc.argv[0];
+  if (first === undefined) return sc.assignments.find((a) => a.name === "PATH")?.value?.value ?? null;
+  if (first.value !== "export" && first.value !== "declare" && first.value !== "typeset" && first.value !== "readonly") return null;
+  const w = sc.argv.find((x) => x.value.startsWith("PATH="));
+  return w === undefined ? null : w.value.slice(5);
+}
+
+/** The directories of a PATH value written on the line (`$PATH` and other run-time parts are the system's). */
+function pathDirs(value: string): string[] {
+  return value.split(":").filter((d) => d !== "" && !d.includes("$") && !d.includes("`"));
 }
 
 /** Records the files `sc` downloads (downloads.ts), for the commands after `at`. */
