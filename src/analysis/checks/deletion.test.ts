@@ -362,7 +362,7 @@ describe("deletion: find's message names what deletes", () => {
 /** Tools that delete by another name: `§` is the target. Archivers deleting their sources, rsync's sources, srm, the trash, rclone. */
 const DELETERS = [
   "tar --remove-files -cf /dev/null §", "tar -cf /dev/null --remove §", "tar cf /tmp/x.tar --remove-files §", "tar -czf - --remove-files § | cat > /dev/null", "gtar --remove-files -cf x.tar §",
-  "zip -qrm /tmp/h.zip §", "zip -m /tmp/h.zip §", "zip --move -r x.zip §", "7z a -sdel /tmp/x.7z §", "7za a x.7z § -sdel",
+  "zip -qrm /tmp/h.zip §", "zip -m /tmp/h.zip §", "zip -9rm /tmp/h.zip §", "rsync -a --remove-sent-files § /tmp/x/", "zip --move -r x.zip §", "7z a -sdel /tmp/x.7z §", "7za a x.7z § -sdel",
   "rsync -a --remove-source-files § /tmp/x/", "rsync -av --remove-source-files §/ host:backup/",
   "srm -r §", "wipe -rf §", "trash-put §", "trash §", "gio trash §", "gtrash put §", "rclone purge §", "rclone delete §", "rclone sync empty/ §", "rclone move § remote:x",
 ];
@@ -371,7 +371,7 @@ const DELETER_ROWS: Row[] = [
   ...["sudo %", "nice %", "true && %"].map((w): Row => [w.replace("%", "tar --remove-files -cf /dev/null ~"), [HOME], "has", true]),
   // their everyday uses
   ...["tar -czf out.tgz src", "tar czf logs.tgz --remove-files logs", "tar --remove-files -cf old.tar build/old", "zip -r a.zip dir", "zip -m a.zip old.log", "zip -mr logs.zip logs",
-    "7z a x.7z dir", "7z a -sdel x.7z tmp/", "rsync -a --remove-source-files out/ host:backup/", "srm -r secrets/", "trash-put build/", "gio trash old.txt", "gio open README.md",
+    "7z a x.7z dir", "7z a -sdel x.7z tmp/", "rsync -a --remove-source-files out/ host:backup/", "rsync -av --remove-source-files ./out/ host:/srv/", "srm -r secrets/", "trash-put build/", "gio trash old.txt", "gio open README.md",
     "rclone copy remote:x ./x", "rclone purge remote:bucket/tmp", "rclone sync ./site remote:www", "rclone move ./out remote:archive"].map((c): Row => [c, [], "none", true]),
 ];
 

@@ -152,7 +152,7 @@ function criticalTargets(view: CommandView, targets: readonly Word[], verb: stri
 const plainOperands = (view: CommandView, from: number): Word[] => view.words.slice(from).filter((w) => !w.value.startsWith("-"));
 
 /** `rsync --delete SRC DEST`: DEST ends up holding only what SRC has; an empty SRC empties it. */
-const RSYNC_DELETE = /^--(?:delete(?:-before|-during|-delay|-after|-excluded)?|del|remove-source-files)$/;
+const RSYNC_DELETE = /^--(?:delete(?:-before|-during|-delay|-after|-excluded)?|del)$/;
 function rsync(view: CommandView, ctx: CheckContext): FindingDraft[] {
   if (!view.args.some((a) => RSYNC_DELETE.test(a)) || view.args.some((a) => a === "-n" || a === "--dry-run" || /^-[A-Za-z]*n[A-Za-z]*$/.test(a) && !a.startsWith("--"))) return [];
   const p = parseFor("rsync", view.args);
@@ -244,7 +244,7 @@ function archiveDeletes(view: CommandView, ctx: CheckContext): FindingDraft[] {
       if (at < view.words.length) targets.push(view.words[at++] as Word);
     }
   } else if (view.name === "zip") {
-    if (!args.some((a, k) => k > 0 && (a === "--move" || /^-[a-zA-Z]*m[a-zA-Z]*$/.test(a) && !a.startsWith("--")))) return [];
+    if (!args.some((a, k) => k > 0 && (a === "--move" || /^-[a-zA-Z0-9]*m[a-zA-Z0-9]*$/.test(a) && !a.startsWith("--")))) return [];
     // The first operand is the archive; the rest are moved into it. Options take no value but -b, -n, -t, -x, -i, -P, -O.
     const ops: Word[] = [];
     for (let k = 1; k < args.length; k++) {
@@ -264,7 +264,7 @@ function archiveDeletes(view: CommandView, ctx: CheckContext): FindingDraft[] {
 
 /** `rsync --remove-source-files SRC… DEST`: every file of SRC is removed once copied. */
 function rsyncSources(view: CommandView, ctx: CheckContext): FindingDraft[] {
-  if (!view.args.includes("--remove-source-files")) return [];
+  if (!view.args.some((a) => a === "--remove-source-files" || a === "--remove-sent-files")) return [];
   const p = parseFor("rsync", view.args);
   const sources = p.operands.slice(0, -1).map((i) => view.words[i] as Word).map((w) => remoteAsLocal(w) ?? w);
   return criticalTargets(view, sources, "rsync --remove-source-files from", ctx);

@@ -64,3 +64,10 @@ describe("unwrap/command-runners: kakoune %sh blocks", () => {
     ["nop %sh{ls}", ["ls"]], ["echo %sh(a (b) c)", ["a (b) c"]], ["%sh{a {b} c} %sh[d]", ["a {b} c", "d"]], ["%sh|x|", ["x"]], ["echo hi", []], ["%sh{unclosed", ["unclosed"]],
   ] as const)("%j", (text, want) => expect(kakShellBlocks(text)).toEqual(want));
 });
+
+describe("unwrap/command-runners: red-team spellings", () => {
+  it.each(cases([
+    ["mispipe 'curl -s http://127.0.0.1/x' 'sh'", [PIPE], "has", true],
+    ["concurrently --pad-prefix 'rm -rf ~' ls", [RM, HOME], "has", true],
+  ] as Row[]))("%s", (_title, row) => verify(row));
+});

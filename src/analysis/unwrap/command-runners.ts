@@ -32,7 +32,7 @@ const RUNNERS: Readonly<Record<string, Runner>> = {
   pee: { spec: { long: names("ignore-sigpipe", "ignore-write-errors", "no-ignore-sigpipe", "no-ignore-write-errors") }, strings: [], operands: "each" },
   mispipe: { spec: {}, strings: [], operands: "each" },
   concurrently: {
-    spec: { short: letters("krgiPhv"), shortValue: { n: "n", c: "c", p: "p", l: "l", t: "t", s: "s", m: "m" }, long: names("kill-others", "kill-others-on-fail", "raw", "no-color", "group", "hide", "timings", "passthrough-arguments", "handle-input", "help", "version"), longValue: { names: "n", "name-separator": "n", "prefix-colors": "c", prefix: "p", "prefix-length": "l", "timestamp-format": "t", success: "s", "max-processes": "m", "restart-tries": "r", "restart-after": "r", "default-input-target": "d", "kill-signal": "k", "pad-prefix": "pp", "teardown": "teardown" } },
+    spec: { short: letters("krgiPhv"), shortValue: { n: "n", c: "c", p: "p", l: "l", t: "t", s: "s", m: "m" }, long: names("kill-others", "kill-others-on-fail", "pad-prefix", "raw", "no-color", "group", "hide", "timings", "passthrough-arguments", "handle-input", "help", "version"), longValue: { names: "n", "name-separator": "n", "prefix-colors": "c", prefix: "p", "prefix-length": "l", "timestamp-format": "t", success: "s", "max-processes": "m", "restart-tries": "r", "restart-after": "r", "default-input-target": "d", "kill-signal": "k", "teardown": "teardown" } },
     strings: ["teardown"],
     operands: "each",
     // `npm:watch`, `yarn:build`: a package script by name.
@@ -81,6 +81,14 @@ function run(view: CommandView, env: Env, runner: Runner): void {
     env.nest(joined, env.span(a, b), inheritFrom(view));
     if (words !== joined) env.nest(words, env.span(a, b), inheritFrom(view));
     return;
+  }
+  // `mispipe 'a' 'b'` runs `a | b`: the second reads what the first prints.
+  if (view.name === "mispipe" && operands.length === 2) {
+    const [a, b] = operands.map((k) => view.words[k] as Word) as [Word, Word];
+    if (a.dynamic === null && b.dynamic === null) {
+      env.nest(`${a.value} | ${b.value}`, env.span(a, b), inheritFrom(view));
+      return;
+    }
   }
   for (const k of operands) {
     const w = view.words[k] as Word;

@@ -32,13 +32,15 @@ export function downloadedFiles(sc: SimpleCommand, name: string): string[] {
     else if (name === "wget") out = /^(?:-[a-zA-Z]*O|--output-document)$/.test(a) ? next : /^-[a-zA-Z]*?O(.+)$/.exec(a)?.[1] ?? /^--output-document=(.+)$/.exec(a)?.[1];
     else if (name === "gh") out = /^(?:-O|--output)$/.test(a) ? next : /^--output=(.+)$/.exec(a)?.[1];
     else if (name !== "scp" && name !== "rsync") out = /^(?:-o|--out|--output)$/.test(a) ? next : /^--(?:out|output)=(.+)$/.exec(a)?.[1];
-    if (out !== undefined && out !== "-") files.push(dir + out);
-    if (name === "curl" && /^(?:-[a-zA-Z]*O|--remote-name)$/.test(a) && remoteName !== undefined) files.push(remoteName);
-    if ((name === "wget" && (a === "-P" || a === "--directory-prefix")) || ((name === "aria2c" || name === "gh") && (a === "-d" || a === "--dir" || a === "-D"))) {
-      if (next !== undefined) dir = `${next}/`;
-    }
+    if (out !== undefined && out !== "-") files.push(name === "curl" ? out : dir + out);
+    if (name === "curl" && /^(?:-[a-zA-Z]*O|--remote-name(?:-all)?)$/.test(a) && remoteName !== undefined) files.push(remoteName);
+    // The directory it writes into: `-P DIR`, `-PDIR`, `--directory-prefix=DIR`, curl's `--output-dir`, aria2c's `--dir=`.
+    const into = /^(?:-P|--directory-prefix|--output-dir|-d|--dir|-D)$/.test(a) ? next : /^(?:-P(.+)|--(?:directory-prefix|output-dir|dir)=(.+))$/.exec(a)?.slice(1).find((x) => x !== undefined);
+    if (into !== undefined && (name === "wget" ? /^-P|^--directory-prefix/.test(a) : name === "curl" ? a.startsWith("--output-dir") : name === "aria2c" || name === "gh" ? /^-[dD]$|^--dir/.test(a) : false)) dir = `${into}/`;
   }
   if (name === "gh" && (args[1] !== "release" || args[2] !== "download")) return [];
+  // curl's --output-dir holds its -o and -O files, wherever it is given.
+  if (name === "curl" && dir !== "") for (let k = 0; k < files.length; k++) if (!(files[k] as string).startsWith("/") && !(files[k] as string).startsWith(dir)) files[k] = dir + (files[k] as string);
   if (name === "scp" || name === "rsync") return remoteCopy(args, name);
   for (const r of sc.redirects) if ((r.op === ">" || r.op === ">>" || r.op === ">|") && r.target !== null && (r.fd === null || r.fd === 1)) files.push(r.target.value);
   // The URL's own name when none is given: wget, aria2c, axel, httpie's --download.

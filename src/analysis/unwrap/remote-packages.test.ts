@@ -59,3 +59,12 @@ describe("unwrap/remote-packages: flakes and hook repositories", () => {
       .map((c): Row => [c, [], "none", true]),
   ]))("%s", (_title, row) => verify(row));
 });
+
+describe("unwrap/remote-packages: red-team spellings", () => {
+  it.each(cases([
+    ...["npm --prefix ./app install github:u/r", "pnpm --filter web add u/r", "pnpm -C web add u/r", "pnpm add -w github:u/r", "pip --proxy http://p:3128 install git+https://x/y", "pip install -egit+https://x/y#egg=y",
+      "pip3.11 install git+https://x/y", "python3.12 -m pip install git+https://x/y", "nix --extra-experimental-features 'nix-command flakes' run github:u/r", "nix profile add github:u/r",
+      "curl -o x.deb https://example.com/x.deb && sudo dpkg -i --force-depends x.deb"].map((c): Row => [c, [REMOTE], "has", true]),
+    ...["npm -w web install lodash", "pnpm add -w lodash", "npm --prefix ./app install", "pip3.11 install requests"].map((c): Row => [c, [], "none", true]),
+  ]))("%s", (_title, row) => verify(row));
+});

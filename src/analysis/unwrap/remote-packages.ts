@@ -17,7 +17,7 @@ import { writtenBefore } from "./written.js";
 
 interface Installer {
   /** The index just past the word that makes the command an install (`install`, rpm's `-i`), or -1. */
-  installs: (args: readonly string[]) => number;
+  installs: (args: readonly string[], valued?: RegExp) => number;
   /** Options whose value is not a package (an index, a registry, a directory): skipped. */
   valued: RegExp;
   /** `user/repo` names a GitHub repository (npm-package-arg's rule). */
@@ -28,11 +28,12 @@ interface Installer {
 const GROUPS: ReadonlySet<string> = new Set(["pip", "tool", "global", "profile"]);
 
 /** The subcommand (the first operand, past a group word) is one of `verbs`: `npm hook add` is no install. */
-const verb = (...verbs: string[]) => (args: readonly string[]): number => {
+const verb = (...verbs: string[]) => (args: readonly string[], valued?: RegExp): number => {
   for (let k = 1; k < args.length; k++) {
     const a = args[k] as string;
     if (a === "--") return -1;
-    if (a.startsWith("-")) continue;
+    // `npm --prefix ./app install …`: a global option's value is no subcommand.
+    if (a.startsWith("-") || (valued !== undefined && k > 1 && valued.test(args[k - 1] as string))) continue;
     if (verbs.includes(a)) return k + 1;
     if (!GROUPS.has(a)) return -1;
   }
@@ -46,7 +47,7 @@ const dpkgInstalls = (args: readonly string[]): number => args.findIndex((a, k) 
 
 const PIP_VALUED = /^(?:-[icrtfC]|--(?:index-url|extra-index-url|index|default-index|find-links|requirement|constraint|target|prefix|root|src|proxy|cert|client-cert|trusted-host|python|platform|python-version|implementation|abi|upgrade-strategy|progress-bar|config-settings|global-option|no-binary|only-binary|report|cache-dir|log|timeout|retries|exists-action|directory|project|group|optional|extra|with|python-preference))$/;
 const NPM_VALUED = /^(?:-[Cw]|--(?:prefix|cache|userconfig|globalconfig|registry|dir|workspace|filter|tag|omit|include|install-strategy|cwd|modules-folder|global-folder|store-dir|virtual-store-dir|lockfile-dir|save-prefix|network-concurrency|child-concurrency|reporter|loglevel|otp))$/;
-const SYSTEM_VALUED = /^(?:-[cCdexR]|--(?:root|installroot|releasever|setopt|repo|repofrom|repoid|enablerepo|disablerepo|exclude|config|dbpath|define|excludepath|prefix|relocate|instdir|admindir|root|force-[\w-]+|target-release|option))$/;
+const SYSTEM_VALUED = /^(?:-[cCdexR]|--(?:root|installroot|releasever|setopt|repo|repofrom|repoid|enablerepo|disablerepo|exclude|config|dbpath|define|excludepath|prefix|relocate|instdir|admindir|root|target-release|option))$/;
 
 const pip: Installer = { installs: verb("install", "wheel", "add", "inject"), valued: PIP_VALUED };
 /** `python3 -m pip install …` (`-mpip` too): pip's words after the module. */
@@ -59,18 +60,22 @@ const pythonPip: Installer = {
   },
   valued: PIP_VALUED,
 };
+/** pnpm's `-w` is `--workspace-root` (no value), npm's `-w` names a workspace. */
+const PNPM_VALUED = new RegExp(NPM_VALUED.source.replace("-[Cw]", "-C"));
 const npm: Installer = { installs: verb("install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "a", "install-test", "it"), valued: NPM_VALUED, shorthand: true };
 const system: Installer = { installs: verb("install", "in", "reinstall", "localinstall", "upgrade", "up", "update", "downgrade"), valued: SYSTEM_VALUED };
 
 const INSTALLERS: Readonly<Record<string, Installer>> = {
   pip, pip3: pip, pipx: pip, uv: pip, python: pythonPip, python3: pythonPip,
-  npm, pnpm: npm, yarn: npm, bun: npm,
+  npm, pnpm: { ...npm, valued: PNPM_VALUED }, yarn: npm, bun: npm,
+  // pip3.12, python3.12 -m pip: the versioned names.
+  ...Object.fromEntries(Array.from({ length: 8 }, (_, k) => [[`pip3.${k + 7}`, pip], [`python3.${k + 7}`, pythonPip]]).flat()),
   cargo: { installs: verb("install"), valued: /^--(?:index|registry|root|target|target-dir|features|profile|config|bin|example|version|vers|branch|tag|rev|jobs|path)$|^-[jZF]$/ },
   gem: { installs: verb("install", "i"), valued: /^(?:-[sviNP]|--(?:source|version|install-dir|bindir|document|build-root|platform|trust-policy|env-shebang|file|format-executable))$/ },
   dnf: system, yum: system, zypper: system, microdnf: system, tdnf: system, apt: system, "apt-get": system, aptitude: system,
   rpm: { installs: rpmInstalls, valued: SYSTEM_VALUED },
   // `nix run github:u/r`, `nix shell github:u/r#x`, `nix develop`, `nix profile install`.
-  nix: { installs: verb("run", "shell", "develop", "install", "build"), valued: /^--(?:override-input|arg|argstr|option|inputs-from|expr|file|profile|store|impure-env)$|^-[fI]$/ },
+  nix: { installs: verb("run", "shell", "develop", "install", "add", "build"), valued: /^--(?:override-input|arg|argstr|option|inputs-from|expr|file|profile|store|impure-env|extra-experimental-features|experimental-features|extra-substituters|substituters|log-format)$|^-[fI]$/ },
   // `pre-commit try-repo URL`: runs the hooks of a repository.
   "pre-commit": { installs: verb("try-repo"), valued: /^--(?:ref|rev|config|files|from-ref|to-ref|hook-stage)$|^-c$/ },
   dpkg: { installs: dpkgInstalls, valued: SYSTEM_VALUED },
@@ -102,7 +107,7 @@ function finding(at: [number, number], message: string): FindingDraft {
 
 function installed(view: CommandView, env: Env, installer: Installer): void {
   const args = view.args;
-  const from = installer.installs(args);
+  const from = installer.installs(args, installer.valued);
   if (from < 0) return;
   for (let k = from; k < args.length; k++) {
     const a = args[k] as string;
@@ -113,6 +118,9 @@ function installed(view: CommandView, env: Env, installer: Installer): void {
       const name = eq > 0 ? a.slice(0, eq) : a;
       if (installer.valued.test(name)) {
         if (eq < 0) k++;
+      } else if (/^-e./.test(a) && remoteSpec(a.slice(2), false)) {
+        // `pip install -egit+https://…`: the value attached.
+        env.out.findings.push(remote(view, a.slice(2), env.at(w)));
       } else if (eq > 0 && remoteSpec(a.slice(eq + 1), false)) {
         // `--git=URL`, `--spec=git+…`, `--editable=git+…`.
         env.out.findings.push(remote(view, a.slice(eq + 1), env.at(w)));

@@ -23,7 +23,7 @@ const FORMS: readonly string[] = [
   "gdb -x § ./a", "gdb --command=§ ./a", "gdb -ix § ./a",
   "tmux -f § new", "tmux -2f § new -d",
   "screen -c §", "SCREENRC=§ screen",
-  "sqlite3 -init § app.db", "psql -f § db", "psql --file=§", "PSQLRC=§ psql -c 'select 1'",
+  "sqlite3 -init § app.db", "psql -f § db", "psql -Xf § db", "psql -qAtf § db", "at -mf § now", "psql --file=§", "PSQLRC=§ psql -c 'select 1'",
   "lftp -f §",
   "crontab §", "crontab -u root §",
   "at -f § now", "at now -f §", "batch -f §",
@@ -105,7 +105,7 @@ const QUIET: Row[] = [
   "tmux -f ~/.tmux.conf new -s work", "crontab -l", "crontab jobs.txt", "crontab -e", "at -f job.sh now", "expect x.exp", "ansible-playbook site.yml", "ansible-playbook -i hosts site.yml --check",
   "node -r ts-node/register a.ts", "node --import tsx a.ts", "ruby -r json a.rb", "emacs -l init.el", "gawk -i inplace '{print}' f", "php -c php.ini a.php",
   "npm --userconfig .npmrc install", "APT_CONFIG=/etc/apt/alt.conf apt-get update", "GIT_CONFIG_GLOBAL=/dev/null git log", "GIT_CONFIG_GLOBAL=~/.gitconfig-work git log",
-  "echo 'Host x' > c; ssh -F c x", "crontab -l > c; echo '0 * * * * /usr/bin/backup' >> c; crontab c", "sed 's/@HOST@/x/' tpl > c && ssh -F c x", "envsubst < t.conf > tmux.conf; tmux -f tmux.conf new", "echo '# none' > jobs; crontab jobs", "diff <(sort a) <(sort b)", "ssh h cat /dev/stdin < f", "crontab /dev/stdin",
+  "echo 'Host x' > c; ssh -F c x", "crontab -l > c; echo '0 * * * * /usr/bin/backup' >> c; crontab c", "sed 's/@HOST@/x/' tpl > c && ssh -F c x", "envsubst < t.conf > tmux.conf; tmux -f tmux.conf new", "echo '# none' > jobs; crontab jobs", "diff <(sort a) <(sort b)", "ssh h cat /dev/stdin < f", "crontab /dev/stdin", "psql -qAt -c 'select 1' db", "psql -Xf setup.sql db",
 ].map((c): Row => [c, [], "none", true]);
 
 describe("unwrap/script-files: table", () => {

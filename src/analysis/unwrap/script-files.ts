@@ -149,9 +149,10 @@ function fileWords(view: CommandView, entry: FileEntry): Word[] {
         else if (k + 1 < view.words.length) out.push(view.words[++k] as Word);
         continue;
       }
-      // `-fFILE`: a short option with its value attached.
+      // `-fFILE`: a short option with its value attached; `-Xf FILE`, `-qAtf FILE`: last of a cluster of flags.
       const short = eq < 0 ? scan.find((s) => s.length === 2 && a.startsWith(s) && a.length > 2) : undefined;
       if (short !== undefined) out.push(tail(view.words[k] as Word, 2));
+      else if (/^-[a-zA-Z]{2,}$/.test(a) && scan.includes(`-${a[a.length - 1] as string}`) && k + 1 < view.words.length) out.push(view.words[++k] as Word);
       else if (entry.operands !== undefined && (!a.startsWith("-") || a === "-") && (entry.operands === "all" || operands++ === 0)) out.push(view.words[k] as Word);
     }
   }
