@@ -50,3 +50,17 @@ const TABLE: Row[] = [
 describe("unwrap/deferred: table", () => {
   it.each(cases(TABLE))("%s", (_title, row) => verify(row));
 });
+
+describe("unwrap/deferred: what a group pipes into crontab or at", () => {
+  it.each(cases([
+    // the user's own jobs plus lines written here: the new lines are read
+    ...["(crontab -l; echo '* * * * * rm -rf ~') | crontab -", "{ crontab -l | grep -v x; echo '@daily rm -rf ~'; } | crontab -", "(crontab -l 2>/dev/null; printf '%s\\n' '@reboot rm -rf ~') | crontab -u root -",
+      "(echo cd /tmp; echo 'rm -rf ~') | at now"].map((c): Row => [c, ["deletion/home"], "has", true]),
+    // anything unseen in the group: the jobs are unseen
+    ...["(crontab -l; curl -s http://127.0.0.1/x) | crontab -", "(curl -s http://127.0.0.1/x | grep .; echo '@daily ls') | crontab -", "curl -s http://127.0.0.1/x | grep . | crontab -",
+      "(crontab -l; cat /tmp/jobs) | crontab -", "crontab -l | sed 's/x/y/' | crontab -", "(echo ls; curl -s http://127.0.0.1/x) | at now"].map((c): Row => [c, ["shell/pipe-to-shell"], "has", true]),
+    // the standard ways to add or drop a job: quiet
+    ...["(crontab -l 2>/dev/null; echo \"0 5 * * * /usr/local/bin/backup.sh\") | crontab -", "crontab -l | grep -v backup.sh | crontab -", "{ crontab -l; echo '@daily /usr/bin/updatedb'; } | crontab -",
+      "echo 'tar czf /tmp/b.tgz docs' | at 2am"].map((c): Row => [c, [], "none", true]),
+  ]))("%s", (_title, row) => verify(row));
+});

@@ -11,6 +11,7 @@ import type { CommandView } from "../command.js";
 import { has, letters, parseFlags, type FlagSpec } from "../flags.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { commandWords, stdinScript } from "./strings.js";
+import { printedBy } from "./printed.js";
 import type { Wrapper, WrapperHit } from "./wrappers.js";
 
 /** tmux commands that take a shell command as their trailing operands, with their value options. */
@@ -182,7 +183,7 @@ export const expectUnwrapper: Unwrapper = {
  */
 function pipedCode(view: CommandView, env: Env, runner: "at" | "crontab" | "expect" | null): void {
   if (runner === null || view.sc.stage <= 0) return;
-  const text = runner === "expect" ? null : literalStdin(view);
+  const text = runner === "expect" ? null : groupText(view, runner === "crontab");
   if (text !== null) {
     const code = runner === "crontab" ? text.split("\n").map(cronCommand).filter((c) => c !== "").join("\n") : text;
     env.nest(code, env.at(view.words[0] as Word), inheritFrom(view));
@@ -192,20 +193,43 @@ function pipedCode(view: CommandView, env: Env, runner: "at" | "crontab" | "expe
   env.out.findings.push({ id: "shell/pipe-to-shell", message: `Piping into ${view.name} runs whatever the previous command prints, later and unseen; write the job out and read it first.`, start: env.at(first)[0], end: env.at(first)[1] });
 }
 
-/** The previous stage prints only text written on the line (`echo 'cmd'`, `cat <<'EOF'`). */
-function literalStdin(view: CommandView): string | null {
+/** Commands that only pass on or reorder the lines of `crontab -l` (no program of theirs runs). */
+const LINE_FILTERS: ReadonlySet<string> = new Set(["grep", "sort", "uniq", "head", "tail", "cat"]);
+
+/**
+ * What the pipeline before `view` prints, when all of it is text written on the line: `echo 'cmd'
+ * |`, `(echo a; printf b) |`; for crontab also the user's own jobs, `(crontab -l; echo '0 5 * * *
+ * job') |`, `{ crontab -l | grep -v x; printf …; } |` (unseen, but not new). Anything else in the
+ * group (a download, a file, a filter that can run a program) leaves the text unseen: null.
+ */
+function groupText(view: CommandView, crontab: boolean): string | null {
   const sc = view.sc;
-  const prev = view.facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
-  const name = prev?.argv[0]?.value;
-  if (prev === undefined || prev.argv.some((w) => w.dynamic !== null)) return null;
-  if (name === "echo" && prev.argv.length > 1 && !prev.argv.some((w) => w.value.includes("\\"))) return prev.argv.slice(/^-[nE]+$/.test(prev.argv[1]?.value ?? "") ? 2 : 1).map((w) => w.value).join(" ");
-  if (name === "cat" && prev.argv.length === 1) {
-    for (const r of prev.redirects) {
-      const body = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
-      if (body !== null && body.dynamic === null) return body.value;
+  const facts = view.facts;
+  // Every command before this one in its pipeline, and all inside their groups (nested pipelines too).
+  let start = sc.start;
+  for (const c of facts.commands) {
+    if (c.pipeline !== sc.pipeline || c.stage < 0 || c.stage >= sc.stage) continue;
+    start = Math.min(start, c.start);
+    for (let p = c.parent; p >= 0; p = (facts.constructs[p] as (typeof facts.constructs)[number]).parent) {
+      const k = facts.constructs[p] as (typeof facts.constructs)[number];
+      if (k.end > sc.start) break;
+      start = Math.min(start, k.start);
     }
   }
-  return null;
+  const group = facts.commands.filter((c) => c.start >= start && c.end <= sc.start);
+  if (group.length === 0) return null;
+  let text = "";
+  for (const c of group) {
+    const argv = c.argv.map((w) => (w.dynamic === null ? w.value : null));
+    if (argv.includes(null)) return null;
+    const [name, ...args] = argv as string[];
+    if (crontab && name === "crontab" && args.includes("-l") && args.every((a, k) => a === "-l" || a === "-u" || args[k - 1] === "-u")) continue;
+    if (crontab && name !== undefined && LINE_FILTERS.has(name) && c.stage > 0 && args.every((a) => a.startsWith("-") || name === "grep")) continue;
+    const printed = printedBy(c, facts, null);
+    if (printed === null || !printed.exact) return null;
+    text += printed.newline === true || group.length > 1 ? `${printed.word.value}\n` : printed.word.value;
+  }
+  return text;
 }
 
 /** The command of a crontab line: after five time fields or an `@reboot`-style nickname. */

@@ -192,6 +192,8 @@ function judge(view: CommandView, env: Env, entry: FileEntry, w: Word): void {
 
 /** The file is the command's stdin: a file redirected in, text on the line, or a pipe. */
 function stdinFile(view: CommandView, env: Env, entry: FileEntry): void {
+  // A pipe into it is its own unwrapper's (`… | crontab -`: deferred.ts).
+  if (entry.ownsPipe === true && view.sc.stage > 0) return;
   for (const r of view.redirects) {
     if ((r.fd === null || r.fd === 0) && r.op === "<" && r.target !== null && r.target.value !== "/dev/null") judge(view, env, entry, r.target);
   }
