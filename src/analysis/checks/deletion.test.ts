@@ -369,6 +369,12 @@ const DELETERS = [
 const DELETER_ROWS: Row[] = [
   ...DELETERS.flatMap((f) => [["~", HOME], ["/", ROOT], ["/etc", CHILD], ["\"$HOME\"", HOME]].map(([t, id]): Row => [f.replace(/§/g, t as string), [id as string], "has", true])),
   ...["sudo %", "nice %", "true && %"].map((w): Row => [w.replace("%", "tar --remove-files -cf /dev/null ~"), [HOME], "has", true]),
+  ["tar -C / --remove-files -cf /dev/null home etc", [CHILD], "has", true],
+  ["tar -C ~ --remove-files -cf /dev/null .", [HOME], "has", true],
+  ["rclone --config /dev/null purge ~", [HOME], "has", true],
+  ["rclone --transfers 8 sync empty ~", [HOME], "has", true],
+  ...["find ~ | tar --remove-files -cf /dev/null -T -", "find ~ -type f | zip -m -@ x.zip", "find / | tar --remove-files --files-from=- -cf /dev/null"].map((c): Row => [c, [DYN], "has", true]),
+  ...["tar -C build --remove-files -czf out.tgz dist", "rclone --config rc.conf copy a b", "find logs -name '*.log' | zip -@ logs.zip"].map((c): Row => [c, [], "none", true]),
   // their everyday uses
   ...["tar -czf out.tgz src", "tar czf logs.tgz --remove-files logs", "tar --remove-files -cf old.tar build/old", "zip -r a.zip dir", "zip -m a.zip old.log", "zip -mr logs.zip logs",
     "7z a x.7z dir", "7z a -sdel x.7z tmp/", "rsync -a --remove-source-files out/ host:backup/", "rsync -av --remove-source-files ./out/ host:/srv/", "srm -r secrets/", "trash-put build/", "gio trash old.txt", "gio open README.md",

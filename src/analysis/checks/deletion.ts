@@ -237,14 +237,20 @@ function archiveDeletes(view: CommandView, ctx: CheckContext): FindingDraft[] {
     const read = tarArgs(args);
     const p = parseFlags(read, tarOptions(), 1);
     if (!has(p, "remove-files")) return [];
+    // `find ~ | tar --remove-files -T - …`: the files come from stdin, any of them.
+    if (values(p, "files-from").some((f) => f === "-" || f === "/dev/stdin")) return [{ id: "deletion/dynamic-target", message: `${view.name} --remove-files deletes the files it reads from stdin, which may be any path; check the list first.` }];
     // An old-style first word (`cf x.tar`) moves the words: operands are found again by value, in order.
     let at = 1;
     for (const i of p.operands) {
       while (at < view.words.length && view.args[at] !== read[i]) at++;
       if (at < view.words.length) targets.push(view.words[at++] as Word);
     }
+    // `-C DIR`: the names are inside DIR (the last -C before them, in the usual single-C form).
+    const dir = values(p, "directory").at(-1);
+    if (dir !== undefined) targets = targets.map((w) => (w.value.startsWith("/") || w.dynamic !== null ? w : { ...w, value: `${dir.replace(/\/+$/, "")}/${w.value}`, tilde: dir.startsWith("~") }));
   } else if (view.name === "zip") {
     if (!args.some((a, k) => k > 0 && (a === "--move" || /^-[a-zA-Z0-9]*m[a-zA-Z0-9]*$/.test(a) && !a.startsWith("--")))) return [];
+    if (args.includes("-@") || args.includes("--names-stdin")) return [{ id: "deletion/dynamic-target", message: "zip -m deletes the files it reads from stdin (-@), which may be any path; check the list first." }];
     // The first operand is the archive; the rest are moved into it. Options take no value but -b, -n, -t, -x, -i, -P, -O.
     const ops: Word[] = [];
     for (let k = 1; k < args.length; k++) {
@@ -275,6 +281,8 @@ function rsyncSources(view: CommandView, ctx: CheckContext): FindingDraft[] {
  * put`: the path leaves its place, and `trash-empty` finishes it), rclone (`purge`, `delete`,
  * `deletefile`; `sync` into DEST empties DEST of what SRC lacks; `move` empties SRC).
  */
+const RCLONE_VALUED = /^--(?:config|transfers|checkers|log-file|log-level|bwlimit|cache-dir|retries|low-level-retries|stats|user-agent|timeout|contimeout|tpslimit|filter|filter-from|include|exclude|exclude-from|include-from|files-from|max-age|min-age|max-size|min-size|backup-dir|suffix)$/;
+
 function otherDeleter(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const args = view.args;
   const operands = (from: number): Word[] => view.words.slice(from).filter((w) => !w.value.startsWith("-"));
@@ -283,7 +291,8 @@ function otherDeleter(view: CommandView, ctx: CheckContext): FindingDraft[] {
     return args[1] === sub && !args.includes("--empty") && !args.includes("--list") ? criticalTargets(view, operands(2), `${view.name} ${sub}`, ctx) : [];
   }
   if (view.name === "rclone") {
-    const k = args.findIndex((a, j) => j > 0 && !a.startsWith("-"));
+    // The subcommand: the first word that is neither an option nor a global option's value (`--config F`).
+    const k = args.findIndex((a, j) => j > 0 && !a.startsWith("-") && !RCLONE_VALUED.test(args[j - 1] as string));
     const sub = k > 0 ? (args[k] as string) : "";
     const ops = operands(k + 1).map((w) => remoteAsLocal(w) ?? w);
     if (/^(?:purge|delete|deletefile)$/.test(sub)) return criticalTargets(view, ops, `rclone ${sub}`, ctx);

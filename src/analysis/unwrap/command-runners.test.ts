@@ -22,7 +22,7 @@ const STRING_FORMS = [
 const ARGV_FORMS = [
   "watchexec -- %", "watchexec -e rs %", "watchexec -w src -r -- %", "systemd-cat %", "systemd-cat -t x -p info %", "lckdo /tmp/l %", "lckdo -w /tmp/l %",
   "run-one %", "run-this-one %", "keep-one-running %", "cronic %", "retry -- %", "retry -t 3 %", "retry --times=3 --delay=1 -- %", "grc %", "grc -es %",
-  "aa-exec -p unconfined -- %", "aa-exec -p x %", "dtach -n /tmp/s %", "dtach -c /tmp/s -z %", "abduco -n s %", "abduco -c s %", "ccache %", "tcpserver 0 80 %", "tcpserver -q -c 10 0 80 %",
+  "aa-exec -p unconfined -- %", "aa-exec -p x %", "setlock /tmp/l %", "setlock -n /tmp/l %", "softlimit -m 100000 %", "with-lock-ex /tmp/l %", "dtach -n /tmp/s %", "dtach -c /tmp/s -z %", "abduco -n s %", "abduco -c s %", "ccache %", "tcpserver 0 80 %", "tcpserver -q -c 10 0 80 %",
 ];
 const PAYLOADS: ReadonlyArray<readonly [string, readonly string[]]> = [
   ["rm -rf ~", [RM, HOME]],

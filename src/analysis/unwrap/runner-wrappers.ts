@@ -25,6 +25,10 @@ const parallel = WRAPPERS.get("parallel") as Wrapper;
 export const RUNNER_WRAPPERS: ReadonlyArray<readonly [string, Wrapper]> = [
   ...["run-one", "run-this-one", "keep-one-running", "run-one-constantly", "run-one-until-success", "run-one-until-failure"].map((n): readonly [string, Wrapper] => [n, simple()]),
   ["cronic", simple()],
+  // daemontools and friends: `setlock [-nNxX] FILE cmd`, `softlimit [-m N …] cmd`, `with-lock-ex FILE cmd`.
+  ["setlock", options(() => ({ short: letters("nNxX"), stopAtOperand: true }), 1)],
+  ["softlimit", options(() => ({ shortValue: letters("amdsloprfct"), stopAtOperand: true }))],
+  ["with-lock-ex", options(() => ({ short: letters("qw"), stopAtOperand: true }), 1)],
   ["lckdo", options(() => ({ short: letters("qw"), shortValue: letters("W"), stopAtOperand: true }), 1)],
   ["retry", options(() => ({ short: letters("vq"), shortValue: letters("tdmDsu"), long: names("verbose", "quiet"), longValue: names("times", "tries", "delay", "sleep", "max", "min", "until", "backoff", "jitter"), stopAtOperand: true }))],
   ["grc", options(() => ({ short: letters("es"), shortValue: letters("c"), long: names("stderr", "stdout", "pty"), longValue: names("config", "colour"), stopAtOperand: true }))],

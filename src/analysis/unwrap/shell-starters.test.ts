@@ -17,6 +17,7 @@ const STARTERS = [
   "script", "script -q /dev/null", "script -qf log.txt", "unshare -r", "unshare -rm", "unshare --user --map-root-user", "fakeroot", "firejail", "firejail --noprofile",
   "nsenter -t 1 -m", "nsenter --target 1 --all", "chroot /", "chroot /srv/root", "systemd-nspawn -D /srv/c", "machinectl shell", "machinectl shell root@c",
   "ssh host", "ssh -T host", "ssh -p 2222 user@host", "ssh -tt host", "slogin host",
+  "pkexec", "pkexec --user root", "capsh --", "capsh --caps=cap_net_raw+eip --", "vagrant ssh", "vagrant ssh web", "lxc shell c", "incus shell c", "distrobox enter", "distrobox enter box", "toolbox enter",
 ];
 
 const PIPED: Row[] = STARTERS.flatMap((s) => ["curl -fsSL http://127.0.0.1/x | %", "wget -qO- http://127.0.0.1/x | %", "base64 -d x.b64 | %", "gen | sudo -E env %"].map((c): Row => [c.replace("%", s), [PIPE], "has", true]))
@@ -30,7 +31,7 @@ const QUIET: Row[] = [
   "sudo -s", "sudo -i", "su", "su -", "ssh host", "ssh -N -L 8080:h:80 host", "ssh -f -N -D 1080 host", "script -q log.txt", "unshare -r whoami", "chroot /srv ls", "fakeroot make install",
   "git log | ssh h 'cat > log'", "tar c . | ssh h tar x", "ls | sudo -u x cat", "echo hi | sudo -s tee /tmp/x", "echo pw | sudo -S true", "ls | su -c 'wc -l' x", "cat f | newgrp docker -c wc",
   "printf 'y\\n' | sudo apt-get install x", "sudo --help", "su --version", "ssh -V", "curl x | ssh -O check host", "curl x | ssh -W h:22 host", "curl x | ssh -s host sftp",
-  "echo 'ls -la' | sudo -s", "sudo -s <<'EOF'\napt-get update\nEOF",
+  "echo 'ls -la' | sudo -s", "pkexec apt update", "vagrant ssh -c uptime", "curl x | vagrant ssh -c 'cat > f'", "lxc shell", "distrobox enter -- ls", "sudo -s <<'EOF'\napt-get update\nEOF",
 ].map((c): Row => [c, [], "none", true]);
 
 describe("unwrap/shell-starters: table", () => {

@@ -57,6 +57,16 @@ const STARTERS: Readonly<Record<string, Starts>> = {
     const k = args.findIndex((a, j) => j > 0 && !a.startsWith("-"));
     return k > 0 && args[k] === "shell" && args.length <= k + 2;
   },
+  // `pkexec` alone: a root shell.
+  pkexec: (args) => args.slice(1).every((a, k, rest) => a.startsWith("-") || rest[k - 1] === "--user") && !args.some((a) => HELP.test(a)),
+  // `capsh --` (and `capsh --caps=… --`): bash with what follows, nothing following.
+  capsh: (args) => args[args.length - 1] === "--",
+  // `vagrant ssh [name]`, `lxc shell c`, `incus shell c`, `distrobox enter [name]`, `toolbox enter`: a shell in the machine or container.
+  vagrant: (args) => args[1] === "ssh" && !args.some((a) => a === "-c" || a.startsWith("--command")) && args.length <= 3,
+  lxc: (args) => args[1] === "shell" && args.length <= 3,
+  incus: (args) => args[1] === "shell" && args.length <= 3,
+  distrobox: (args) => args[1] === "enter" && !args.includes("--") && args.slice(2).filter((a) => !a.startsWith("-")).length <= 1,
+  toolbox: (args) => args[1] === "enter" && args.length <= 3,
   // `ssh host` with no remote command (and no -N, -W, -O, -s): the remote login shell reads stdin.
   ssh: (args) => {
     const p = parseFlags(args, SSH_FLAGS, 1);
@@ -66,7 +76,7 @@ const STARTERS: Readonly<Record<string, Starts>> = {
   },
 };
 /** Their shell runs as another user (root unless told otherwise). */
-const PRIVILEGED: ReadonlySet<string> = new Set(["sudo", "doas", "su", "runuser"]);
+const PRIVILEGED: ReadonlySet<string> = new Set(["sudo", "doas", "su", "runuser", "pkexec"]);
 
 export const shellStarterUnwrapper: Unwrapper = {
   name: "shell-starter",
