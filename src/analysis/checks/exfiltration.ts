@@ -281,6 +281,7 @@ function check(facts: Facts, ctx: CheckContext, all: readonly CommandView[]): Fi
     out.push({ id: "secret/exfiltration", message: `${view.name} sends ${how} over the network; ${advice(source)}`, start: view.start, end: view.end });
   };
   const taint: Taint = sources.size > 0 ? taintOf(facts, views, sources) : { pipes: new Map(), substitutions: [], variables: new Map() };
+  copiedSecrets(facts, taint);
   for (const v of views) {
     const git = gitLeak(v, ctx);
     if (git !== null) {
@@ -299,6 +300,24 @@ function check(facts: Facts, ctx: CheckContext, all: readonly CommandView[]): Fi
     }
   }
   return out ?? NO_FINDINGS;
+}
+
+/** `t=$GITHUB_TOKEN`, `export T="${NPM_TOKEN}"`: a variable that holds a copy of a secret variable holds the secret. */
+function copiedSecrets(facts: Facts, taint: Taint): void {
+  for (const sc of facts.commands) {
+    for (const a of sc.assignments) {
+      const name = a.value === null ? null : secretVariableIn(a.value);
+      if (name !== null && !taint.variables.has(a.name)) taint.variables.set(a.name, variableSource(name));
+    }
+    const first = sc.argv[0]?.value;
+    if (first !== "export" && first !== "local" && first !== "declare" && first !== "readonly" && first !== "typeset") continue;
+    for (const w of sc.argv.slice(1)) {
+      const eq = w.value.indexOf("=");
+      // The word whole: its run-time parts are all in the value, after `NAME=`.
+      const name = eq > 0 ? secretVariableIn(w) : null;
+      if (name !== null && !taint.variables.has(w.value.slice(0, eq))) taint.variables.set(w.value.slice(0, eq), variableSource(name));
+    }
+  }
 }
 
 const NONE: SecretHit[] = [];
