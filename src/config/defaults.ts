@@ -37,6 +37,11 @@ export const DEFAULT_SENSITIVE_FILES: readonly string[] = [
   "~/.gdbinit", "~/.gdbearlyinit", "~/.config/gdb/gdbinit", "~/.config/gdb/gdbearlyinit", "~/.lldbinit",
   "~/.psqlrc", ".psqlrc-*", "~/.sqliterc", ".Rprofile", ".Renviron", "Rprofile.site",
   "~/.muttrc", "~/.mailcap", "~/.lesskey", "~/.config/lesskey",
+  // more start-up code: vim's XDG vimrc, files the shell rc files source (cargo, nvm), login and X
+  // session scripts, bash completions, direnv's library, curl/wget/irb/less configurations that run
+  // or fetch, cargo's old config name
+  "~/.config/vim/vimrc", "~/.vim/filetype.vim", "~/.cargo/env", "~/.nvm/nvm.sh", "~/.xsessionrc", "~/.login", "~/.bash_completion",
+  "~/.config/direnv/direnvrc", "~/.direnvrc", "~/.curlrc", "~/.wgetrc", "~/.cargo/config", "~/.irbrc", "~/.lessfilter",
   // system files (by basename, wherever they are)
   "sudoers", "passwd", "shadow", "group", "hosts", "crontab",
 ];
@@ -56,7 +61,7 @@ export const DEFAULT_SENSITIVE_DIRECTORIES: readonly string[] = [
   // emacs (Doom), tmux plugins, IPython/Jupyter (startup scripts, *_config.py), the user's Python
   // site (`.pth` files run at every start; ~/.local/lib also holds npm's user prefix)
   ".vim/plugin", ".vim/autoload", ".vim/ftplugin", ".vim/ftdetect", ".vim/syntax", ".vim/indent", ".vim/colors", ".vim/compiler", ".vim/after", ".vim/pack", ".vim/import",
-  ".config/nvim", ".local/share/nvim/site", ".config/doom", ".doom.d", ".tmux/plugins", ".ipython", ".jupyter", ".local/lib", "Library/Python", "Library/LaunchDaemons",
+  ".config/nvim", ".local/share/nvim/site", ".local/share/bash-completion", ".local/share/systemd/user", ".gradle/init.d", ".config/doom", ".doom.d", ".tmux/plugins", ".ipython", ".jupyter", ".local/lib", "Library/Python", "Library/LaunchDaemons",
   // PATH directories of the user: a program put there shadows the system's under the same name
   // (~/bin: Debian's and Ubuntu's ~/.profile put it on PATH)
   "~/bin", ".local/bin", ".cargo/bin", ".npm-global/bin", ".bun/bin", ".deno/bin", "go/bin",

@@ -377,3 +377,13 @@ describe("messages show paths as written, not resolved against the user's home",
     }
   });
 });
+
+describe("sensitive-paths: more start-up files, and files copied from a host into home", () => {
+  it.each(cases([
+    ...["~/.config/vim/vimrc", "~/.vim/filetype.vim", "~/.cargo/env", "~/.nvm/nvm.sh", "~/.xsessionrc", "~/.login", "~/.bash_completion", "~/.config/direnv/direnvrc", "~/.curlrc", "~/.wgetrc", "~/.cargo/config", "~/.irbrc", "~/.lessfilter"]
+      .map((f): Row => [`echo x >> ${f}`, ["sensitive-path/file"], "has", true]),
+    ...["~/.local/share/bash-completion/completions/git", "~/.local/share/systemd/user/x.service", "~/.gradle/init.d/x.gradle"].map((f): Row => [`cp x ${f}`, ["sensitive-path/directory"], "has", true]),
+    ...["scp host:.bashrc ~", "rsync -a host:.bashrc ~/", "scp user@host:dots/.profile ~"].map((c): Row => [c, ["sensitive-path/file"], "has", true]),
+    ...["scp host:x.txt .", "rsync -a host:dir/ backup/", "cat ~/.curlrc", "vim ~/.config/vim/vimrc", "cp ~/.irbrc backup/"].map((c): Row => [c, [], "none", true]),
+  ]))("%s", (_title, row) => verify(row));
+});
