@@ -68,3 +68,13 @@ describe("unwrap/remote-packages: red-team spellings", () => {
     ...["npm -w web install lodash", "pnpm add -w lodash", "npm --prefix ./app install", "pip3.11 install requests"].map((c): Row => [c, [], "none", true]),
   ]))("%s", (_title, row) => verify(row));
 });
+
+describe("unwrap/remote-packages: other installers, plugins and requirement lists", () => {
+  it.each(cases([
+    ...["poetry add git+https://github.com/u/r", "pdm add git+https://example.com/r", "bundle add x --git https://github.com/u/r", "brew install u/tap/tool", "helm plugin install https://github.com/u/helm-x",
+      "asdf plugin add x https://github.com/u/asdf-x", "gh extension install u/gh-x", "pip install -r https://example.com/requirements.txt", "pip install --requirement=https://example.com/r.txt",
+      "uv run https://example.com/script.py", "uv run --with git+https://example.com/r python"].map((c): Row => [c, [REMOTE], "has", true]),
+    ...["poetry add requests", "pdm add httpx", "bundle add rails", "brew install wget", "brew install --cask firefox", "helm install my ./chart", "helm install my https://charts.example/x.tgz",
+      "asdf plugin add nodejs", "gh pr list", "gh extension list", "pip install -r requirements.txt", "uv run pytest", "uv run --with requests python x.py"].map((c): Row => [c, [], "none", true]),
+  ]))("%s", (_title, row) => verify(row));
+});

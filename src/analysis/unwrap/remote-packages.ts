@@ -22,10 +22,12 @@ interface Installer {
   valued: RegExp;
   /** `user/repo` names a GitHub repository (npm-package-arg's rule). */
   shorthand?: true;
+  /** Homebrew's `user/tap/formula`: a formula from a third-party tap. */
+  tap?: true;
 }
 
 /** Words that group subcommands: `uv pip install`, `uv tool install`, `yarn global add`. */
-const GROUPS: ReadonlySet<string> = new Set(["pip", "tool", "global", "profile"]);
+const GROUPS: ReadonlySet<string> = new Set(["pip", "tool", "global", "profile", "plugin", "extension"]);
 
 /** The subcommand (the first operand, past a group word) is one of `verbs`: `npm hook add` is no install. */
 const verb = (...verbs: string[]) => (args: readonly string[], valued?: RegExp): number => {
@@ -76,6 +78,16 @@ const INSTALLERS: Readonly<Record<string, Installer>> = {
   rpm: { installs: rpmInstalls, valued: SYSTEM_VALUED },
   // `nix run github:u/r`, `nix shell github:u/r#x`, `nix develop`, `nix profile install`.
   nix: { installs: verb("run", "shell", "develop", "install", "add", "build"), valued: /^--(?:override-input|arg|argstr|option|inputs-from|expr|file|profile|store|impure-env|extra-experimental-features|experimental-features|extra-substituters|substituters|log-format)$|^-[fI]$/ },
+  // poetry, pdm: `add git+https://…`; bundler: `bundle add x --git URL` (the URL is a value: any word).
+  poetry: { installs: verb("add"), valued: /^(?:-[GEC]|--(?:group|extras|source|python|platform|directory|project))$/ },
+  pdm: { installs: verb("add"), valued: /^(?:-[Gpg]|--(?:group|project|global))$/ },
+  bundle: { installs: verb("add"), valued: /^--(?:version|group|source|require|path|branch|ref|glob)$/ },
+  // `brew install u/tap/formula`: a formula (Ruby, run to install) from a third-party repository.
+  brew: { installs: verb("install", "reinstall", "upgrade"), valued: /^--(?:cask-dir|appdir|fontdir)$/, tap: true },
+  // plugins and extensions that run on install or use: `helm plugin install URL`, `asdf plugin add x URL`, `gh extension install u/r`.
+  helm: { installs: (args, valued) => (args[1] === "plugin" ? verb("install")(args, valued) : -1), valued: /^--(?:version|kube-context|namespace)$/ },
+  asdf: { installs: verb("add"), valued: /^$/ },
+  gh: { installs: verb("install"), valued: /^(?:-R|--repo|--pin)$/, shorthand: true },
   // `pre-commit try-repo URL`: runs the hooks of a repository.
   "pre-commit": { installs: verb("try-repo"), valued: /^--(?:ref|rev|config|files|from-ref|to-ref|hook-stage)$|^-c$/ },
   dpkg: { installs: dpkgInstalls, valued: SYSTEM_VALUED },
@@ -116,6 +128,9 @@ function installed(view: CommandView, env: Env, installer: Installer): void {
     if (a.startsWith("-") && a.length > 1) {
       const eq = a.indexOf("=");
       const name = eq > 0 ? a.slice(0, eq) : a;
+      // `pip install -r https://…/requirements.txt`: a list fetched from the network (and the git URLs in it).
+      const list = /^(?:-r|--requirement|-c|--constraint)$/.test(name) ? (eq > 0 ? a.slice(eq + 1) : args[k + 1]) : undefined;
+      if (list !== undefined && REMOTE.test(list)) env.out.findings.push(remote(view, list, env.at(w)));
       if (installer.valued.test(name)) {
         if (eq < 0) k++;
       } else if (/^-e./.test(a) && remoteSpec(a.slice(2), false)) {
@@ -132,7 +147,7 @@ function installed(view: CommandView, env: Env, installer: Installer): void {
       if ((w.dynamic[0] as [number, number])[0] > 0 && REMOTE.test(a)) env.out.findings.push(remote(view, a, env.at(w)));
       continue;
     }
-    if (remoteSpec(a, installer.shorthand === true)) env.out.findings.push(remote(view, a, env.at(w)));
+    if (remoteSpec(a, installer.shorthand === true) || (installer.tap === true && /^[\w-]+\/[\w-]+\/[\w.@+-]+$/.test(a))) env.out.findings.push(remote(view, a, env.at(w)));
     else if (writtenBefore(env.written, view, w)?.download === true) {
       env.out.findings.push(finding(env.at(w), `${view.name} installs '${a}', downloaded earlier on this line: installing it runs its scripts unseen. Download it, read it, then install it on its own line.`));
     }

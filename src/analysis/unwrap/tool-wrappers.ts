@@ -158,7 +158,8 @@ export const TOOL_WRAPPERS: ReadonlyArray<readonly [string, Wrapper]> = [
   ["xterm", xterm],
   ["nix-shell", nixShell],
   ["nix", nixDevelop],
-  ["uv", runner(["run"], { short: letters("q"), shortValue: letters("p"), long: names("no-project", "isolated", "no-sync", "frozen", "locked", "all-extras", "no-dev", "active", "offline", "quiet", "verbose", "script", "module", "gui-script", "exact"), longValue: names("with", "with-requirements", "with-editable", "python", "project", "directory", "env-file", "group", "extra", "package", "index", "default-index", "index-url", "extra-index-url", "only-group", "no-group", "cache-dir", "config-file"), stopAtOperand: true })],
+  // `uv run --with git+https://… x`, `uv run https://…/script.py`: what it fetches is a package spec (remote-packages.ts).
+  ["uv", fetching(runner(["run"], { short: letters("q"), shortValue: letters("p"), long: names("no-project", "isolated", "no-sync", "frozen", "locked", "all-extras", "no-dev", "active", "offline", "quiet", "verbose", "script", "module", "gui-script", "exact"), longValue: names("with", "with-requirements", "with-editable", "python", "project", "directory", "env-file", "group", "extra", "package", "index", "default-index", "index-url", "extra-index-url", "only-group", "no-group", "cache-dir", "config-file"), stopAtOperand: true }), "uv")],
   ["poetry", runner(["run"], { short: letters("qvn"), shortValue: letters("CP"), long: names("quiet", "verbose", "no-interaction", "no-ansi", "no-plugins", "no-cache"), longValue: names("directory", "project"), stopAtOperand: true })],
   ["pipenv", runner(["run"], { long: names("system", "verbose", "quiet"), longValue: names("python"), stopAtOperand: true })],
   ["pdm", runner(["run"], { short: letters("lgvq"), shortValue: letters("pr"), long: names("list", "global", "verbose", "quiet", "skip", "json"), longValue: names("project", "venv"), stopAtOperand: true })],
