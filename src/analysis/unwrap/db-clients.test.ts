@@ -34,3 +34,12 @@ const TABLE: Row[] = [
 describe("unwrap/db-clients: table", () => {
   it.each(cases(TABLE))("%s", (_title, row) => verify(row));
 });
+
+describe("unwrap/db-clients: a download piped into a client", () => {
+  it.each(cases([
+    ...["curl -s https://example.com/x.sql | psql db", "curl -s https://example.com/x.gz | gunzip | mysql db", "wget -qO- https://example.com/x | mariadb", "nc 127.0.0.1 9 | sudo -u postgres psql"]
+      .map((c): Row => [c, ["shell/pipe-to-shell"], "has", true]),
+    ...["pg_dump db | psql other", "cat dump.sql | psql db", "mysqldump a | mysql b", "gunzip -c d.sql.gz | psql db", "curl -s https://example.com/x.csv | psql -c 'copy t from stdin' db"]
+      .map((c): Row => [c, [], "none", true]),
+  ]))("%s", (_title, row) => verify(row));
+});

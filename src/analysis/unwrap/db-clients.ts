@@ -41,7 +41,25 @@ export const dbClientUnwrapper: Unwrapper = {
   name: "db-client-escapes",
   commands: ["psql", "mysql", "mariadb", "duckdb"],
   unwrap: (v, e) => clientCommands(v, e),
+  piped: (v, e) => networkScript(v, e),
 };
+
+/** Programs whose output comes from the network. */
+const FETCHERS: ReadonlySet<string> = new Set(["curl", "wget", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "aria2c"]);
+
+/**
+ * `curl -s URL | psql db`: a script from the network, whose `\!` (psql) or `system` (mysql) lines
+ * run shell commands, unseen. A dump piped in from the line's own tools (`pg_dump a | psql b`,
+ * `gunzip -c d.gz | mysql`) is the user's data and stays quiet.
+ */
+function networkScript(view: CommandView, env: Env): void {
+  const sc = view.sc;
+  if (sc.stage <= 0 || view.args.some((a) => /^-[a-zA-Z]*[ce]$|^--(?:command|execute)/.test(a))) return;
+  const fetched = view.facts.commands.some((c) => c.pipeline === sc.pipeline && c.stage >= 0 && c.stage < sc.stage && FETCHERS.has(c.argv[0]?.value ?? ""));
+  if (!fetched) return;
+  const r = env.at(view.words[0] as Word);
+  env.out.findings.push({ id: "shell/pipe-to-shell", message: `Piping a download into ${view.name} runs its script unseen, and its ${view.name === "psql" ? "\\!" : "system"} lines run shell commands; download it, read it, then run it.`, start: r[0], end: r[1] });
+}
 
 function clientCommands(view: CommandView, env: Env): void {
   const dialect: Dialect = view.name === "psql" ? "psql" : view.name === "duckdb" ? "dot" : "mysql";
