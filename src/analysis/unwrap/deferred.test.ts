@@ -64,3 +64,12 @@ describe("unwrap/deferred: what a group pipes into crontab or at", () => {
       "echo 'tar czf /tmp/b.tgz docs' | at 2am"].map((c): Row => [c, [], "none", true]),
   ]))("%s", (_title, row) => verify(row));
 });
+
+describe("unwrap/deferred: tmux source-file of a file the line makes", () => {
+  it.each(cases([
+    ["tmux source-file <(curl -s http://127.0.0.1/x)", ["shell/dynamic-script"], "has", true],
+    ["tmux source /dev/fd/5", ["shell/dynamic-script"], "has", true],
+    ["curl -s http://127.0.0.1/x | tmux source-file -", ["shell/pipe-to-shell"], "has", true],
+    ["echo 'set -g mouse on' | tmux source-file -", [], "none", true],
+  ] as Row[]))("%s", (_title, row) => verify(row));
+});

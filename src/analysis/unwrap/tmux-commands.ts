@@ -9,6 +9,7 @@
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { letters, parseFlags, type FlagSpec } from "../flags.js";
+import { stdinFed } from "./stdin-feeds.js";
 import { fedText } from "./printed.js";
 import { inheritFrom, type Env } from "./types.js";
 import { isStdinPath, wordsSource } from "./strings.js";
@@ -74,7 +75,19 @@ export function tmuxHeld(v: CommandView, e: Env, args: readonly string[], [from,
     case "source-file":
     case "source": {
       const p = parseFlags(seg, SOURCE, from + 1);
-      if (args.slice(p.rest, to).some((f) => isStdinPath(f))) for (const line of stdinLines(v)) tmux(line);
+      if (args.slice(p.rest, to).some((f) => isStdinPath(f))) {
+        const lines = stdinLines(v);
+        for (const line of lines) tmux(line);
+        // `curl … | tmux source-file -`: tmux commands from the pipe, unseen.
+        if (lines.length === 0 && fedText(v.sc, v.facts) === null && stdinFed(v)) e.out.findings.push({ id: "shell/pipe-to-shell", message: "tmux source-file reads tmux commands (run-shell runs shell commands) from the pipe, unseen; write them to a file, read it, then source that.", start: span[0], end: span[1] });
+      }
+      // `tmux source-file <(curl …)`: a file made at run time.
+      for (let k = p.rest; k < to; k++) {
+        const w = v.words[k];
+        if (w !== undefined && (w.value.startsWith("<(") && w.dynamic !== null || /^\/(?:dev|proc\/self)\/fd\/(?:[3-9]|\d\d+)$/.test(w.value))) {
+          e.out.findings.push({ id: "shell/dynamic-script", message: `tmux source-file reads tmux commands from '${w.value}', made at run time and unseen; write them to a file, read it, then source that.`, start: span[0], end: span[1] });
+        }
+      }
       return true;
     }
   }
