@@ -329,8 +329,8 @@ export function writeTargets(view: CommandView): Word[] {
       if (ops.length < 2 || dest === undefined || /^[^/]*:/.test(dest.value)) return [];
       // rsync's `src/` copies the contents of src, not src itself: nothing new is named.
       const sources = ops.slice(0, -1).filter((s) => name === "scp" || !s.value.endsWith("/"));
-      // `host:.bashrc`, `rsync://h/m/x`: named by the path after the host.
-      const named = (s: Word): string => s.value.replace(/^[a-z]+:\/\/[^/]*/, "").replace(/^[^/:]*:/, "").replace(/\/+$/, "").split("/").pop() ?? "";
+      // `host:.bashrc`: named by the path after the host (remote-paths.ts).
+      const named = (s: Word): string => (remoteAsLocal(s) ?? s).value.replace(/\/+$/, "").split("/").pop() ?? "";
       return [dest, ...sources.map((s) => ({ ...dest, value: `${dest.value.replace(/\/+$/, "")}/${named(s)}` }))];
     }
     case "patch": {

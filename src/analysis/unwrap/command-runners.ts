@@ -11,7 +11,7 @@ import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { letters, names, parseFlags, values, type FlagSpec } from "../flags.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
-import { runString, shellQuote, wordsSource } from "./strings.js";
+import { runString, shellQuote, wordFrom, wordsSource } from "./strings.js";
 
 interface Runner {
   spec: FlagSpec;
@@ -63,8 +63,7 @@ function run(view: CommandView, env: Env, runner: Runner): void {
   const strings: Word[] = [];
   const p = parseFlags(view.args, runner.spec, 1, (name, index, offset) => {
     if (!runner.strings.includes(name)) return;
-    const w = view.words[index] as Word;
-    strings.push(offset === 0 ? w : { ...w, value: w.value.slice(offset), dynamic: w.dynamic?.some(([s]) => s >= offset) === true ? w.dynamic.filter(([s]) => s >= offset).map(([s, e]): [number, number] => [s - offset, e - offset]) : null });
+    strings.push(wordFrom(view.words[index] as Word, offset));
   });
   const operands = runner.spec.stopAtOperand === true ? range(p.rest, view.args.length) : p.operands;
   for (const s of strings) runString(view, s, env.at(s), env.nest, env.out, "a command");
@@ -101,12 +100,11 @@ const range = (from: number, to: number): number[] => Array.from({ length: Math.
 
 /** `asciinema rec -c 'cmd' [file]` (`--command=`): the recorded session runs the command. */
 function asciinema(view: CommandView, env: Env): void {
-  const p = parseFlags(view.args, { short: letters("iyqh"), shortValue: { c: "c", t: "t", e: "e", f: "f" }, long: names("stdin", "append", "overwrite", "raw", "quiet", "yes", "help"), longValue: { command: "c", title: "t", env: "e", "idle-time-limit": "i", cols: "cols", rows: "rows", format: "f", "capture-env": "e" } }, 1, (name, index, offset) => {
+  parseFlags(view.args, { short: letters("iyqh"), shortValue: { c: "c", t: "t", e: "e", f: "f" }, long: names("stdin", "append", "overwrite", "raw", "quiet", "yes", "help"), longValue: { command: "c", title: "t", env: "e", "idle-time-limit": "i", cols: "cols", rows: "rows", format: "f", "capture-env": "e" } }, 1, (name, index, offset) => {
     if (name !== "c") return;
     const w = view.words[index] as Word;
-    runString(view, offset === 0 ? w : { ...w, value: w.value.slice(offset), dynamic: null }, env.at(w), env.nest, env.out, "a command (-c)");
+    runString(view, wordFrom(w, offset), env.at(w), env.nest, env.out, "a command (-c)");
   });
-  void p;
 }
 
 /** `rake -e CODE` (`-E`, `-p`, `--execute=`): Ruby code, read as `ruby -e` reads it. */

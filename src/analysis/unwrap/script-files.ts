@@ -23,7 +23,7 @@ import { SSH_COMMAND_OPTION } from "./command-strings.js";
 import { cronCommand } from "./deferred.js";
 import { fedText } from "./printed.js";
 import { stdinFed } from "./stdin-feeds.js";
-import { isStdinPath, runString, shellQuote } from "./strings.js";
+import { isStdinPath, madeAtRunTime, runString, shellQuote, wordFrom } from "./strings.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { runWritten, writtenBefore } from "./written.js";
 
@@ -109,29 +109,13 @@ export const scriptFileUnwrapper: Unwrapper = {
 /** Writers whose output is text decoded from their input: a file they write hides what it holds. */
 const DECODERS: ReadonlySet<string> = new Set(["base64", "base32", "basenc", "xxd", "uudecode", "openssl", "gpg", "gunzip", "zcat", "gzip", "bzcat", "bzip2", "xzcat", "xz", "zstdcat", "zstd", "rev"]);
 
-/** A descriptor made at run time: `<(cmd)` (as bash passes it, or spelled out as /dev/fd/N). */
-const FD_PATH = /^\/(?:dev|proc\/self|proc\/thread-self)\/fd\/(?:[3-9]|\d\d+)$/;
-
-function madeAtRunTime(w: Word): boolean {
-  if (FD_PATH.test(w.value)) return true;
-  const d = w.dynamic;
-  return d !== null && d.length === 1 && (d[0] as [number, number])[0] === 0 && (d[0] as [number, number])[1] === w.value.length && w.value.startsWith("<(");
-}
-
-/** `w` from character `offset` on (`--rcfile=<(…)` → `<(…)`), its run-time parts kept. */
-function tail(w: Word, offset: number): Word {
-  if (offset === 0) return w;
-  const spans = w.dynamic?.filter(([s]) => s >= offset).map(([s, e]): [number, number] => [s - offset, e - offset]) ?? [];
-  return { ...w, value: w.value.slice(offset), dynamic: spans.length > 0 ? spans : null };
-}
-
 /** The words naming such files: option values, operands, and the variables set for the command. */
 function fileWords(view: CommandView, entry: FileEntry): Word[] {
   const out: Word[] = [];
   if (entry.spec !== undefined) {
     const wanted = entry.options ?? [];
     const p = parseFlags(view.args, entry.spec, 1, (name, index, offset) => {
-      if (wanted.includes(name)) out.push(tail(view.words[index] as Word, offset));
+      if (wanted.includes(name)) out.push(wordFrom(view.words[index] as Word, offset));
     });
     // Options end at the first operand (`rest`) when the spec says so.
     const operands = p.operands.length > 0 ? p.operands : p.rest < view.args.length ? [p.rest] : [];
@@ -145,13 +129,13 @@ function fileWords(view: CommandView, entry: FileEntry): Word[] {
       const eq = a.indexOf("=");
       const name = eq > 0 ? a.slice(0, eq) : a;
       if (scan.includes(name)) {
-        if (eq > 0) out.push(tail(view.words[k] as Word, eq + 1));
+        if (eq > 0) out.push(wordFrom(view.words[k] as Word, eq + 1));
         else if (k + 1 < view.words.length) out.push(view.words[++k] as Word);
         continue;
       }
       // `-fFILE`: a short option with its value attached; `-Xf FILE`, `-qAtf FILE`: last of a cluster of flags.
       const short = eq < 0 ? scan.find((s) => s.length === 2 && a.startsWith(s) && a.length > 2) : undefined;
-      if (short !== undefined) out.push(tail(view.words[k] as Word, 2));
+      if (short !== undefined) out.push(wordFrom(view.words[k] as Word, 2));
       else if (/^-[a-zA-Z]{2,}$/.test(a) && scan.includes(`-${a[a.length - 1] as string}`) && k + 1 < view.words.length) out.push(view.words[++k] as Word);
       else if (entry.operands !== undefined && (!a.startsWith("-") || a === "-") && (entry.operands === "all" || operands++ === 0)) out.push(view.words[k] as Word);
     }
@@ -170,7 +154,7 @@ function variables(view: CommandView, names: readonly string[]): Word[] {
   for (const w of view.sc.argv) {
     if (w.start >= first.start) break;
     const eq = w.value.indexOf("=");
-    if (eq > 0 && names.includes(w.value.slice(0, eq))) out.push(tail(w, eq + 1));
+    if (eq > 0 && names.includes(w.value.slice(0, eq))) out.push(wordFrom(w, eq + 1));
   }
   return out;
 }

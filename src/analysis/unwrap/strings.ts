@@ -48,6 +48,23 @@ export function valueWord(view: CommandView, v: string): Word | null {
   return null;
 }
 
+/** `w` from character `offset` on (`--rcfile=<(…)` → `<(…)`), its run-time parts kept. */
+export function wordFrom(w: Word, offset: number): Word {
+  if (offset === 0) return w;
+  const spans = w.dynamic?.filter(([s]) => s >= offset).map(([s, e]): [number, number] => [s - offset, e - offset]) ?? [];
+  return { ...w, value: w.value.slice(offset), dynamic: spans.length > 0 ? spans : null };
+}
+
+/** A descriptor made at run time: `<(cmd)` (as bash passes it, or spelled out as /dev/fd/N). */
+const FD_PATH = /^\/(?:dev|proc\/self|proc\/thread-self)\/fd\/(?:[3-9]|\d\d+)$/;
+
+/** A file that is a stream made at run time: `<(curl …)`, `/dev/fd/63`. */
+export function madeAtRunTime(w: Word): boolean {
+  if (FD_PATH.test(w.value)) return true;
+  const d = w.dynamic;
+  return d !== null && d.length === 1 && (d[0] as [number, number])[0] === 0 && (d[0] as [number, number])[1] === w.value.length && w.value.startsWith("<(");
+}
+
 /** A word as shell source that reads back as it (`rm`, `'a b'`, `'it'\''s'`). */
 export function shellQuote(s: string): string {
   return /^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;

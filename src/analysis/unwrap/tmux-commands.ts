@@ -12,7 +12,7 @@ import { letters, parseFlags, type FlagSpec } from "../flags.js";
 import { stdinFed } from "./stdin-feeds.js";
 import { fedText } from "./printed.js";
 import { inheritFrom, type Env } from "./types.js";
-import { isStdinPath, wordsSource } from "./strings.js";
+import { isStdinPath, madeAtRunTime, wordsSource } from "./strings.js";
 
 const spec = (flags: string, valued: string): FlagSpec => ({ short: letters(flags), shortValue: letters(valued), stopAtOperand: true });
 
@@ -84,7 +84,7 @@ export function tmuxHeld(v: CommandView, e: Env, args: readonly string[], [from,
       // `tmux source-file <(curl …)`: a file made at run time.
       for (let k = p.rest; k < to; k++) {
         const w = v.words[k];
-        if (w !== undefined && (w.value.startsWith("<(") && w.dynamic !== null || /^\/(?:dev|proc\/self)\/fd\/(?:[3-9]|\d\d+)$/.test(w.value))) {
+        if (w !== undefined && madeAtRunTime(w)) {
           e.out.findings.push({ id: "shell/dynamic-script", message: `tmux source-file reads tmux commands from '${w.value}', made at run time and unseen; write them to a file, read it, then source that.`, start: span[0], end: span[1] });
         }
       }
