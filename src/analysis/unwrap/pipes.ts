@@ -15,10 +15,7 @@ export const pipeUnwrapper: Unwrapper = { name: "pipe", commands: [...INTERPRETE
 /** `curl ... | sh`: a shell or interpreter reading its program from a pipe. */
 function pipeIntoInterpreter(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
   // Called for a pipe's later stage, and for a command fed from `>( … )`, a coproc or a descriptor.
-  if (!INTERPRETERS.has(view.name)) return;
-  const p = parseFlags(view.args, SHELLS.has(view.name) ? SHELL_FLAGS : { stopAtOperand: true }, 1);
-  const readsStdin = !has(p, "command") && !p.flags.has("command-string") && (p.rest >= view.args.length || isStdinPath(view.args[p.rest] as string) || has(p, "stdin") || stdinConsole(view));
-  if (!readsStdin) return;
+  if (!readsProgramFromStdin(view)) return;
   // Text written on the line (`echo 'ls' | sh`, `printf 'print(1)' | python3`) is the program: a
   // shell's is parsed like `sh -c 'ls'`, an interpreter's read as its code (unwrap/interpreters.ts).
   // Only text printed exactly as read needs no finding: printf's other conversions are not run here.
@@ -29,6 +26,13 @@ function pipeIntoInterpreter(view: CommandView, at: (w: Word) => [number, number
   const first = view.words[0] as Word;
   const what = piped ? `Piping into ${view.name} runs whatever the previous command prints` : `${view.name} here reads its program from what the line writes into it (a pipe into the string it runs in, >( … ), a coproc or a descriptor), and runs it`;
   out.findings.push({ id: "shell/pipe-to-shell", message: `${what}, unseen; save it to a file, read it, then run it.`, start: at(first)[0], end: at(first)[1] });
+}
+
+/** Whether a shell or interpreter reads its program from stdin: no command string, no script (or `-`, `/dev/stdin`). */
+export function readsProgramFromStdin(view: CommandView): boolean {
+  if (!INTERPRETERS.has(view.name)) return false;
+  const p = parseFlags(view.args, SHELLS.has(view.name) ? SHELL_FLAGS : { stopAtOperand: true }, 1);
+  return !has(p, "command") && !p.flags.has("command-string") && (p.rest >= view.args.length || isStdinPath(view.args[p.rest] as string) || has(p, "stdin") || stdinConsole(view));
 }
 
 /** `python3 -m code`, `-m asyncio`, `php -- ARGS`: consoles and programs read from stdin. */

@@ -42,3 +42,30 @@ const TABLE: Row[] = [
 describe("unwrap/remote-shells and input runners: table", () => {
   it.each(cases(TABLE))("%s", (_title, row) => verify(row));
 });
+
+/** Servers that run a command with the connection as its stdin: each way of naming them, each program. */
+const SERVERS = [
+  "tcpserver 0 4444", "tcpserver -v -c 10 -u 0 0 4444", "tcpserver -RHl0 0 4444", "tcpclient host 4444", "tcpsvd -vE 0 4444", "udpsvd -c 5 0 53", "s6-tcpserver -v 0 4444",
+  "s6-tcpclient host 4444", "websocketd --port=8080", "websocketd --port 8080 --devconsole", "ttyd", "ttyd -W -p 7681", "ttyd --writable --port=7681", "gotty -w", "gotty --permit-write -p 8080",
+  "systemd-socket-activate -l 4444 --inetd -a",
+];
+/** Programs that read their commands from the connection. */
+const SERVED = ["sh", "bash -i", "/bin/sh", "zsh -l", "python3", "python3 -i", "perl", "sudo -s", "su", "sh -s"];
+/** Programs that do not: a script, a command, or a server program of their own. */
+const OWN = ["./handler.sh", "qmail-smtpd", "htop", "python3 app.py", "bash ./serve.sh", "cat motd", "sh -c 'date'"];
+
+const SERVER_ROWS: Row[] = [
+  ...SERVERS.flatMap((s) => SERVED.map((p): Row => [`${s} ${p}`, [REVERSE], "has", true])),
+  ...SERVERS.flatMap((s) => OWN.map((p): Row => [`${s} ${p}`, [REVERSE], "none", true])),
+  // wrapped, and the served command itself judged
+  ...["sudo %", "nohup % &", "true && %", "(%)", "env A=1 %"].map((w): Row => [w.replace("%", "tcpserver 0 4444 bash -i"), [REVERSE], "has", true]),
+  ["tcpserver 0 80 rm -rf ~", [RM, HOME], "has", true],
+  // read-only terminals, and sockets passed as a descriptor: the program does not read the connection
+  ["gotty bash", [REVERSE], "none", true], ["gotty -p 8080 top", [REVERSE], "none", true],
+  ["systemd-socket-activate -l 4444 -a sh", [REVERSE], "none", true],
+  ["tcpserver -h", [REVERSE], "none", true], ["ttyd --version", [REVERSE], "none", true],
+];
+
+describe("unwrap/remote-shells: servers running a shell on the connection", () => {
+  it.each(cases(SERVER_ROWS))("%s", (_title, row) => verify(row));
+});

@@ -8,6 +8,9 @@ import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import type { Env, Unwrapper } from "./types.js";
 import { runString } from "./strings.js";
+import { readsProgramFromStdin } from "./pipes.js";
+import { SHELL_STARTERS, startsShell } from "./shell-starters.js";
+import { INTERPRETERS } from "./wrappers.js";
 
 /** /dev/tcp and /dev/udp: bash opens a socket for a redirect to these. */
 export const NET_DEVICE = /^\/dev\/(?:tcp|udp)\//;
@@ -64,3 +67,18 @@ function socatAddresses(view: CommandView, env: Env): void {
     runString(view, { ...w, value: code }, env.at(w), env.nest, env.out, `an ${m[1]}: address`);
   }
 }
+
+/**
+ * A shell or interpreter reading its program from stdin, run by a server with the connection as
+ * stdin (`tcpserver 0 4444 sh -i`, `ttyd bash`, `websocketd --port 80 python3`): a shell served
+ * to whoever connects. A program with a script or command of its own is judged as that command.
+ */
+export const servedShellUnwrapper: Unwrapper = {
+  name: "served-shell",
+  commands: [...INTERPRETERS, ...SHELL_STARTERS],
+  also: (v, e) => {
+    const server = v.wrapperEffects?.find((x) => x.kind === "serves");
+    if (server === undefined || !(readsProgramFromStdin(v) || startsShell(v))) return;
+    reverseShell(e, v.words[0] as Word, `${server.wrapper} serving ${v.name}`);
+  },
+};

@@ -6,7 +6,7 @@
  * (`sem`, `rush`, `xe`), as `parallel` does.
  */
 
-import { letters, names } from "../flags.js";
+import { has, letters, names, parseFlags, type FlagSpec } from "../flags.js";
 import { options, simple, WRAPPERS, type Wrapper } from "./wrappers.js";
 
 /** `dtach -n SOCK [options] cmd`, `abduco -c NAME [options] cmd`: a session made to run the command (attach modes run none). */
@@ -16,6 +16,21 @@ const session = (modes: RegExp, valued: RegExp): Wrapper => (args) => {
   while (k < args.length && (args[k] as string).startsWith("-")) k += valued.test(args[k] as string) ? 2 : 1;
   return k < args.length ? { inner: k, effects: [{ wrapper: args[0] ?? "", kind: "other", what: args[2] as string }] } : null;
 };
+
+/**
+ * A server (or client) that runs the command with a network connection as its stdin and stdout:
+ * `tcpserver 0 4444 sh -i` is a shell for whoever connects (remote-shells.ts). `only`: the flag
+ * without which the connection is not the command's input.
+ */
+function served(spec: () => FlagSpec, skip = 0, only?: string): Wrapper {
+  let made: FlagSpec | undefined;
+  return (args) => {
+    const p = parseFlags(args, (made ??= spec()), 1);
+    const inner = Math.min(p.rest + skip, args.length);
+    const serves = only === undefined || has(p, only);
+    return inner < args.length && serves ? { inner, effects: [{ wrapper: args[0] ?? "", kind: "serves", what: "network" }] } : { inner };
+  };
+}
 
 /** `ccache gcc …` runs the compiler; `ccache -s`, `ccache --max-size` are its own commands. */
 const ccache: Wrapper = (args) => (args.length > 1 && !(args[1] as string).startsWith("-") ? { inner: 1 } : null);
@@ -37,7 +52,19 @@ export const RUNNER_WRAPPERS: ReadonlyArray<readonly [string, Wrapper]> = [
   ["dtach", session(/^-[ncA]$/, /^-[er]$/)],
   ["abduco", session(/^-[ncAf]$/, /^-e$/)],
   ["ccache", ccache],
-  ["tcpserver", options(() => ({ short: letters("qQvdDoOpPhHrR1UX"), shortValue: letters("cCxBglubt"), stopAtOperand: true }), 2)],
+  // Network servers and clients: the command runs with the connection as its stdin and stdout.
+  ["tcpserver", served(() => ({ short: letters("qQvdDoOpPhHrR1UX46"), shortValue: letters("cCxBglubtTI"), stopAtOperand: true }), 2)],
+  ["tcpclient", served(() => ({ short: letters("46hHrRdDqQv"), shortValue: letters("ipTltI"), stopAtOperand: true }), 2)],
+  ...["tcpsvd", "udpsvd"].map((n): readonly [string, Wrapper] => [n, served(() => ({ short: letters("hEv"), shortValue: letters("cCbul"), stopAtOperand: true }), 2)]),
+  ...["s6-tcpserver", "s6-tcpserver4", "s6-tcpserver6"].map((n): readonly [string, Wrapper] => [n, served(() => ({ short: letters("qQvd461U"), shortValue: letters("cCbGgu"), stopAtOperand: true }), 2)]),
+  ["s6-tcpclient", served(() => ({ short: letters("qQvd46rRhHDnN"), shortValue: letters("ipkTtl"), stopAtOperand: true }), 2)],
+  ["websocketd", served(() => ({ long: names("devconsole", "ssl", "binary", "reverselookup", "sameorigin", "license", "version", "help"), longValue: names("port", "address", "basepath", "cgidir", "staticdir", "dir", "loglevel", "sslcert", "sslkey", "passenv", "origin", "header", "header-ws", "header-http", "maxforks", "closems", "redirport"), stopAtOperand: true }))],
+  // ttyd before 1.7 (Ubuntu 22.04's) takes input by default, so -W is not required here.
+  ["ttyd", served(() => ({ short: letters("aWOoqB6SRh"), shortValue: letters("piUcHugswtTmIbPCKAdf"), long: names("url-arg", "writable", "check-origin", "once", "exit-no-conn", "browser", "ipv6", "ssl", "readonly", "help"), longValue: names("port", "interface", "socket-owner", "credential", "auth-header", "uid", "gid", "signal", "cwd", "client-option", "terminal-type", "max-clients", "index", "base-path", "ping-interval", "ssl-cert", "ssl-key", "ssl-ca", "debug", "srv-buf-size"), stopAtOperand: true }))],
+  // gotty serves a read-only terminal unless told to take input (-w).
+  ["gotty", served(() => ({ short: { w: "permit-write", r: "random-url", t: "tls" }, shortValue: letters("apc"), long: names("permit-write", "random-url", "tls", "reconnect", "once", "permit-arguments"), longValue: names("address", "port", "credential", "random-url-length", "tls-crt", "tls-key", "tls-ca-crt", "index", "title-format", "reconnect-time", "max-connection", "timeout", "width", "height", "ws-origin", "term", "close-signal", "close-timeout", "config"), stopAtOperand: true }), 0, "permit-write")],
+  // `--inetd`: the connection is stdin and stdout (otherwise it is passed as descriptor 3).
+  ["systemd-socket-activate", served(() => ({ short: letters("ad"), shortValue: letters("lE"), long: names("accept", "datagram", "seqpacket", "inetd", "now"), longValue: names("listen", "setenv", "fdname"), stopAtOperand: true }), 0, "inetd")],
   // parallel's kin: a shell string run per input line.
   ["sem", parallel],
   ["rush", options(() => ({ short: letters("kedrvVhe"), shortValue: letters("jDdiTOJ"), long: names("keep-order", "dry-run", "verbose", "stop-on-error", "continue", "escape", "immediate-output", "propagate-exit-status"), longValue: names("jobs", "record-delimiter", "field-delimiter", "infile", "out-file", "timeout", "retries", "retry-interval", "delay", "assign", "trim"), stopAtOperand: true }), 0, { shellString: true, argsUnknown: true })],

@@ -78,15 +78,23 @@ const STARTERS: Readonly<Record<string, Starts>> = {
 /** Their shell runs as another user (root unless told otherwise). */
 const PRIVILEGED: ReadonlySet<string> = new Set(["sudo", "doas", "su", "runuser", "pkexec"]);
 
+/** The names startsShell knows. */
+export const SHELL_STARTERS: readonly string[] = [...Object.keys(STARTERS), "slogin"];
+
 export const shellStarterUnwrapper: Unwrapper = {
   name: "shell-starter",
-  commands: [...Object.keys(STARTERS), "slogin"],
+  commands: SHELL_STARTERS,
   also: (v, e) => started(v, e),
 };
 
-function started(view: CommandView, env: Env): void {
+/** Whether the command starts a shell that reads stdin (`sudo -s`, `su`, `ssh host`). */
+export function startsShell(view: CommandView): boolean {
   const starts = STARTERS[view.name === "slogin" ? "ssh" : view.name];
-  if (starts === undefined || !starts(view.args)) return;
+  return starts !== undefined && starts(view.args);
+}
+
+function started(view: CommandView, env: Env): void {
+  if (!startsShell(view)) return;
   const fed = fedText(view.sc, view.facts);
   if (fed !== null) {
     // `echo 'cmd' | su`, `sudo -s <<'EOF' … EOF`: the shell's commands are on the line.

@@ -24,7 +24,7 @@ import { evalUnwrapper, shellUnwrapper, suUnwrapper } from "./shell-strings.js";
 import { sourceUnwrapper } from "./sourcing.js";
 import { gdbUnwrapper, lessUnwrapper, rsyncUnwrapper, scpUnwrapper, tarUnwrapper, vimUnwrapper, zipUnwrapper } from "./option-commands.js";
 import { atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper } from "./deferred.js";
-import { netcatUnwrapper, socatUnwrapper } from "./remote-shells.js";
+import { netcatUnwrapper, servedShellUnwrapper, socatUnwrapper } from "./remote-shells.js";
 import { awkUnwrapper, parallelUnwrapper, sqliteUnwrapper } from "./input-runners.js";
 import { bindUnwrapper, completeUnwrapper, enableUnwrapper } from "./hooks.js";
 import { commandLanguageUnwrapper } from "./command-languages.js";
@@ -43,7 +43,7 @@ export const UNWRAPPERS: readonly Unwrapper[] = [
   scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
   secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper, containerRunUnwrapper, kubectlExecUnwrapper, composeExecUnwrapper, dbClientUnwrapper, goExecUnwrapper,
-  commandLanguageUnwrapper, configCommandUnwrapper, scriptFileUnwrapper, remotePackageUnwrapper, shellStarterUnwrapper, commandRunnerUnwrapper,
+  commandLanguageUnwrapper, configCommandUnwrapper, scriptFileUnwrapper, remotePackageUnwrapper, shellStarterUnwrapper, commandRunnerUnwrapper, servedShellUnwrapper,
 ];
 
 /** What unwrapping does with a name: one lookup per command. */

@@ -17,7 +17,8 @@ import { OTHER_LANGUAGE_NAMES } from "./interpreter-options.js";
  */
 export interface WrapperEffect {
   wrapper: string;
-  kind: "writes" | "runs" | "other";
+  /** `serves`: the command's stdin and stdout are a network connection (tcpserver, ttyd). */
+  kind: "writes" | "runs" | "serves" | "other";
   /** The file, the program, or the option. */
   what: string;
 }
