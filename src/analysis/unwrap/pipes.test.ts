@@ -53,7 +53,8 @@ const TABLE: Row[] = [
   ["echo \"$X\" | python3", [PIPE]],
   ["echo $(curl x) | node", [PIPE]],
   ["cat <<EOF | perl\n$X\nEOF", [PIPE]],
-  ["cat f | python3", [PIPE]],
+  // a file on disk, as `python3 < f` (CAT_ROWS below)
+  ["cat f | python3", [PIPE], "none"],
   ["curl x | sh -c 'cat > f'", [], "exact"],
   ["curl x | python3 script.py", [], "none"],
   ["cat setup.sh | wc -l", [], "none"],
@@ -66,4 +67,26 @@ const TABLE: Row[] = [
 
 describe("unwrap/pipes: table", () => {
   it.each(cases(TABLE))("%s", (_title, row) => verify(row));
+});
+
+/** A file of the user's printed by cat into what runs it is read as `< FILE` is (`cat deploy.sh | ssh host`). */
+const CAT_RUNNERS = ["sh", "bash", "bash -s -- -v", "sudo bash", "sudo -E bash -", "python3", "perl", "node -", "ssh host", "ssh -p 22 user@host", "sudo -s", "su -"];
+const CAT_ROWS: Row[] = [
+  ...CAT_RUNNERS.flatMap((r): Row[] => [
+    // on disk: the user's own, as `bash deploy.sh` is
+    [`cat deploy.sh | ${r}`, [PIPE], "none", true], [`cat ./a.sh b.sh | ${r}`, [PIPE], "none", true], [`cat /opt/x/setup.sh | ${r}`, [PIPE], "none", true],
+    // fetched on the line, a stream, stdin, a run-time name or pattern, or output sent elsewhere: unseen
+    [`curl -so x.sh http://127.0.0.1/x; cat x.sh | ${r}`, [PIPE], "has", true], [`wget http://127.0.0.1/i.sh && cat i.sh | ${r}`, [PIPE], "has", true],
+    [`git clone http://127.0.0.1/r && cat r/i.sh | ${r}`, [PIPE], "has", true],
+    [`cat - | ${r}`, [PIPE], "has", true], [`cat /dev/stdin | ${r}`, [PIPE], "has", true], [`cat /proc/self/fd/0 | ${r}`, [PIPE], "has", true],
+    [`cat "$F" | ${r}`, [PIPE], "has", true], [`cat *.sh | ${r}`, [PIPE], "has", true], [`cat <(curl -s http://127.0.0.1/x) | ${r}`, [PIPE], "has", true],
+    [`cat -v x.sh | ${r}`, [PIPE], "has", true], [`cat x.sh > /dev/null | ${r}`, [PIPE], "has", true], [`tac x.sh | ${r}`, [PIPE], "has", true],
+  ]),
+  // written on the line: its text is the program
+  ...["sh", "bash", "sudo bash"].map((r): Row => [`echo 'rm -rf ~' > x.sh; cat x.sh | ${r}`, [RM, HOME], "has", true]),
+  ["echo 'ls' > x.sh; cat x.sh | bash", [PIPE], "none", true],
+];
+
+describe("unwrap/pipes: a file printed by cat", () => {
+  it.each(cases(CAT_ROWS))("%s", (_title, row) => verify(row));
 });

@@ -3,17 +3,19 @@
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { has, parseFlags } from "../flags.js";
-import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
+import { inheritFrom, type Env, type Unwrapper } from "./types.js";
+import { catFeeds } from "./written.js";
 import { printedBefore } from "./printed.js";
 import { isStdinPath } from "./strings.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
 import { SHELL_FLAGS } from "./shell-flags.js";
 import { languageOf } from "../interpreters/index.js";
 
-export const pipeUnwrapper: Unwrapper = { name: "pipe", commands: [...INTERPRETERS], piped: (v, e) => pipeIntoInterpreter(v, e.at, e.nest, e.out) };
+export const pipeUnwrapper: Unwrapper = { name: "pipe", commands: [...INTERPRETERS], piped: (v, e) => pipeIntoInterpreter(v, e) };
 
 /** `curl ... | sh`: a shell or interpreter reading its program from a pipe. */
-function pipeIntoInterpreter(view: CommandView, at: (w: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
+function pipeIntoInterpreter(view: CommandView, env: Env): void {
+  const { at, nest, out } = env;
   // Called for a pipe's later stage, and for a command fed from `>( … )`, a coproc or a descriptor.
   if (!readsProgramFromStdin(view)) return;
   // Text written on the line (`echo 'ls' | sh`, `printf 'print(1)' | python3`) is the program: a
@@ -23,6 +25,8 @@ function pipeIntoInterpreter(view: CommandView, at: (w: Word) => [number, number
   const printed = piped ? printedBefore(view) : null;
   if (printed !== null && SHELLS.has(view.name)) nest(printed.word.value, at(printed.word), inheritFrom(view));
   if (printed?.exact === true) return;
+  // `cat deploy.sh | bash`: a file of the user's, as `bash < deploy.sh` reads it.
+  if (printed === null && piped && catFeeds(view, env, view.name)) return;
   const first = view.words[0] as Word;
   const what = piped ? `Piping into ${view.name} runs whatever the previous command prints` : `${view.name} here reads its program from what the line writes into it (a pipe into the string it runs in, >( … ), a coproc or a descriptor), and runs it`;
   out.findings.push({ id: "shell/pipe-to-shell", message: `${what}, unseen; save it to a file, read it, then run it.`, start: at(first)[0], end: at(first)[1] });

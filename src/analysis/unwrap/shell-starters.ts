@@ -13,6 +13,7 @@ import { has, letters, parseFlags, type FlagSpec } from "../flags.js";
 import { SSH_FLAGS } from "./shell-flags.js";
 import { fedText } from "./printed.js";
 import { stdinFed } from "./stdin-feeds.js";
+import { catFeeds } from "./written.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 
 /** Whether `args` (the program's own words) start a shell that reads stdin. */
@@ -103,7 +104,7 @@ function started(view: CommandView, env: Env): void {
     env.nest(fed.word.value, env.at(fed.word), inherit);
     // A heredoc's expansions are the shell's own; a pipe's inexact text is unseen.
     if (fed.exact || view.sc.stage === 0) return;
-  } else if (!stdinFed(view)) return;
+  } else if (!stdinFed(view) || catFeeds(view, env, "sh")) return;
   const first = view.words[0] as Word;
   const r = env.at(first);
   env.out.findings.push({ id: "shell/pipe-to-shell", message: `${view.name} with no command starts a shell that runs whatever it is fed${view.sc.stage > 0 ? " by the pipe" : ""}, unseen; save it to a file, read it, then run it.`, start: r[0], end: r[1] });

@@ -265,6 +265,36 @@ export function stdinWritten(view: CommandView, env: Env, runner: string): void 
   }
 }
 
+/**
+ * `cat a.sh b.sh | sh`, `cat deploy.sh | ssh host`: the stage before `view` prints files named on
+ * the line, as `sh < a.sh` reads one. Returns true when each is the user's own file on disk (as
+ * `sh a.sh` is) or a file the line wrote, whose text is then read as `runner`'s program; false
+ * when the stage is anything else, a file is stdin or a device, or the line fetched anything.
+ */
+export function catFeeds(view: CommandView, env: Env, runner: string): boolean {
+  const sc = view.sc;
+  if (sc.stage <= 0 || sc.redirects.some((r) => r.op === "<" || r.op === "<<" || r.op === "<<<" || r.op === "<<-")) return false;
+  const prev = env.facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
+  if (prev === undefined || prev.argv.length < 2 || prev.argv[0]?.value !== "cat" || prev.argv[0].quoted) return false;
+  if (prev.redirects.some((r) => r.fd === null || r.fd === 1)) return false;
+  const files = prev.argv.slice(1);
+  if (!files.every((w) => w.dynamic === null && !w.glob && w.value !== "" && !w.value.startsWith("-") && !DEVICE_FILE.test(w.value))) return false;
+  if (fetchedAny(env.written)) return false;
+  // Read as a redirect is: a file the line wrote is the runner's program, one on disk is the user's.
+  for (const w of files) runWritten(view, env, w, runner);
+  return true;
+}
+
+/** stdin, descriptors, devices, /proc: not a file of the user's. */
+const DEVICE_FILE = /^\/(?:dev|proc|sys)\//;
+
+/** Whether the line downloaded a file or fetched a tree before (they are line-state.ts's findings). */
+function fetchedAny(files: WrittenFiles | undefined): boolean {
+  if (!anyWritten(files)) return false;
+  for (const map of [files.own, ...files.outer, ...files.inner]) for (const f of map.values()) if (f.download === true || f.tree !== undefined) return true;
+  return false;
+}
+
 /** `python3 -m tool` runs tool.py (or tool/__main__.py) from the working directory. */
 export function moduleWritten(view: CommandView, env: Env, module: string): boolean {
   if (!anyWritten(env.written) || module === "") return false;
