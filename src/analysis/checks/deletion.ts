@@ -227,7 +227,7 @@ function truncate(view: CommandView, ctx: CheckContext): FindingDraft[] {
 
 /**
  * Archivers that delete what they archive: `tar --remove-files` (`--remove`, any unambiguous
- * abbreviation, GNU tar), `zip -m`/`--move` (`-rm`, `-qrm`), `7z a -sdel`: the archive goes
+ * abbreviation, GNU tar), `zip -m`/`--move` (`-rm`, `-qrm`), `7z a -sdel`, `rar m` / `rar a -df`: the archive goes
  * anywhere (`/dev/null`), the sources are gone.
  */
 function archiveDeletes(view: CommandView, ctx: CheckContext): FindingDraft[] {
@@ -259,6 +259,13 @@ function archiveDeletes(view: CommandView, ctx: CheckContext): FindingDraft[] {
       else if (!a.startsWith("-") || a === "-") ops.push(view.words[k] as Word);
     }
     targets = ops.slice(1);
+  } else if (view.name === "rar") {
+    // rar m|mf ARCHIVE FILES… (move into the archive), or a|u|f with -df (delete) / -dr (to the recycle bin).
+    const cmd = args.findIndex((a, k) => k > 0 && !a.startsWith("-"));
+    const sub = cmd < 0 ? "" : (args[cmd] as string).toLowerCase();
+    const switches = args.filter((a) => a.startsWith("-")).map((a) => a.toLowerCase());
+    if (!(sub === "m" || sub === "mf" || (/^[auf]$/.test(sub) && switches.some((a) => a === "-df" || a === "-dr")))) return [];
+    targets = view.words.slice(cmd + 1).filter((w) => !w.value.startsWith("-") && !w.value.startsWith("@")).slice(1);
   } else {
     // 7z a [switches] ARCHIVE FILES… -sdel
     const cmd = args.findIndex((a, k) => k > 0 && !a.startsWith("-"));
@@ -278,10 +285,14 @@ function rsyncSources(view: CommandView, ctx: CheckContext): FindingDraft[] {
 
 /**
  * Other deleters: `srm`/`wipe` (`-r`), the trash (`trash-put`, `trash`, `gio trash`, `gtrash
- * put`: the path leaves its place, and `trash-empty` finishes it), rclone (`purge`, `delete`,
+ * put`, `gvfs-trash`, `kioclient5 move … trash:/`: the path leaves its place, and `trash-empty`
+ * finishes it), `kioclient5 remove`, rclone (`purge`, `delete`,
  * `deletefile`; `sync` into DEST empties DEST of what SRC lacks; `move` empties SRC).
  */
 const RCLONE_VALUED = /^--(?:config|transfers|checkers|log-file|log-level|bwlimit|cache-dir|retries|low-level-retries|stats|user-agent|timeout|contimeout|tpslimit|filter|filter-from|include|exclude|exclude-from|include-from|files-from|max-age|min-age|max-size|min-size|backup-dir|suffix)$/;
+
+/** kioclient's options that take a value (Qt's own included). */
+const KIO_VALUED = /^-{1,2}(?:platform|display|qwindowgeometry|qwindowtitle|qwindowicon|stylesheet|style|session|reverse-dummy)$/;
 
 function otherDeleter(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const args = view.args;
@@ -289,6 +300,14 @@ function otherDeleter(view: CommandView, ctx: CheckContext): FindingDraft[] {
   if (view.name === "gio" || view.name === "gtrash") {
     const sub = view.name === "gio" ? "trash" : "put";
     return args[1] === sub && !args.includes("--empty") && !args.includes("--list") ? criticalTargets(view, operands(2), `${view.name} ${sub}`, ctx) : [];
+  }
+  if (/^kioclient\d?$/.test(view.name)) {
+    // `kioclient5 move SRC… DEST` (DEST may be trash:/), `kioclient5 remove URL…`; file:// URLs are paths.
+    const k = args.findIndex((a, j) => j > 0 && !a.startsWith("-") && !KIO_VALUED.test(args[j - 1] as string));
+    const ops = k > 0 ? operands(k + 1).map((w) => (w.value.startsWith("file://") ? { ...w, value: w.value.slice(7) } : w)) : [];
+    if (args[k] === "remove" || args[k] === "rm") return criticalTargets(view, ops, `${view.name} remove`, ctx);
+    if ((args[k] === "move" || args[k] === "mv") && ops.length >= 2) return criticalTargets(view, ops.slice(0, -1), `${view.name} move from`, ctx);
+    return [];
   }
   if (view.name === "rclone") {
     // The subcommand: the first word that is neither an option nor a global option's value (`--config F`).
@@ -307,6 +326,7 @@ const OTHER_TOOLS: Readonly<Record<string, (view: CommandView, ctx: CheckContext
   rsync: (v, c) => [...rsync(v, c), ...rsyncSources(v, c)], rimraf, "del-cli": rimraf, npx: rimraf, pnpx: rimraf, bunx: rimraf, pnpm: rimraf, yarn: rimraf, cmake, chmod: chmodLockOut, truncate,
   tar: archiveDeletes, gtar: archiveDeletes, zip: archiveDeletes, "7z": archiveDeletes, "7za": archiveDeletes, "7zz": archiveDeletes, "7zr": archiveDeletes,
   srm: otherDeleter, wipe: otherDeleter, "trash-put": otherDeleter, trash: otherDeleter, gio: otherDeleter, gtrash: otherDeleter, rclone: otherDeleter,
+  rar: archiveDeletes, "gvfs-trash": otherDeleter, kioclient: otherDeleter, kioclient5: otherDeleter, kioclient6: otherDeleter,
 };
 
 export const deletion: CommandCheck = {
