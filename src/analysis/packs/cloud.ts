@@ -76,14 +76,51 @@ function gsutil(view: CommandView) {
   return (ops[0] === "rm" && recursive) || ops[0] === "rb" ? [finding(ID, `gsutil ${ops[0]} deletes buckets or every object under the prefix.`)] : NONE;
 }
 
-const ENTRIES = new Map<string, Rule>([["terraform", terraform], ["tofu", terraform], ["terragrunt", terraform], ["aws", aws], ["gcloud", gcloudAz], ["az", gcloudAz], ["gsutil", gsutil]]);
+/** The first words of `args` that are not options (a value after `--flag` may be among them: they are only compared with verbs). */
+const plain = (args: readonly string[]): string[] => args.slice(1).filter((a) => !a.startsWith("-"));
+const previewed = (args: readonly string[]): boolean => args.some((a) => /^--?(?:help|h|preview|dry-?run)$/.test(a));
+
+/**
+ * Other infrastructure tools whose verb deletes everything they made: `pulumi destroy` (`down`),
+ * `pulumi stack rm`, `cdk destroy`, `cdktf destroy`, `serverless remove`; and hosted projects
+ * deleted whole: `gh repo delete`, `glab repo delete`, `heroku apps:destroy`, `fly apps destroy`,
+ * `doctl … delete` of droplets, databases and clusters, `bq rm -r` of a dataset. A verb is
+ * looked for among the plain words, so a global option's value before it does not hide it.
+ */
+/** Whether `ops` has `a` then `b` side by side (`repo delete`): a global option's value before them does not hide them. */
+const pair = (ops: readonly string[], a: string, b: RegExp): boolean => ops.some((o, k) => o === a && b.test(ops[k + 1] ?? ""));
+
+const VERBS: Readonly<Record<string, (ops: readonly string[], args: readonly string[]) => string | null>> = {
+  pulumi: (ops) => (ops.includes("destroy") || ops.includes("down") ? "destroys every resource in the stack" : pair(ops, "stack", /^(?:rm|remove)$/) ? "removes the stack and its history (with --force, while it still has resources)" : null),
+  cdk: (ops) => (ops.includes("destroy") ? "deletes the stacks and their resources" : null),
+  cdktf: (ops) => (ops.includes("destroy") ? "destroys every resource of the stacks" : null),
+  serverless: (ops) => (ops[0] === "remove" ? "deletes the service's stack and resources" : null),
+  gh: (ops) => (pair(ops, "repo", /^delete$/) ? "deletes the repository with its issues, pull requests and wiki" : null),
+  glab: (ops) => (pair(ops, "repo", /^delete$/) ? "deletes the project with its issues and merge requests" : null),
+  heroku: (ops) => (/^(?:apps:destroy|apps:delete|addons:destroy|pg:reset)$/.test(ops[0] ?? "") ? "deletes the app, add-on or database and its data" : null),
+  flyctl: (ops) => (pair(ops, "apps", /^(?:destroy|delete|remove)$/) || pair(ops, "volumes", /^(?:destroy|delete|remove)$/) || ops[0] === "destroy" ? "deletes the app or volume and its data" : null),
+  doctl: (ops) => (ops.some((o, k) => /^(?:delete|rm|d)$/.test(o) && /^(?:droplet|databases?|db|kubernetes|cluster|volume|projects?|apps?|registry)$/.test(ops[k - 1] ?? "")) ? "deletes the droplet, database, cluster or volume" : null),
+  bq: (ops, args) => (ops[0] === "rm" && args.some((a) => /^-[A-Za-z]*r|^--recursive/.test(a)) ? "deletes the dataset and every table in it" : null),
+};
+
+function hosted(view: CommandView) {
+  const name = view.name === "sls" ? "serverless" : view.name === "fly" ? "flyctl" : view.name;
+  const rule = VERBS[name];
+  if (rule === undefined || previewed(view.args)) return NONE;
+  const ops = plain(view.args);
+  const what = rule(ops, view.args);
+  return what === null ? NONE : [finding(ID, `${view.name} ${ops.slice(0, 2).join(" ")} ${what}; there is no undo.`)];
+}
+
+const ENTRIES = new Map<string, Rule>([["terraform", terraform], ["tofu", terraform], ["terragrunt", terraform], ["aws", aws], ["gcloud", gcloudAz], ["az", gcloudAz], ["gsutil", gsutil],
+  ...[...Object.keys(VERBS), "sls", "fly"].map((n): [string, Rule] => [n, hosted])]);
 
 export const cloud: Pack = {
   name: "cloud",
-  description: "terraform/tofu destroy, aws s3 rm --recursive / rb --force / delete-*, gcloud and az deletes of projects, groups, clusters, databases.",
+  description: "terraform/tofu/pulumi/cdk destroy, aws s3 rm --recursive / rb --force / delete-*, gcloud and az deletes of projects, groups, clusters, databases, gh repo delete.",
   entries: ENTRIES,
   findings: {
     "dangerous/terraform-destroy": { entry: "terraform destroy, tofu destroy, apply -destroy, state rm, state push -force, workspace delete -force", description: "terraform, tofu or terragrunt destroy (or apply -destroy), or their state dropped." },
-    [ID]: { entry: "aws, gcloud, az, gsutil", description: "Deleting buckets, projects, resource groups, clusters, databases or instances through a cloud CLI." },
+    [ID]: { entry: "aws, gcloud, az, gsutil, bq, pulumi, cdk, cdktf, serverless, gh, glab, heroku, flyctl, doctl", description: "Deleting buckets, projects, resource groups, clusters, databases, instances, stacks or repositories through a cloud or hosting CLI." },
   },
 };

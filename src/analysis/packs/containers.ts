@@ -65,6 +65,9 @@ function docker(view: CommandView, ctx: CheckContext) {
     if (a === "volume" || has(p, "volumes")) return msg("dangerous/container-volume-delete", `${name} ${a} prune deletes volumes no container uses right now, and the data in them.`);
     return has(p, "all") ? msg("dangerous/container-prune", `${name} system prune -a removes every stopped container and unused image; rebuilding may take long or be impossible.`) : NONE;
   }
+  // `podman system reset`: every container, image, volume and pod, gone.
+  if (a === "system" && b === "reset" && !sub.some((x) => x === "--help" || x === "-h")) return msg("dangerous/container-volume-delete", `${name} system reset deletes every container, image, pod and volume, and the data in them.`);
+  if (a === "image" && b === "prune" && has(parseFlags(sub, PRUNE, 2), "all")) return msg("dangerous/container-prune", `${name} image prune -a removes every image no container uses; rebuilding may take long or be impossible.`);
   if (a === "volume" && (b === "rm" || b === "remove")) return msg("dangerous/container-volume-delete", `${name} volume rm deletes the volumes and the data in them.`);
   if (a === "compose" || name === "docker-compose" || name === "podman-compose") {
     const rest = a === "compose" ? sub.slice(1) : view.args.slice(1);
@@ -86,11 +89,11 @@ const ENTRIES = new Map<string, Rule>([["docker", docker], ["podman", docker], [
 
 export const containers: Pack = {
   name: "containers",
-  description: "docker/podman system prune -a, volume prune/rm, compose down -v, run -v /:/host, containers that reach the host.",
+  description: "docker/podman system prune -a, image prune -a, volume prune/rm, compose down -v, podman system reset, run -v /:/host, containers that reach the host.",
   entries: ENTRIES,
   findings: {
-    "dangerous/container-prune": { entry: "docker system prune", description: "docker/podman system prune -a." },
-    "dangerous/container-volume-delete": { entry: "docker volume, docker system prune --volumes, docker compose down -v", description: "Deleting volumes: volume rm/prune, system prune --volumes, compose down -v." },
+    "dangerous/container-prune": { entry: "docker system prune, docker image prune", description: "docker/podman system prune -a, image prune -a." },
+    "dangerous/container-volume-delete": { entry: "docker volume, docker system prune --volumes, docker compose down -v, podman system reset", description: "Deleting volumes: volume rm/prune, system prune --volumes, compose down -v, podman system reset." },
     "dangerous/container-host-root": { entry: "docker run, docker create", description: "A container with the host's / mounted writable (-v /:/host, --mount source=/)." },
     "dangerous/container-host-access": { entry: "docker run, docker create", description: "A container that reaches the host: --privileged, the engine's socket, host disks or kernel capabilities, home or a system directory mounted writable." },
   },

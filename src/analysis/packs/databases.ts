@@ -5,7 +5,7 @@
  */
 
 import type { CommandView } from "../command.js";
-import { parseFlags, values } from "../flags.js";
+import { parseFlags, values, type FlagSpec } from "../flags.js";
 import { finding, NONE, type Pack, type Rule } from "./types.js";
 import { fedText } from "../unwrap/printed.js";
 import { SQL_CLIENTS } from "../sql-clients.js";
@@ -23,7 +23,7 @@ export function destructiveSql(sql: string): string | null {
     const m = /^(?:with\b[\s\S]*?\)\s*)?(drop|truncate|delete|update)\b/i.exec(s);
     if (!m) continue;
     const verb = (m[1] as string).toLowerCase();
-    if (verb === "drop" && /^drop (?:database|schema|table|user|role|owned|index|view|materialized view|function|extension|tablespace|collection)\b/i.test(s)) return s.split(" ").slice(0, 3).join(" ").toUpperCase();
+    if (verb === "drop" && /^drop (?:database|schema|table|user|role|owned|index|view|materialized view|function|extension|tablespace|collection|keyspace|measurement|series|retention policy)\b/i.test(s)) return s.split(" ").slice(0, 3).join(" ").toUpperCase();
     if (verb === "truncate") return "TRUNCATE";
     if ((verb === "delete" || verb === "update") && !/\bwhere\b/i.test(s)) return `${verb.toUpperCase()} without WHERE`;
   }
@@ -43,6 +43,20 @@ function sqlClient(view: CommandView) {
   for (const t of texts) {
     const hit = destructiveSql(t);
     if (hit !== null) return [finding(SQL, `${view.name} runs ${hit}, which deletes data for good; back it up, or add a WHERE clause.`)];
+  }
+  return NONE;
+}
+
+/** `bq query 'SQL'` (BigQuery): the operands after `query` are the SQL; bq's flags take `=` values or none. */
+const BQ: FlagSpec = { longValue: { project_id: "project", dataset_id: "dataset", location: "location", format: "format", max_rows: "max_rows", parameter: "parameter", destination_table: "destination", job_id: "job", label: "label", api: "api" } };
+
+function bq(view: CommandView) {
+  const p = parseFlags(view.args, BQ, 1);
+  const ops = p.operands.map((i) => view.args[i] as string);
+  if (ops[0] !== "query") return NONE;
+  for (const t of ops.slice(1)) {
+    const hit = destructiveSql(t);
+    if (hit !== null) return [finding(SQL, `bq query runs ${hit}, which deletes data for good; back it up, or add a WHERE clause.`)];
   }
   return NONE;
 }
@@ -74,7 +88,7 @@ const ENTRIES = new Map<string, Rule>([
   ["mariadb", sqlClient],
   ["redis-cli", redis], ["valkey-cli", redis],
   ["dropdb", dropdb], ["mysqladmin", (view) => view.args.some((a) => /^drop$/i.test(a)) ? dropdb(view) : NONE],
-  ["mongosh", mongo], ["mongo", mongo],
+  ["mongosh", mongo], ["mongo", mongo], ["bq", bq],
 ]);
 
 export const databases: Pack = {
@@ -82,7 +96,7 @@ export const databases: Pack = {
   description: "SQL with DROP, TRUNCATE or DELETE/UPDATE without WHERE (psql, mysql, sqlite3, ...), dropdb, redis FLUSHALL/FLUSHDB, mongo drops.",
   entries: ENTRIES,
   findings: {
-    [SQL]: { entry: "psql, mysql, mariadb, sqlite3, sqlcmd, clickhouse, cockroach, duckdb, dropdb, mysqladmin, mongosh", description: "SQL that drops or truncates, DELETE/UPDATE without WHERE, dropdb, mongo drop/deleteMany({})." },
+    [SQL]: { entry: "psql, mysql, mariadb, sqlite3, sqlcmd, clickhouse, cockroach, duckdb, cqlsh, trino, presto, snowsql, spark-sql, hive, beeline, impala-shell, mycli, litecli, usql, influx, bq query, dropdb, mysqladmin, mongosh", description: "SQL that drops or truncates, DELETE/UPDATE without WHERE, dropdb, mongo drop/deleteMany({})." },
     "dangerous/redis-flush": { entry: "redis-cli, valkey-cli", description: "redis FLUSHALL or FLUSHDB." },
   },
 };

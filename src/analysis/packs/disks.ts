@@ -6,8 +6,11 @@
 import type { CommandView } from "../command.js";
 import { diskTool, mkfs } from "./core.js";
 import { finding, NONE, type Pack, type Rule } from "./types.js";
+import { parseFlags, type FlagSpec } from "../flags.js";
 
 const ERASE = "dangerous/disk-erase";
+/** virsh's global options, before the verb. */
+const VIRSH: FlagSpec = { short: { q: "quiet", r: "readonly", t: "timing", v: "version", V: "version" }, shortValue: { c: "connect", d: "debug", e: "escape", k: "keepalive-interval", K: "keepalive-count", l: "log" }, long: { quiet: "quiet", readonly: "readonly", timing: "timing" }, longValue: { connect: "connect", debug: "debug", escape: "escape", "keepalive-interval": "keepalive-interval", "keepalive-count": "keepalive-count", log: "log" }, stopAtOperand: true };
 const erase = (what: string) => diskTool(ERASE, what);
 
 /** `tool VERB ...` where only some verbs destroy. */
@@ -35,14 +38,21 @@ const ENTRIES = new Map<string, Rule>([
   ["zfs", byVerb(/^destroy$/, "destroys the dataset and its snapshots")],
   ["lvremove", erase("removes logical volumes")], ["vgremove", erase("removes a volume group")], ["pvremove", erase("wipes the LVM label")],
   ["mdadm", (view) => view.args.some((a) => a === "--zero-superblock" || /^--(?:create|C)$/.test(a) || a === "-C") ? [finding(ERASE, "mdadm --create / --zero-superblock overwrites RAID metadata on its devices.")] : NONE],
+  // libvirt: a machine undefined with its storage, a volume deleted or wiped, a pool deleted (its directory or disk).
+  ["virsh", (view) => {
+    const p = parseFlags(view.args, VIRSH, 1);
+    const verb = view.args[p.rest] ?? "";
+    const storage = verb === "undefine" && view.args.some((a) => a === "--remove-all-storage" || a === "--storage" || a.startsWith("--storage=") || a === "--wipe-storage");
+    return storage || /^(?:vol-delete|vol-wipe|pool-delete)$/.test(verb) ? [finding(ERASE, `virsh ${verb} deletes or wipes the machine's or the pool's storage; make sure it is the one you mean.`)] : NONE;
+  }],
   ["hdparm", (view) => view.args.some((a) => /^--(?:security-erase(?:-enhanced)?|trim-sector-ranges|write-sector|make-bad-sector)$/.test(a)) ? [finding(ERASE, "hdparm with an erase or write option destroys data on the drive.")] : NONE],
 ]);
 
 export const disks: Pack = {
   name: "disks",
-  description: "blkdiscard, nvme format, cryptsetup luksFormat, badblocks -w, mkntfs/mkdosfs, zpool/zfs destroy, lvremove, mdadm --create, hdparm --security-erase.",
+  description: "blkdiscard, nvme format, cryptsetup luksFormat, badblocks -w, mkntfs/mkdosfs, zpool/zfs destroy, lvremove, mdadm --create, hdparm --security-erase, virsh undefine --remove-all-storage / vol-delete.",
   entries: ENTRIES,
   findings: {
-    [ERASE]: { entry: "blkdiscard, nvme, cryptsetup, badblocks, zpool, zfs, lvremove, vgremove, pvremove, mdadm, hdparm", description: "A tool that discards, erases, re-encrypts or destroys a disk, pool or volume." },
+    [ERASE]: { entry: "blkdiscard, nvme, cryptsetup, badblocks, zpool, zfs, lvremove, vgremove, pvremove, mdadm, hdparm, virsh", description: "A tool that discards, erases, re-encrypts or destroys a disk, pool or volume." },
   },
 };

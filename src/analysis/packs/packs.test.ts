@@ -31,6 +31,8 @@ const SYSTEM: Row[] = [
 ];
 
 const DISKS: Row[] = [
+  ...["virsh undefine vm --remove-all-storage", "virsh undefine --nvram vm --storage vda", "virsh -c qemu:///system vol-delete v --pool p", "virsh vol-wipe v --pool p", "virsh pool-delete p"].map((c) => g(c, ["dangerous/disk-erase"])),
+  ...["virsh list --all", "virsh undefine vm", "virsh vol-list p", "virsh start vm"].map((c) => g(c, [])),
   ...["blkdiscard /dev/sda", "nvme format /dev/nvme0n1", "nvme sanitize -a 2 /dev/nvme0", "cryptsetup luksFormat /dev/sdb", "cryptsetup erase /dev/sdb",
     "badblocks -w /dev/sdb", "badblocks -wsv /dev/sdb", "zpool destroy tank", "zfs destroy -r tank/data", "lvremove vg/lv", "mdadm --zero-superblock /dev/sdb1", "hdparm --security-erase p /dev/sda"].map((c) => g(c, ["dangerous/disk-erase"])),
   ...["mkntfs /dev/sdb1", "mkdosfs -F 32 /dev/sdb1", "mkfs.exfat /dev/sdb1"].map((c) => g(c, ["dangerous/mkfs"])),
@@ -64,6 +66,9 @@ const GIT: Row[] = [
 ];
 
 const CONTAINERS: Row[] = [
+  ...["podman system reset", "podman system reset -f", "sudo podman system reset --force"].map((c) => g(c, ["dangerous/container-volume-delete"])),
+  ...["docker image prune -a", "docker image prune -af", "podman image prune --all --force", "docker image prune --all --filter until=24h"].map((c) => g(c, ["dangerous/container-prune"])),
+  ...["docker image prune", "docker image prune -f", "podman system df", "podman system reset --help", "docker image ls"].map((c) => g(c, [])),
   g("docker system prune -af --volumes", ["dangerous/container-volume-delete"]),
   g("docker system prune -a", ["dangerous/container-prune"]),
   g("podman system prune --all --force", ["dangerous/container-prune"]),
@@ -104,6 +109,14 @@ const KUBERNETES: Row[] = [
 ];
 
 const CLOUD: Row[] = [
+  // infrastructure tools and hosted projects: each verb, with global options before it
+  ...["pulumi destroy", "pulumi destroy --yes", "pulumi -C infra down -y", "pulumi destroy -s prod --skip-preview", "pulumi stack rm dev --force", "cdk destroy --force", "cdk --profile prod destroy",
+    "cdktf destroy --auto-approve", "serverless remove --stage prod", "sls remove", "gh repo delete o/r --yes", "gh -R o/r repo delete", "glab repo delete g/p",
+    "heroku apps:destroy -a x --confirm x", "heroku pg:reset DATABASE", "fly apps destroy x", "flyctl volumes destroy vol_1", "doctl compute droplet delete web-1 -f",
+    "doctl --context prod databases delete db-1", "doctl kubernetes cluster delete c", "bq rm -r -f -d proj:ds"].map((c) => g(c, ["dangerous/cloud-delete"])),
+  ...["pulumi preview", "pulumi up", "pulumi stack ls", "pulumi stack select prod", "pulumi destroy --preview-only --help", "cdk deploy", "cdk diff", "cdktf synth", "serverless deploy", "sls invoke -f x",
+    "gh repo view", "gh repo clone o/r", "glab repo list", "heroku apps", "heroku logs -a x", "fly deploy", "flyctl apps list", "doctl compute droplet list", "doctl databases get db-1", "bq ls", "bq rm -t ds.t",
+    "gh pr close 1 --delete-branch"].map((c) => g(c, [])),
   g("terraform destroy -auto-approve", ["dangerous/terraform-destroy"]),
   g("terraform -chdir=infra destroy", ["dangerous/terraform-destroy"]),
   g("terraform apply -destroy", ["dangerous/terraform-destroy"]),
@@ -128,7 +141,14 @@ const DATABASES: Row[] = [
   ...["psql -c 'DROP DATABASE prod'", "psql -h db -U u -d app -c 'drop table users'", "psql --command='TRUNCATE users'", "psql -c 'DELETE FROM users'", "psql -c 'update users set admin = true'",
     "mysql -e 'drop database x'", "mysql -u root -p -e 'DROP TABLE t'", "mysql --execute='delete from t'", "mariadb -e 'truncate t'",
     "sqlite3 app.db 'DROP TABLE users'", "sqlite3 -batch app.db 'select 1; delete from t'", "sqlite3 app.db \"DELETE FROM t -- where id=1\"",
-    "psql <<'EOF'\nDROP TABLE users;\nEOF", "mysql app <<< 'drop table t'", "dropdb prod", "mongosh --eval 'db.dropDatabase()'"].map((c) => g(c, ["dangerous/sql-destructive"])),
+    "psql <<'EOF'\nDROP TABLE users;\nEOF", "mysql app <<< 'drop table t'", "dropdb prod", "mongosh --eval 'db.dropDatabase()'",
+    // more clients, each with its SQL option
+    "cqlsh -e 'DROP KEYSPACE k'", "cqlsh -u u -p p db1 9042 --execute='TRUNCATE ks.t'", "trino --server x --execute 'DROP TABLE t'", "presto --catalog c --execute 'delete from t'",
+    "snowsql -a acct -q 'drop database d'", "snowsql --query='TRUNCATE TABLE t'", "spark-sql --master local -e 'DROP TABLE t'", "hive -e 'truncate table t'", "beeline -u jdbc:hive2://h -e 'drop database d cascade'",
+    "impala-shell -i h -q 'DROP TABLE t'", "mycli -h h -e 'delete from t'", "litecli -e 'DROP TABLE t' app.db", "usql pg://h/db -c 'DROP TABLE t'", "influx -execute 'DROP DATABASE x'",
+    "influx -database d -execute 'DROP MEASUREMENT cpu'", "bq query --use_legacy_sql=false 'DROP TABLE ds.t'", "bq --project_id=p query 'DELETE FROM ds.t'"].map((c) => g(c, ["dangerous/sql-destructive"])),
+  ...["cqlsh -e 'select * from ks.t'", "cqlsh host", "trino --execute 'show catalogs'", "snowsql -q 'select 1'", "hive -e 'show tables'", "beeline -u jdbc:hive2://h -e 'select 1'",
+    "influx -execute 'SHOW DATABASES'", "bq query 'select 1'", "bq query --use_legacy_sql=false 'DELETE FROM ds.t WHERE id = 1'", "usql pg://h/db -c 'select 1'"].map((c) => g(c, [])),
   g("redis-cli FLUSHALL", ["dangerous/redis-flush"]),
   g("redis-cli -h r -n 2 flushdb", ["dangerous/redis-flush"]),
   // what the client reads on stdin from a printer: every client × every feed
