@@ -298,6 +298,8 @@ const OTHER_TOOLS: Row[] = [
   // a recursive chmod of the root or a system directory resets every mode in it (setuid, keys, /tmp)
   ...["755", "700", "g+w", "u=rwX,go=rX"].flatMap((m): Array<[string, string[]]> => [[`chmod -R ${m} /`, [ROOT]], [`chmod --recursive ${m} /usr`, [CHILD]], [`sudo chmod -R ${m} /etc/`, [CHILD]]]),
   ["truncate -s0 ~/*", [GLOB]],
+  // chattr: immutable or append-only, a critical path can no longer change
+  ...["+i", "=i", "+a", "+ia", "-R +i", "-Rf +i", "-V +i", "-v 2 +i", "-p 1 +i", "-e +i", "+A +i"].flatMap((m): Array<[string, string[]]> => [[`chattr ${m} ~`, [HOME]], [`chattr ${m} /`, [ROOT]], [`sudo chattr ${m} /etc`, [CHILD]]]),
   // globs read as patterns: they cover (nearly) everything in a critical directory
   ["rm -r ~/[!.]*", [GLOB]],
   ["rm -r ~/*/*", [GLOB]],
@@ -314,6 +316,7 @@ const OTHER_TOOLS: Row[] = [
   ["cmake -E rm -rf build", []],
   ["cmake -E copy a ~", []],
   ["chmod 000 secret.txt", []],
+  ...["chattr +i /etc/resolv.conf", "chattr -i /etc", "chattr -R -i /", "chattr +A ~", "chattr +i notes.txt", "lsattr /"].map((c): [string, string[]] => [c, []]),
   ["chmod 644 ~", []],
   ["chmod -R 755 ~", []],
   ...["700", "go-rwx", "u=rwX,go=", "og-w", "711"].map((m): [string, string[]] => [`chmod -R ${m} ~`, []]),

@@ -206,6 +206,21 @@ function chmodLockOut(view: CommandView, ctx: CheckContext): FindingDraft[] {
     .map((f) => ({ ...f, message: f.message.replace("would delete", "would reset the mode of every file in").replace(/name what you mean to delete inside it|list the files you mean/, "name the files whose mode should change") }));
 }
 
+/**
+ * `chattr +i` / `+a` / `=i` on a critical path: immutable (or append-only), it can no longer be
+ * changed or deleted, nor files made in it, even by root, until the flag is cleared.
+ */
+function chattrLockOut(view: CommandView, ctx: CheckContext): FindingDraft[] {
+  const args = view.args;
+  let k = 1;
+  // `-R`, `-V`, `-f` flags; `-v VERSION`, `-p PROJECT` take a value; a mode may start with `-` (`-i`) only to clear.
+  while (k < args.length && /^-[RVf]+$|^-[vp]$/.test(args[k] as string)) k += /^-[vp]$/.test(args[k] as string) ? 2 : 1;
+  const modes: string[] = [];
+  while (k < args.length && /^[-+=][aAcCdDeFijmPsStTux]+$/.test(args[k] as string)) modes.push(args[k++] as string);
+  if (!modes.some((m) => /^[+=][^-+=]*[ia]/.test(m))) return [];
+  return criticalTargets(view, view.words.slice(k), `chattr ${modes.join(" ")}`, ctx).map((f) => ({ ...f, message: f.message.replace("would delete", "would freeze (no change, no delete, no new file, even as root)").replace(/name what you mean to delete inside it|list the files you mean/, "name the files to freeze") }));
+}
+
 /** The root and its system directories: a recursive chmod there breaks the system. */
 const SYSTEM_IDS: ReadonlySet<string> = new Set(["deletion/root", "deletion/root-child"]);
 
@@ -323,7 +338,7 @@ function otherDeleter(view: CommandView, ctx: CheckContext): FindingDraft[] {
 }
 
 const OTHER_TOOLS: Readonly<Record<string, (view: CommandView, ctx: CheckContext) => FindingDraft[]>> = {
-  rsync: (v, c) => [...rsync(v, c), ...rsyncSources(v, c)], rimraf, "del-cli": rimraf, npx: rimraf, pnpx: rimraf, bunx: rimraf, pnpm: rimraf, yarn: rimraf, cmake, chmod: chmodLockOut, truncate,
+  rsync: (v, c) => [...rsync(v, c), ...rsyncSources(v, c)], rimraf, "del-cli": rimraf, npx: rimraf, pnpx: rimraf, bunx: rimraf, pnpm: rimraf, yarn: rimraf, cmake, chmod: chmodLockOut, chattr: chattrLockOut, truncate,
   tar: archiveDeletes, gtar: archiveDeletes, zip: archiveDeletes, "7z": archiveDeletes, "7za": archiveDeletes, "7zz": archiveDeletes, "7zr": archiveDeletes,
   srm: otherDeleter, wipe: otherDeleter, "trash-put": otherDeleter, trash: otherDeleter, gio: otherDeleter, gtrash: otherDeleter, rclone: otherDeleter,
   rar: archiveDeletes, "gvfs-trash": otherDeleter, kioclient: otherDeleter, kioclient5: otherDeleter, kioclient6: otherDeleter,

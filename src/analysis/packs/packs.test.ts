@@ -12,6 +12,11 @@ import { PACK_NAMES, packOf } from "./index.js";
 const g = (cmd: string, expected: readonly string[]): Row => [cmd, expected, expected.length === 0 ? "exact" : "has", true];
 
 const SYSTEM: Row[] = [
+  // networking taken down: every spelling of ip's objects and verbs
+  ...["ip link set eth0 down", "ip l s eth0 down", "ip li set dev eth0 down", "ip -6 link set eth0 down", "ip -n ns1 link set veth0 down", "ifconfig eth0 down", "ifdown eth0", "ifdown -a",
+    "nmcli networking off", "nmcli n off", "nmcli device disconnect eth0", "nmcli d down eth0", "nmcli connection down 'Wired 1'", "nmcli c delete x"].map((c) => g(c, ["dangerous/service-stop"])),
+  ...["ip link set eth0 up", "ip link set lo down", "ip link show", "ip addr", "ip -br a", "ip route", "ifconfig", "ifconfig eth0 up", "ifconfig lo down", "nmcli networking on", "nmcli d wifi list",
+    "nmcli con show", "nmcli device status"].map((c) => g(c, [])),
   ...["shutdown", "shutdown -h now", "shutdown -r +5", "sudo reboot", "poweroff", "halt", "halt -p", "init 0", "telinit 6",
     "systemctl poweroff", "systemctl reboot", "systemctl --no-wall halt", "systemctl -i suspend", "systemctl isolate rescue.target"].map((c) => g(c, ["dangerous/power-off"])),
   ...["kill -- -1", "kill -TERM -1", "kill -s HUP -1", "kill -15 1", "pkill -u root", "pkill --euid 0", "killall -u bob", "killall5 -15"].map((c) => g(c, ["dangerous/kill-broad"])),

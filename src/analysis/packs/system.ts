@@ -52,6 +52,32 @@ function systemctl(view: CommandView) {
   return NONE;
 }
 
+/**
+ * A network interface taken down, or networking switched off: `ip link set eth0 down`, `ifconfig
+ * eth0 down`, `ifdown -a`, `nmcli networking off`, `nmcli device disconnect eth0`. Over ssh, the
+ * session that would bring it back goes with it. The loopback interface apart.
+ */
+function networkDown(view: CommandView) {
+  const args = view.args;
+  const ops = args.slice(1).filter((a) => !a.startsWith("-"));
+  let what: string | null = null;
+  if (view.name === "ip") {
+    const at = ops.findIndex((o) => /^l(?:i(?:n(?:k)?)?)?$/.test(o));
+    const rest = at < 0 ? [] : ops.slice(at + 1);
+    if (/^s(?:e(?:t)?)?$/.test(rest[0] ?? "") && rest.includes("down")) what = `ip link set ${rest.filter((o) => o !== "dev")[1] ?? ""} down`;
+  } else if (view.name === "ifconfig") {
+    if (ops[1] === "down" && ops[0] !== "lo") what = `ifconfig ${ops[0]} down`;
+  } else if (view.name === "ifdown") {
+    if (ops.length > 0 || args.some((a) => a === "-a" || a === "--all")) what = `ifdown ${args.slice(1).join(" ")}`;
+  } else if (view.name === "nmcli") {
+    if (ops[0]?.startsWith("n") === true && ops[1] === "off") what = "nmcli networking off";
+    else if (/^d(?:ev(?:ice)?)?$/.test(ops[0] ?? "") && /^(?:disconnect|down|delete)$/.test(ops[1] ?? "")) what = `nmcli device ${ops[1]}`;
+    else if (/^c(?:on(?:nection)?)?$/.test(ops[0] ?? "") && /^(?:down|delete)$/.test(ops[1] ?? "")) what = `nmcli connection ${ops[1]}`;
+  }
+  if (what === null || / lo(?: |$)/.test(` ${ops.join(" ")} `.replace(/ down /, " "))) return NONE;
+  return [finding("dangerous/service-stop", `${what.trim()} takes networking down: over ssh, the session that would bring it back goes with it.`)];
+}
+
 /** `service ssh stop`. */
 function service(view: CommandView) {
   const [unit, verb] = [view.args[1] ?? "", view.args[2] ?? ""];
@@ -128,6 +154,7 @@ const ENTRIES = new Map<string, Rule>([
   ["systemctl", systemctl], ["service", service],
   ["kill", kill], ["pkill", kill], ["killall", kill], ["killall5", kill],
   ["crontab", crontab],
+  ["ip", networkDown], ["ifconfig", networkDown], ["ifdown", networkDown], ["nmcli", networkDown],
   ["iptables", firewall], ["ip6tables", firewall], ["iptables-nft", firewall], ["iptables-legacy", firewall], ["nft", firewall], ["ufw", firewall],
 ]);
 
@@ -142,7 +169,7 @@ export const system: Pack = {
     "dangerous/fork-bomb": { entry: "function definitions", description: "A function that calls itself twice in the background (:(){ :|:& };:)." },
     "dangerous/crontab-remove": { entry: "crontab", description: "crontab -r." },
     "dangerous/firewall-flush": { entry: "iptables, ip6tables, nft, ufw", description: "Flushing firewall rules, a DROP policy, ufw disable/reset." },
-    "dangerous/service-stop": { entry: "systemctl, service", description: "Stopping, disabling or masking sshd, networking, dbus or logind." },
+    "dangerous/service-stop": { entry: "systemctl, service, ip link, ifconfig, ifdown, nmcli", description: "Stopping, disabling or masking sshd, networking, dbus or logind; taking a network interface or networking down." },
     "dangerous/guard-change": { entry: "shellguard", description: "shellguard trust of a project config, or agent-hook uninstall." },
   },
 };
