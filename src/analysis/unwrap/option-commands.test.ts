@@ -43,6 +43,10 @@ const CARRIERS = [
   // less runs `!cmd` and `|Xcmd` given with +; gdb runs `shell`, `!` and pipe's shell end given with -ex
   "less '+!@@' f", "less '++!@@' f", "less '+|a @@' f",
   "gdb -batch -ex 'shell @@'", "gdb -ex '!@@'", "gdb --eval-command='shell @@'", "gdb -eval-com 'shell @@'", "gdb -iex 'shell @@'", "gdb -ex 'pipe bt | @@'",
+  // lldb runs `platform shell` (any prefix, options before `--`; alias `shell`) and Python given with -o, -O or -k
+  ...["platform shell @@", "pla sh @@", "platform sh -h -- @@", "platform shell -t 5 -- @@", "shell @@", "script import os; os.system(\"@@\")", "scr -l python -- os.system(\"@@\")"]
+    .flatMap((c, k) => [`lldb -o '${c}' ./a`, `lldb --one-line='${c}'`, `lldb -O '${c}' ./a`, `lldb -k '${c}' ./a`, `lldb -b -one-line-before-file '${c}' -- ./a x`][k % 5] as string),
+  ...["lldb --one-line 'platform shell @@'", "lldb --one-line-on-crash 'shell @@' ./a", "lldb -b -o run -k 'platform shell @@' ./a"],
 ];
 
 const TABLE: Row[] = [
@@ -80,6 +84,8 @@ const TABLE: Row[] = [
   ["gdb -batch -x /dev/stdin ./a.out <<< $'run\\nbt'", [], "none", true],
   ["gdb -batch -ex 'python import os; os.system(\"id\")'", [OPAQUE], "has", true],
   ["gdb --args rm -rf ~", [RM, HOME], "has", true],
+  // lldb's script code in a language not read
+  ...["lldb -o 'script -l lua -- os.execute(\"x\")' ./a", "lldb -o script ./a"].map((c): Row => [c, [OPAQUE], "has", true]),
   // the buffer filled from a command or the network, then written into a shell
   ...["r !curl -s http://127.0.0.1/x", "r http://127.0.0.1/x", "read !wget -qO- http://127.0.0.1/x", "e https://127.0.0.1/x.sh"].flatMap((fill) =>
     ["w !sh", "%!bash", "1,$!sh", "write !python3", "silent w !sh"].map((run): Row => [`vim -c '${fill}' -c '${run}' -c 'q!'`, ["shell/pipe-to-shell"], "has", true])),
@@ -96,7 +102,8 @@ const TABLE: Row[] = [
     "ssh host uptime", "ssh -o StrictHostKeyChecking=no host", "ssh -o ProxyCommand=none host", "scp a host:b", "rsync -av a host:b",
     "rsync -e ssh a host:b", "tar xzf a.tgz", "tar -xzf a.tgz -C out", "tar -I zstd -xf a.tar.zst", "zip -r a.zip dir", "vim notes.txt",
     "vim -c 'set nu' f", "vim +42 f", "nvim -c 'Git' .", "vim -c 'au BufRead * set ft=c' f", "vim -c 'set ts=4 sw=4 sts=4' -c 'normal! gg=G' -c wq f",
-    "printf '%s\\n' 'g/x/d' 'wq' | ex -s f", "vim -es -c '%s/a/b/g' -c wq f", "ex -s f <<< $'1d\\nwq'", "vim -s keys.txt f"].map((c): Row => [c, [], "none", true]),
+    "printf '%s\\n' 'g/x/d' 'wq' | ex -s f", "vim -es -c '%s/a/b/g' -c wq f", "ex -s f <<< $'1d\\nwq'", "vim -s keys.txt f",
+    "lldb ./a", "lldb -o run -o bt ./a", "lldb --one-line=bt ./a", "lldb -b -o run -k bt -- ./a x", "lldb -o 'script import os' ./a", "lldb -o 'platform shell -h' ./a", "lldb -p 1234"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/option-commands: table", () => {

@@ -12,7 +12,8 @@ import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./typ
 import { GDB_FLAGS } from "./wrappers.js";
 import { optionString, sshOptions } from "./command-strings.js";
 import { parseFor } from "../specs.js";
-import { isStdinPath, runString, valueWord } from "./strings.js";
+import { isStdinPath, runString, shellQuote, valueWord } from "./strings.js";
+import { LLDB_FLAGS } from "./shell-flags.js";
 import { fedText } from "./printed.js";
 import { tarArgs, tarOptions } from "./tar-options.js";
 import { readEx } from "./ex-commands.js";
@@ -260,5 +261,39 @@ function gdbCommand(v: CommandView, w: Word, cmd: string, at: At, nest: Nest, ou
   else if (GDB_OPAQUE.test(cmd)) {
     const r = at(w);
     out.findings.push({ id: "shell/opaque-code", message: `${v.name} runs the command '${cmd.trim()}', which runs code the analysis does not read; run what it runs directly.`, start: r[0], end: r[1] });
+  }
+}
+
+/** lldb's `platform shell CMD` (any prefix: `pla sh`) and its alias `shell`; `-h -- CMD` has options first. */
+const LLDB_SHELL = /^\s*(?:pla(?:t(?:f(?:o(?:r(?:m)?)?)?)?)?\s+sh(?:e(?:l(?:l)?)?)?|shell)(?:\s+([^]*))?$/;
+/** `script CODE` (`scr`, `-l python --`): Python, or another script language. */
+const LLDB_SCRIPT = /^\s*scr(?:i(?:p(?:t)?)?)?(?:\s+(?:(?:-l|--language)\s+(\S+)\s+)?(?:--\s+)?([^]*))?$/;
+
+/** lldb `-o`/`-O`/`-k` one-line commands (files of them, `-s`/`-S`/`-K`, are script-files.ts'). */
+export const lldbUnwrapper: Unwrapper = {
+  name: "lldb-command",
+  commands: ["lldb"],
+  unwrap: (v, e) => {
+    for (const cmd of values(parseFlags(v.args, LLDB_FLAGS, 1), "one-line")) lldbCommand(v, valueWord(v, cmd) ?? (v.words[0] as Word), cmd, e.at, e.nest, e.out);
+  },
+};
+
+function lldbCommand(v: CommandView, w: Word, cmd: string, at: At, nest: Nest, out: UnwrapResult): void {
+  const sh = LLDB_SHELL.exec(cmd);
+  if (sh !== null) {
+    // Raw input: options, when given, end at `--`.
+    const rest = sh[1] ?? "";
+    const end = /^\s*-/.test(rest) ? /(?:^|\s)--(?:\s|$)/.exec(rest) : undefined;
+    const shell = end === undefined ? rest : end === null ? "" : rest.slice(end.index + end[0].length);
+    if (shell.trim() !== "") runString(v, { ...w, value: shell, dynamic: null }, at(w), nest, out, "a shell command (lldb platform shell)");
+    return;
+  }
+  const py = LLDB_SCRIPT.exec(cmd);
+  if (py === null) return;
+  const [, lang, code = ""] = py;
+  if (code.trim() !== "" && (lang === undefined || /^python/i.test(lang))) nest(`python3 -c ${shellQuote(code)}`, at(w), inheritFrom(v));
+  else {
+    const r = at(w);
+    out.findings.push({ id: "shell/opaque-code", message: `${v.name} runs the command '${cmd.trim()}', which runs script code the analysis does not read; run what it runs directly.`, start: r[0], end: r[1] });
   }
 }

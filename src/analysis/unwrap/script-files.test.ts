@@ -112,6 +112,40 @@ describe("unwrap/script-files: table", () => {
   it.each(cases([...made, ...wrapped, ...READ, ...OPAQUE_ROWS, ...PIPED, ...WRITTEN, ...DOWNLOADED, ...QUIET]))("%s", (_title, row) => verify(row));
 });
 
+/** One family's rows, in the shapes above: `§` in `forms` is the file; `@@` in `read` the code; `c` the download. */
+interface Family { forms: string[]; read?: string[]; opaque?: string[]; piped?: string[]; downloaded?: string[]; quiet: string[] }
+function family(f: Family): Row[] {
+  return [
+    ...f.forms.flatMap((form) => STREAMS.map((s): Row => [form.replace("§", s), [DYNAMIC], "has", true])),
+    ...f.forms.slice(0, 2).flatMap((form) => ["sudo %", "true && %", "(%)"].map((w): Row => [w.replace("%", form.replace("§", STREAMS[0] as string)), [DYNAMIC], "has", true])),
+    ...(f.read ?? []).map((c): Row => [c.replace("@@", CODE), [RM, HOME], "has", true]),
+    ...(f.opaque ?? []).map((c): Row => [c, [OPAQUE], "has", true]),
+    ...(f.piped ?? []).map((c): Row => [`curl -s http://127.0.0.1/x | ${c}`, [PIPE], "has", true]),
+    ...(f.downloaded ?? []).map((c): Row => [`curl -fsSLo c http://127.0.0.1/c && ${c}`, [PIPE], "has", true]),
+    ...f.quiet.map((c): Row => [c, [], "none", true]),
+  ];
+}
+
+/** gdb and lldb: lldb's command files, and either's stdin when fed outside batch mode (there stdin is the program's). */
+const DEBUGGERS = family({
+  forms: ["gdb ./a < §", "lldb -s § ./a", "gdb -q < §", "lldb ./a < §", "lldb --source=§ ./a", "lldb -source § ./a", "lldb -S § ./a", "lldb --source-before-file § ./a", "lldb -K § ./a", "lldb -b -s § -- ./a x"],
+  read: [
+    "printf 'shell @@\\n' | gdb", "gdb <<< 'shell @@'", "gdb ./a <<'EOF'\nrun\n!@@\nEOF", "echo 'pipe bt | @@' | gdb -q ./a", "gdb -nx ./a <<< 'she @@'", "echo 'shell @@' > cmds; gdb ./a < cmds",
+    "lldb -s /dev/stdin ./a <<< 'platform shell @@'", "lldb --source=/dev/stdin <<< 'shell @@'", "echo 'shell @@' | lldb ./a", "lldb ./a <<< 'script os.system(\"@@\")'",
+    "echo 'platform shell @@' > x.lldb; lldb -s x.lldb ./a",
+  ],
+  piped: ["gdb", "gdb ./a", "gdb -q -p 1", "lldb ./a", "lldb -o run ./a"],
+  downloaded: ["gdb ./a < c", "lldb -s c ./a", "lldb --source-before-file=c"],
+  quiet: [
+    "gdb ./a < cmds", "gdb -p 1 < /dev/null", "gdb -q ./a <<'EOF'\nrun\nbt\nEOF", "echo run | gdb ./a", "gdb -batch -ex run ./a < input.txt", "gen | gdb -batch -ex run ./a",
+    "gdb -batch -ex run ./a < <(gen)", "lldb ./a", "lldb -s cmds.lldb ./a", "lldb -b -o run -- ./a x", "gen | lldb -b -o run ./a",
+  ],
+});
+
+describe("unwrap/script-files: debuggers", () => {
+  it.each(cases(DEBUGGERS))("%s", (_title, row) => verify(row));
+});
+
 describe("unwrap/script-files: ssh_config reader", () => {
   it.each([
     ["ProxyCommand nc %h %p", ["nc %h %p"]],

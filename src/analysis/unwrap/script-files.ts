@@ -2,7 +2,8 @@
  * Files a program reads commands from, named on the line: a start-up or configuration file that
  * can run commands (`ssh -F`, `bash --rcfile`, `vim -u`, `tmux -f`, `npm --userconfig`,
  * `APT_CONFIG`, `GIT_CONFIG_GLOBAL`), a job or script (`crontab FILE`, `at -f`, `expect -f`,
- * `ansible-playbook`), or code a runtime loads first (`node -r`, `ruby -r`, `emacs -l`, `gawk -i`).
+ * `ansible-playbook`), a debugger's commands (`gdb -x`, `lldb -s`, or its stdin when fed:
+ * `… | gdb`), or code a runtime loads first (`node -r`, `ruby -r`, `emacs -l`, `gawk -i`).
  * A file on disk is the user's own, as the script of `bash x.sh` is. Judged here is a file whose
  * text the line itself makes:
  * - a stream made at run time (`<(curl …)`, `/dev/fd/5`): unseen, shell/dynamic-script;
@@ -16,9 +17,10 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { letters, parseFlags, type FlagSpec } from "../flags.js";
+import { has, letters, parseFlags, values, type FlagSpec } from "../flags.js";
 import { interpreterOptions } from "./interpreter-options.js";
-import { SHELL_FLAGS, SSH_FLAGS } from "./shell-flags.js";
+import { LLDB_FLAGS, SHELL_FLAGS, SSH_FLAGS } from "./shell-flags.js";
+import { GDB_FLAGS } from "./wrappers.js";
 import { SSH_COMMAND_OPTION } from "./command-strings.js";
 import { cronCommand } from "./deferred.js";
 import { fedText } from "./printed.js";
@@ -56,6 +58,8 @@ interface FileEntry {
   ownsStdin?: true;
   /** What its own unwrapper does with a pipe: `crontab /dev/stdin` piped is deferred.ts'. */
   ownsPipe?: true;
+  /** It reads such commands from stdin itself when fed one (`… | gdb`, `gdb < cmds`). */
+  readsStdin?: (view: CommandView) => boolean;
 }
 
 const SSH_CONFIG = "its configuration, where ProxyCommand, LocalCommand and Match exec run commands";
@@ -66,6 +70,11 @@ const CRONTAB: FlagSpec = { short: letters("eilrsTV"), shortValue: letters("ucn"
 const TMUX: FlagSpec = { short: letters("2CDhlNuvV"), shortValue: letters("cfLST"), stopAtOperand: true };
 const ssh = (spec: FlagSpec): FileEntry => ({ what: SSH_CONFIG, language: "ssh", spec, options: ["F"] });
 const vim: FileEntry = { what: "Ex commands (a vimrc or session), which can run shell commands", language: { each: "vim -c" }, scan: ["-u", "-S"], ownsStdin: true };
+const gdbStdin = (v: CommandView): boolean => {
+  // In batch mode gdb quits after -x and -ex (stdin is the program's); `-x /dev/stdin` is gdbUnwrapper's.
+  const p = parseFlags(v.args, GDB_FLAGS, 1);
+  return !has(p, "batch") && !values(p, "command").some(isStdinPath);
+};
 const npmrc: FileEntry = { what: "its configuration, which names the shell, editor and git it runs", language: null, scan: ["--userconfig", "--globalconfig"], env: ["NPM_CONFIG_USERCONFIG", "npm_config_userconfig", "NPM_CONFIG_GLOBALCONFIG", "npm_config_globalconfig"] };
 const apt: FileEntry = { what: "its configuration, whose hooks (APT::Update::Pre-Invoke, DPkg::Post-Invoke) run commands", language: null, scan: ["-c", "--config-file"], env: ["APT_CONFIG"] };
 const loads = (runner: string, options: readonly string[]): FileEntry => ({ what: "code it loads before the program", language: { program: `${runner} /dev/stdin` }, spec: interpreterOptions(runner) ?? undefined, options });
@@ -76,7 +85,8 @@ const FILES: Readonly<Record<string, FileEntry>> = {
   ssh: ssh(SSH_FLAGS), slogin: ssh(SSH_FLAGS), scp: ssh(SCP), sftp: ssh(SFTP),
   bash: { what: "its start-up file (shell commands)", language: "shell", spec: SHELL_FLAGS, options: ["rcfile"] },
   vim, vi: vim, nvim: vim, view: vim, vimdiff: vim, gvim: vim, ex: vim, rvim: vim, evim: vim,
-  gdb: { what: "gdb commands, which run shell commands (shell, !)", language: { each: "gdb -batch -ex" }, scan: ["-x", "--command", "-command", "-ix", "--init-command", "-init-command"], ownsStdin: true },
+  gdb: { what: "gdb commands, which run shell commands (shell, !)", language: { each: "gdb -batch -ex" }, scan: ["-x", "--command", "-command", "-ix", "--init-command", "-init-command"], ownsStdin: true, readsStdin: gdbStdin },
+  lldb: { what: "lldb commands, which run shell commands (platform shell) and Python (script)", language: { each: "lldb --batch -o" }, spec: LLDB_FLAGS, options: ["source"], readsStdin: (v) => !has(parseFlags(v.args, LLDB_FLAGS, 1), "batch") },
   tmux: { what: "tmux commands, which run shell commands (run-shell, if-shell)", language: { each: "tmux", raw: true }, spec: TMUX, options: ["f"] },
   screen: { what: "screen commands, which run programs (screen, exec)", language: null, scan: ["-c"], env: ["SCREENRC"] },
   sqlite3: { what: "dot-commands, which run shell commands (.shell, .system)", language: { each: "sqlite3 :memory:" }, scan: ["-init", "--init"], ownsStdin: true },
@@ -102,7 +112,9 @@ export const scriptFileUnwrapper: Unwrapper = {
   commands: Object.keys(FILES),
   also: (v, e) => {
     const entry = FILES[v.name];
-    if (entry !== undefined) for (const w of fileWords(v, entry)) judge(v, e, entry, w);
+    if (entry === undefined) return;
+    for (const w of fileWords(v, entry)) judge(v, e, entry, w);
+    if (entry.readsStdin !== undefined && (v.redirects.length > 0 || stdinFed(v)) && entry.readsStdin(v)) stdinFile(v, e, entry);
   },
 };
 

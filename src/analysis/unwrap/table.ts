@@ -22,7 +22,7 @@ import { startStopDaemonUnwrapper } from "./daemons.js";
 import { pipeUnwrapper } from "./pipes.js";
 import { evalUnwrapper, shellUnwrapper, suUnwrapper } from "./shell-strings.js";
 import { sourceUnwrapper } from "./sourcing.js";
-import { gdbUnwrapper, lessUnwrapper, rsyncUnwrapper, scpUnwrapper, tarUnwrapper, vimUnwrapper, zipUnwrapper } from "./option-commands.js";
+import { gdbUnwrapper, lldbUnwrapper, lessUnwrapper, rsyncUnwrapper, scpUnwrapper, tarUnwrapper, vimUnwrapper, zipUnwrapper } from "./option-commands.js";
 import { atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper } from "./deferred.js";
 import { netcatUnwrapper, servedShellUnwrapper, socatUnwrapper } from "./remote-shells.js";
 import { awkUnwrapper, parallelUnwrapper, sqliteUnwrapper } from "./input-runners.js";
@@ -40,7 +40,7 @@ export const UNWRAPPERS: readonly Unwrapper[] = [
   shellUnwrapper, suUnwrapper, evalUnwrapper, sourceUnwrapper, execBlockUnwrapper, watchUnwrapper, trapUnwrapper,
   aliasUnwrapper, promptCommandUnwrapper, gitUnwrapper, sshUnwrapper, manUnwrapper, interpreterUnwrapper, pipeUnwrapper,
   // Commands hidden in options, run later, wired to the network, or fed a pipe (issue 15).
-  scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
+  scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, lldbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
   secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper, containerRunUnwrapper, kubectlExecUnwrapper, composeExecUnwrapper, dbClientUnwrapper, goExecUnwrapper,
   commandLanguageUnwrapper, configCommandUnwrapper, scriptFileUnwrapper, remotePackageUnwrapper, shellStarterUnwrapper, commandRunnerUnwrapper, servedShellUnwrapper,
