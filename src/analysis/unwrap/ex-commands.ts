@@ -44,6 +44,11 @@ const AUTOCMD = /^au(?:t(?:o(?:c(?:m(?:d)?)?)?)?)?!?\s+(.*)$/;
 const EXE_LITERAL = /^exe(?:c(?:u(?:t(?:e)?)?)?)?\s+(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)')\s*$/;
 const EXE = /^exe(?:c(?:u(?:t(?:e)?)?)?)?\b/;
 
+/** Ex mode (`ex`, `vim -e`, `-es`): commands come from stdin, and `-s` is silent, not a keys file. */
+export function vimExMode(name: string, args: readonly string[]): boolean {
+  return name === "ex" || args.some((a, k) => k > 0 && /^-[a-zA-Z]*[eE][a-zA-Z]*$/.test(a) && args[k - 1] !== "-c");
+}
+
 /** The shell commands and unreadable code an Ex command line runs. `depth` bounds `exe` inside `exe`. */
 export function readEx(line: string, depth = 0): ExShell[] {
   const out: ExShell[] = [];

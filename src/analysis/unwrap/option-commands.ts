@@ -16,7 +16,7 @@ import { isStdinPath, runString, shellQuote, valueWord } from "./strings.js";
 import { LLDB_FLAGS } from "./shell-flags.js";
 import { fedText } from "./printed.js";
 import { tarArgs, tarOptions } from "./tar-options.js";
-import { readEx } from "./ex-commands.js";
+import { readEx, vimExMode } from "./ex-commands.js";
 import { sftpBatch, sftpPiped } from "./command-languages.js";
 
 type At = (w: Word) => [number, number];
@@ -133,7 +133,7 @@ export const vimUnwrapper: Unwrapper = {
 function vimCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): void {
   // Ex mode (`ex`, `vim -e`, `-es`) reads its commands from stdin; `-S`/`-u FILE` source a file
   // of them, and outside Ex mode `-s FILE` types the file's keys.
-  const exMode = view.name === "ex" || view.args.some((a, k) => k > 0 && /^-[a-zA-Z]*[eE][a-zA-Z]*$/.test(a) && view.args[k - 1] !== "-c");
+  const exMode = vimExMode(view.name, view.args);
   let stdin: "ex" | "keys" | null = exMode ? "ex" : null;
   for (let k = 1; k < view.args.length; k++) {
     const a = view.args[k] as string;

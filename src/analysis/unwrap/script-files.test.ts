@@ -146,6 +146,30 @@ describe("unwrap/script-files: debuggers", () => {
   it.each(cases(DEBUGGERS))("%s", (_title, row) => verify(row));
 });
 
+/** Keys vim types (`-s`, outside Ex mode: there -s is silent), nvim's Lua script, a muttrc, a CMake script, a justfile. */
+const TOOLS = family({
+  forms: [
+    "vim -s § f", "nvim -l §", "nvim -s § f", "gvim -s § f", "nvim --headless -l § x", "mutt -F §", "neomutt -F § -s hi a@b.c", "mutt -nF §", "mutt -F§",
+    "cmake -P §", "cmake -DX=1 -P §", "cmake -C § -S . -B b", "just -f § build", "just --justfile § build", "just --justfile=§", "JUST_JUSTFILE=§ just build",
+  ],
+  opaque: [
+    "nvim -l - <<< 'os.execute(\"rm -rf ~\")'", "nvim -l /dev/stdin <<< 'vim.fn.system(\"id\")'", "vim -s /dev/stdin f <<< ':!id'", "mutt -F /dev/stdin <<< 'set editor=\"`id`\"'",
+    "cmake -P /dev/stdin <<< 'execute_process(COMMAND id)'", "just -f /dev/stdin build <<< $'build:\\n\\tmake'", "just --justfile - <<< 'x:'",
+    "printf ':!rm -rf ~\\n' > k; vim -s k f", "echo 'execute_process(COMMAND id)' > x.cmake; cmake -P x.cmake",
+  ],
+  piped: ["vim -s /dev/stdin f", "nvim -l -", "mutt -F /dev/stdin", "cmake -P /dev/stdin", "just -f - build", "just --justfile /dev/stdin"],
+  downloaded: ["vim -s c f", "nvim -l c", "mutt -F c", "neomutt -F c", "cmake -P c", "cmake -C c -S .", "just -f c build", "JUST_JUSTFILE=c just"],
+  quiet: [
+    "vim -s keys.vim f", "vim -es -c x f", "ex -s f", "vim -Es < /dev/null", "nvim -l script.lua", "nvim -l - < script.lua", "nvim --headless -l build.lua x",
+    "mutt -F ~/.muttrc", "echo body | mutt -s hi a@b.c", "neomutt -F ~/.config/neomutt/neomuttrc", "cmake -P build.cmake", "cmake -S . -B b", "cmake -DSTATIC=ON -B b",
+    "cmake -C cache.cmake -S . -B b", "cmake --build b -j8", "just build", "just -f other.just build", "just --justfile ci/justfile test",
+  ],
+});
+
+describe("unwrap/script-files: vim keys, nvim Lua, muttrc, CMake, justfiles", () => {
+  it.each(cases(TOOLS))("%s", (_title, row) => verify(row));
+});
+
 describe("unwrap/script-files: ssh_config reader", () => {
   it.each([
     ["ProxyCommand nc %h %p", ["nc %h %p"]],

@@ -1,9 +1,10 @@
 /**
  * Files a program reads commands from, named on the line: a start-up or configuration file that
  * can run commands (`ssh -F`, `bash --rcfile`, `vim -u`, `tmux -f`, `npm --userconfig`,
- * `APT_CONFIG`, `GIT_CONFIG_GLOBAL`), a job or script (`crontab FILE`, `at -f`, `expect -f`,
- * `ansible-playbook`), a debugger's commands (`gdb -x`, `lldb -s`, or its stdin when fed:
- * `… | gdb`), or code a runtime loads first (`node -r`, `ruby -r`, `emacs -l`, `gawk -i`).
+ * `APT_CONFIG`, `GIT_CONFIG_GLOBAL`, `mutt -F`), a job or script (`crontab FILE`, `at -f`,
+ * `expect -f`, `ansible-playbook`, `cmake -P`, `just -f`, `nvim -l`), keys to type (`vim -s`), a
+ * debugger's commands (`gdb -x`, `lldb -s`, or its stdin when fed: `… | gdb`), or code a runtime
+ * loads first (`node -r`, `ruby -r`, `emacs -l`, `gawk -i`).
  * A file on disk is the user's own, as the script of `bash x.sh` is. Judged here is a file whose
  * text the line itself makes:
  * - a stream made at run time (`<(curl …)`, `/dev/fd/5`): unseen, shell/dynamic-script;
@@ -21,6 +22,7 @@ import { has, letters, parseFlags, values, type FlagSpec } from "../flags.js";
 import { interpreterOptions } from "./interpreter-options.js";
 import { LLDB_FLAGS, SHELL_FLAGS, SSH_FLAGS } from "./shell-flags.js";
 import { GDB_FLAGS } from "./wrappers.js";
+import { vimExMode } from "./ex-commands.js";
 import { SSH_COMMAND_OPTION } from "./command-strings.js";
 import { cronCommand } from "./deferred.js";
 import { fedText } from "./printed.js";
@@ -58,6 +60,10 @@ interface FileEntry {
   ownsStdin?: true;
   /** What its own unwrapper does with a pipe: `crontab /dev/stdin` piped is deferred.ts'. */
   ownsPipe?: true;
+  /** `-` names stdin as an option's value too (`nvim -l -`). */
+  dash?: true;
+  /** Read only when this holds (`vim -s` names keys outside Ex mode; in it, -s is silent). */
+  when?: (view: CommandView) => boolean;
   /** It reads such commands from stdin itself when fed one (`… | gdb`, `gdb < cmds`). */
   readsStdin?: (view: CommandView) => boolean;
 }
@@ -70,6 +76,11 @@ const CRONTAB: FlagSpec = { short: letters("eilrsTV"), shortValue: letters("ucn"
 const TMUX: FlagSpec = { short: letters("2CDhlNuvV"), shortValue: letters("cfLST"), stopAtOperand: true };
 const ssh = (spec: FlagSpec): FileEntry => ({ what: SSH_CONFIG, language: "ssh", spec, options: ["F"] });
 const vim: FileEntry = { what: "Ex commands (a vimrc or session), which can run shell commands", language: { each: "vim -c" }, scan: ["-u", "-S"], ownsStdin: true };
+/** Keys typed as if at the keyboard: `:!cmd` in them runs, but keys are not Ex lines, so not read. */
+const vimKeys: FileEntry = { what: "keys to type, which reach its command line (:!cmd)", language: null, scan: ["-s"], ownsStdin: true, when: (v) => !vimExMode(v.name, v.args) };
+const vims: readonly FileEntry[] = [vim, vimKeys];
+const nvimLua: FileEntry = { what: "a Lua script, which can run commands (os.execute, vim.fn.system)", language: null, scan: ["-l"], dash: true };
+const mutt: FileEntry = { what: "a muttrc, whose backticks and `source cmd|` run commands", language: null, scan: ["-F"] };
 const gdbStdin = (v: CommandView): boolean => {
   // In batch mode gdb quits after -x and -ex (stdin is the program's); `-x /dev/stdin` is gdbUnwrapper's.
   const p = parseFlags(v.args, GDB_FLAGS, 1);
@@ -81,10 +92,10 @@ const loads = (runner: string, options: readonly string[]): FileEntry => ({ what
 const awk = (name: string): FileEntry => ({ what: "awk source it includes", language: { program: `${name} -f /dev/stdin` }, scan: ["-i", "--include"] });
 
 /** The table: command name → where it is told such a file. */
-const FILES: Readonly<Record<string, FileEntry>> = {
+const FILES: Readonly<Record<string, FileEntry | readonly FileEntry[]>> = {
   ssh: ssh(SSH_FLAGS), slogin: ssh(SSH_FLAGS), scp: ssh(SCP), sftp: ssh(SFTP),
   bash: { what: "its start-up file (shell commands)", language: "shell", spec: SHELL_FLAGS, options: ["rcfile"] },
-  vim, vi: vim, nvim: vim, view: vim, vimdiff: vim, gvim: vim, ex: vim, rvim: vim, evim: vim,
+  vim: vims, vi: vims, nvim: [...vims, nvimLua], view: vims, vimdiff: vims, gvim: vims, ex: vims, rvim: vims, evim: vims,
   gdb: { what: "gdb commands, which run shell commands (shell, !)", language: { each: "gdb -batch -ex" }, scan: ["-x", "--command", "-command", "-ix", "--init-command", "-init-command"], ownsStdin: true, readsStdin: gdbStdin },
   lldb: { what: "lldb commands, which run shell commands (platform shell) and Python (script)", language: { each: "lldb --batch -o" }, spec: LLDB_FLAGS, options: ["source"], readsStdin: (v) => !has(parseFlags(v.args, LLDB_FLAGS, 1), "batch") },
   tmux: { what: "tmux commands, which run shell commands (run-shell, if-shell)", language: { each: "tmux", raw: true }, spec: TMUX, options: ["f"] },
@@ -102,6 +113,9 @@ const FILES: Readonly<Record<string, FileEntry>> = {
   emacs: { what: "Emacs Lisp it loads", language: null, scan: ["-l", "--load", "-load", "--script", "-script"] },
   gawk: awk("gawk"), awk: awk("awk"),
   php: { what: "a php.ini, whose auto_prepend_file runs code", language: null, scan: ["-c", "--php-ini"] },
+  mutt, neomutt: mutt,
+  cmake: { what: "a CMake script, whose execute_process runs commands", language: null, scan: ["-P", "-C"] },
+  just: { what: "a justfile, whose recipes are shell commands", language: null, scan: ["-f", "--justfile"], env: ["JUST_JUSTFILE"], dash: true },
   npm: npmrc, pnpm: npmrc,
   apt, "apt-get": apt, "apt-cache": apt, "apt-mark": apt, aptitude: apt,
   git: { what: "its configuration, which names programs it runs (core.pager, core.sshCommand, aliases)", language: null, env: ["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM"] },
@@ -111,12 +125,18 @@ export const scriptFileUnwrapper: Unwrapper = {
   name: "script-file",
   commands: Object.keys(FILES),
   also: (v, e) => {
-    const entry = FILES[v.name];
-    if (entry === undefined) return;
-    for (const w of fileWords(v, entry)) judge(v, e, entry, w);
-    if (entry.readsStdin !== undefined && (v.redirects.length > 0 || stdinFed(v)) && entry.readsStdin(v)) stdinFile(v, e, entry);
+    for (const entry of entriesOf(v.name)) {
+      if (entry.when !== undefined && !entry.when(v)) continue;
+      for (const w of fileWords(v, entry)) judge(v, e, entry, w);
+      if (entry.readsStdin !== undefined && (v.redirects.length > 0 || stdinFed(v)) && entry.readsStdin(v)) stdinFile(v, e, entry);
+    }
   },
 };
+
+function entriesOf(name: string): readonly FileEntry[] {
+  const e = FILES[name];
+  return e === undefined ? [] : "what" in e ? [e] : e;
+}
 
 /** Writers whose output is text decoded from their input: a file they write hides what it holds. */
 const DECODERS: ReadonlySet<string> = new Set(["base64", "base32", "basenc", "xxd", "uudecode", "openssl", "gpg", "gunzip", "zcat", "gzip", "bzcat", "bzip2", "xzcat", "xz", "zstdcat", "zstd", "rev"]);
@@ -179,7 +199,7 @@ function report(view: CommandView, env: Env, w: Word, id: string, message: strin
 function judge(view: CommandView, env: Env, entry: FileEntry, w: Word): void {
   if (madeAtRunTime(w)) {
     report(view, env, w, "shell/dynamic-script", `${view.name} reads ${entry.what}, from '${w.value}', which is made at run time and cannot be seen before it runs; write it to a file, read it, then use that.`);
-  } else if (isStdinPath(w.value) && (w.value !== "-" || entry.operands !== undefined)) {
+  } else if (isStdinPath(w.value) && (w.value !== "-" || entry.operands !== undefined || entry.dash === true)) {
     if (entry.ownsStdin !== true) stdinFile(view, env, entry);
   } else if (w.dynamic === null) {
     writtenFile(view, env, entry, w);
