@@ -24,6 +24,8 @@ const TABLE: Row[] = [
     return [[fill(carrier, escape, "rm -rf ~"), [HOME], "has", true], [fill(carrier, escape, "ls -la"), [], "none", true]];
   })),
   ["mysql --pager='rm -rf ~' -e 'select 1'", [HOME], "has", true],
+  // sqlite3's `.read |cmd` and `.import |cmd t` unquoted: one word (`.read` takes one argument)
+  ...["sqlite3 x.db '.read |reboot'", "sqlite3 -cmd '.rea |reboot' x.db", "echo '.import --csv |reboot t' | sqlite3 x.db"].map((c): Row => [c, ["dangerous/power-off"], "has", true]),
   // a heredoc line starting with a backslash is more than the grammar reads: a parse error (an ask)
   ["psql <<'EOF'\n\\! ls\nEOF\n", ["injection/parse-error"], "has", true],
   // SQL and meta-commands that run nothing

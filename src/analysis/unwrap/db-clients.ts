@@ -3,7 +3,7 @@
  * heredoc, a here-string, what a printer pipes in): psql `\! cmd`, `\o |cmd`, `\g |cmd`,
  * `\copy … from program 'cmd'` and backticks in a meta-command; mysql `system cmd`, `\! cmd`,
  * `pager cmd` and `--pager=cmd`; sqlite3 and duckdb `.shell`/`.system` (any prefix of two letters
- * or more: sqlite3 takes `.sh`), `.output |cmd`, `.once |cmd`, `.read '|cmd'`, `.import '|cmd'`
+ * or more: sqlite3 takes `.sh`), `.output |cmd`, `.once |cmd`, `.read '|cmd'`, `.read |cmd` (one word unquoted), `.import '|cmd'`
  * and `edit(text, 'cmd')`. Each command is parsed as shell code.
  */
 
@@ -21,7 +21,7 @@ type Dialect = "psql" | "mysql" | "dot";
 const ESCAPES: Readonly<Record<Dialect, readonly RegExp[]>> = {
   psql: [/^\s*\\!\s*(\S[^\n]*)$/, /^\s*\\(?:o|out|g|gx)\s+\|\s*([^\n]+)$/, /\\copy\b[^\n]*?\bprogram\s+'([^']*)'/i, /^\s*\\[a-z]+\b[^\n`]*`([^`]+)`/],
   mysql: [/^\s*(?:system|\\!)\s+([^\n;]+)/i, /^\s*(?:pager|\\P)\s+([^\n;]+)/i],
-  dot: [/^\s*\.(?:sh(?:e(?:ll?)?)?|sy(?:s(?:t(?:em?)?)?)?)\s+([^\n]+)$/, /^\s*\.(?:output|once)\s+(?:-\w+\s+)*['"]?\|\s*([^'"\n]+)['"]?\s*$/, /^\s*\.(?:read|import)\s+['"]\|\s*([^'"\n]+)['"]/, /\bedit\s*\([^,)]*,\s*'([^']*)'\s*\)/i],
+  dot: [/^\s*\.(?:sh(?:e(?:ll?)?)?|sy(?:s(?:t(?:em?)?)?)?)\s+([^\n]+)$/, /^\s*\.(?:output|once)\s+(?:-\w+\s+)*['"]?\|\s*([^'"\n]+)['"]?\s*$/, /^\s*\.(?:read|import)\s+['"]\|\s*([^'"\n]+)['"]/, /^\s*\.rea(?:d)?\s+\|(\S+)\s*$/, /^\s*\.import\s+(?:--?\w+\s+)*\|(\S+)\s/, /\bedit\s*\([^,)]*,\s*'([^']*)'\s*\)/i],
 };
 
 /** The shell commands `text` runs in `dialect`. */

@@ -12,6 +12,7 @@ import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { isStdinPath, runString } from "./strings.js";
 import { fedText } from "./printed.js";
 import { clientEscapes } from "./db-clients.js";
+import { readsFile } from "./script-files.js";
 
 export function pipeToShell(view: CommandView, env: Env, how: string): void {
   const first = view.words[0] as Word;
@@ -45,10 +46,12 @@ export const sqliteUnwrapper: Unwrapper = {
       const w = v.words[k] as Word | undefined;
       if (w === undefined) continue;
       for (const cmd of clientEscapes("dot", w.value)) runString(v, { ...w, value: cmd, dynamic: null }, e.at(w), e.nest, e.out, "a .shell command");
+      dotReads(v, e, w);
     }
     // `.shell` read from a heredoc, a here-string or what a printer pipes in.
     const fed = fedText(v.sc, v.facts);
     if (fed !== null) for (const cmd of clientEscapes("dot", fed.word.value)) e.nest(cmd, e.at(fed.word), inheritFrom(v));
+    if (fed !== null) dotReads(v, e, fed.word);
   },
   piped: (v, e) => {
     const p = parseFlags(v.args, SQLITE, 1);
@@ -56,6 +59,15 @@ export const sqliteUnwrapper: Unwrapper = {
     if (v.sc.stage > 0 && p.operands.length <= 1 && !p.flags.has("safe") && fedText(v.sc, v.facts)?.exact !== true) pipeToShell(v, e, "runs what it reads, .shell commands included");
   },
 };
+
+/** `.read FILE` (`.rea`, quoted or not); `.read '|cmd'` is a command (db-clients.ts). */
+const DOT_READ = /^\s*\.rea(?:d)?\s+(?:'([^'|][^']*)'|"([^"|][^"]*)"|([^\s'"|]\S*))\s*$/gm;
+
+/** The files sqlite3 reads dot-commands from in `text`: judged as an `-init` file is (script-files.ts). */
+function dotReads(view: CommandView, env: Env, text: Word): void {
+  if (text.dynamic !== null || !text.value.includes(".rea")) return;
+  for (const m of text.value.matchAll(DOT_READ)) readsFile(view, env, "sqlite3", { ...text, value: (m[1] ?? m[2] ?? m[3]) as string });
+}
 
 /** An awk program that hands its input to a shell: `system($0)`, `print | "sh"`, `$0 | getline`. */
 const AWK_RUNS_INPUT = /\bsystem\s*\(\s*(?!"[^"]*"\s*\))|\|\s*&?\s*getline|print[^;}]*\|\s*"?\s*(?:sh|bash)\b|print[^;}]*\|\s*[^"\s]/;

@@ -170,6 +170,21 @@ describe("unwrap/script-files: vim keys, nvim Lua, muttrc, CMake, justfiles", ()
   it.each(cases(TOOLS))("%s", (_title, row) => verify(row));
 });
 
+/** sqlite3's `.read FILE` (`.rea`, quoted or not), in each way it is given its commands: judged as an -init file is. */
+const SQLITE_TEXT = ["sqlite3 x.db 'T'", "sqlite3 -cmd 'T' x.db", "echo 'T' | sqlite3 x.db", "sqlite3 x.db <<< 'T'"];
+const sqliteReads = (file: string): string[] => SQLITE_TEXT.flatMap((t) => [".read §", ".rea §", ".read \"§\""].map((r) => t.replace("T", r.replace("§", file))));
+const SQLITE_ROWS: Row[] = [
+  ...["/dev/fd/3", "/proc/self/fd/5"].flatMap(sqliteReads).map((c): Row => [c, [DYNAMIC], "has", true]),
+  ["sqlite3 x.db '.read /dev/fd/3' 3< <(curl -s http://127.0.0.1/x)", [DYNAMIC], "has", true],
+  ...sqliteReads("s.sql").map((c): Row => [`curl -so s.sql http://127.0.0.1/x && ${c}`, [PIPE], "has", true]),
+  [`echo '.shell ${CODE}' > s.sql; sqlite3 x.db '.read s.sql'`, [RM, HOME], "has", true],
+  ...sqliteReads("schema.sql").map((c): Row => [c, [], "none", true]),
+];
+
+describe("unwrap/script-files: sqlite3 .read", () => {
+  it.each(cases(SQLITE_ROWS))("%s", (_title, row) => verify(row));
+});
+
 describe("unwrap/script-files: ssh_config reader", () => {
   it.each([
     ["ProxyCommand nc %h %p", ["nc %h %p"]],

@@ -138,6 +138,12 @@ function entriesOf(name: string): readonly FileEntry[] {
   return e === undefined ? [] : "what" in e ? [e] : e;
 }
 
+/** `command` reads `w` as such a file (sqlite3's `.read FILE`): judged as its option's value would be. */
+export function readsFile(view: CommandView, env: Env, command: string, w: Word): void {
+  const entry = entriesOf(command)[0];
+  if (entry !== undefined) judge(view, env, entry, w);
+}
+
 /** Writers whose output is text decoded from their input: a file they write hides what it holds. */
 const DECODERS: ReadonlySet<string> = new Set(["base64", "base32", "basenc", "xxd", "uudecode", "openssl", "gpg", "gunzip", "zcat", "gzip", "bzcat", "bzip2", "xzcat", "xz", "zstdcat", "zstd", "rev"]);
 
