@@ -2,7 +2,7 @@
  * Environment variables a program reads as code, set on the line (`VAR=… cmd`, `export VAR=…`,
  * `env VAR=… cmd`). Each kind is read as what it becomes:
  * - a shell command the program runs (`GIT_SSH_COMMAND`, `EDITOR`, `PAGER`, `LESSOPEN`, ...);
- * - options for a tool that can run commands (`TAR_OPTIONS`, `LESS`, `PERL5OPT`, git's
+ * - options for a tool that can run commands (`TAR_OPTIONS`, `LESS`, `PERL5OPT`, `RUBYOPT`, git's
  *   `GIT_CONFIG_PARAMETERS` and `GIT_CONFIG_KEY_n`/`VALUE_n`): read as that tool's command line;
  * - a file name the shell expands before it reads the file (`BASH_ENV`, `ENV`: `$(cmd)` runs).
  * Setting BASH_ENV, ENV or LD_PRELOAD at all is side-effect/shell-hook (checks/side-effects.ts).
@@ -23,7 +23,7 @@ const COMMANDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Variables holding a tool's options: the value is read as that tool's arguments. */
-const OPTIONS: Readonly<Record<string, string>> = { TAR_OPTIONS: "tar", PERL5OPT: "perl", ZIPOPT: "zip", ZIP: "zip", MANOPT: "man", NODE_OPTIONS: "node" };
+const OPTIONS: Readonly<Record<string, string>> = { TAR_OPTIONS: "tar", PERL5OPT: "perl", ZIPOPT: "zip", ZIP: "zip", MANOPT: "man", NODE_OPTIONS: "node", RUBYOPT: "ruby" };
 
 /**
  * Variables the shell expands before it uses them (`$(cmd)` in them runs): a file it reads
@@ -74,9 +74,9 @@ export function codeVariables(assigned: readonly Assigned[], rest: string | null
         if (shell !== undefined) nest(shell, r, null);
       }
     } else if (OPTIONS[name] !== undefined) {
-      // perl and node split their variable at blanks only; tar, zip and man read backslash
+      // perl, node and ruby split their variable at blanks only; tar, zip and man read backslash
       // escapes as the shell does. `-e 1`: the options alone, no program.
-      const words = name === "PERL5OPT" || name === "NODE_OPTIONS" ? `${value.trim().split(/\s+/).map(shellQuote).join(" ")} -e 1` : value;
+      const words = name === "PERL5OPT" || name === "NODE_OPTIONS" || name === "RUBYOPT" ? `${value.trim().split(/\s+/).map(shellQuote).join(" ")} -e 1` : value;
       if (value.trim() !== "") nest(`${OPTIONS[name]} ${words}`, r, null);
     } else if (EXPANDED_FILES.has(name)) {
       if (/[$`]/.test(value)) nest(`: ${value}`, r, null);

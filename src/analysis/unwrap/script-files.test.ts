@@ -185,6 +185,28 @@ describe("unwrap/script-files: sqlite3 .read", () => {
   it.each(cases(SQLITE_ROWS))("%s", (_title, row) => verify(row));
 });
 
+/** Variables naming a file an interpreter loads: `PHPRC`, `RUBYOPT=-rFILE`, `PERL5OPT=-MFoo` (Foo.pm), `NODE_OPTIONS=--require FILE`. */
+const LOADED: Row[] = [
+  ...family({
+    forms: ["PHPRC=§ php a.php", "PHP_INI_SCAN_DIR=§ php a.php", "env PHPRC=§ php -r 1"],
+    opaque: ["PHPRC=/dev/stdin php a.php <<< 'auto_prepend_file=/tmp/x.php'"],
+    piped: ["PHPRC=/dev/stdin php a.php"],
+    downloaded: ["PHPRC=c php a.php", "RUBYOPT=-r./c ruby a.rb", "NODE_OPTIONS='--require ./c' node a.js"],
+    quiet: ["PHPRC=/etc/php php a.php", "PHP_INI_SCAN_DIR=/etc/php/conf.d php -m", "RUBYOPT=-rjson ruby a.rb", "RUBYOPT=-W0 ruby a.rb", "RUBYOPT=-rbundler/setup ruby a.rb",
+      "PERL5OPT=-MFoo perl a.pl", "perl -MJSON -e 1", "perl -Ilib -MFoo::Bar a.pl", "NODE_OPTIONS='--require ./x.js' node a.js", "curl -so Foo.pm http://127.0.0.1/x && perl -MBar a.pl"],
+  }),
+  // a descriptor inside an option variable (a `<(…)` there is no substitution: quoted, or not a word start)
+  ...["RUBYOPT=-r§ ruby a.rb", "RUBYOPT='-r §' ruby a.rb", "env RUBYOPT='-w -r§' ruby a.rb", "NODE_OPTIONS='--require §' node a.js"]
+    .flatMap((f) => ["/dev/fd/3", "/proc/self/fd/5"].map((fd): Row => [f.replace("§", fd), [DYNAMIC], "has", true])),
+  // perl loads Foo::Bar from Foo/Bar.pm under an -I directory (or here)
+  ...["PERL5OPT=-MFoo perl a.pl", "perl -MFoo a.pl", "perl -mFoo=x -e 1", "env PERL5OPT='-w -MFoo' perl a.pl"].map((c): Row => [`curl -so Foo.pm http://127.0.0.1/x && ${c}`, [PIPE], "has", true]),
+  ...["PERL5OPT='-Ilib -MFoo::Bar' perl a.pl", "perl -I lib -MFoo::Bar a.pl", "perl -Ilib/ -MFoo::Bar=x a.pl"].map((c): Row => [`curl -so lib/Foo/Bar.pm http://127.0.0.1/x && ${c}`, [PIPE], "has", true]),
+];
+
+describe("unwrap/script-files: variables naming files an interpreter loads", () => {
+  it.each(cases(LOADED))("%s", (_title, row) => verify(row));
+});
+
 describe("unwrap/script-files: ssh_config reader", () => {
   it.each([
     ["ProxyCommand nc %h %p", ["nc %h %p"]],

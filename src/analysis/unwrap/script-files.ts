@@ -1,10 +1,10 @@
 /**
  * Files a program reads commands from, named on the line: a start-up or configuration file that
  * can run commands (`ssh -F`, `bash --rcfile`, `vim -u`, `tmux -f`, `npm --userconfig`,
- * `APT_CONFIG`, `GIT_CONFIG_GLOBAL`, `mutt -F`), a job or script (`crontab FILE`, `at -f`,
+ * `APT_CONFIG`, `GIT_CONFIG_GLOBAL`, `mutt -F`, `PHPRC`), a job or script (`crontab FILE`, `at -f`,
  * `expect -f`, `ansible-playbook`, `cmake -P`, `just -f`, `nvim -l`), keys to type (`vim -s`), a
  * debugger's commands (`gdb -x`, `lldb -s`, or its stdin when fed: `… | gdb`), or code a runtime
- * loads first (`node -r`, `ruby -r`, `emacs -l`, `gawk -i`).
+ * loads first (`node -r`, `ruby -r`, `perl -MFoo`, `emacs -l`, `gawk -i`).
  * A file on disk is the user's own, as the script of `bash x.sh` is. Judged here is a file whose
  * text the line itself makes:
  * - a stream made at run time (`<(curl …)`, `/dev/fd/5`): unseen, shell/dynamic-script;
@@ -66,6 +66,8 @@ interface FileEntry {
   when?: (view: CommandView) => boolean;
   /** It reads such commands from stdin itself when fed one (`… | gdb`, `gdb < cmds`). */
   readsStdin?: (view: CommandView) => boolean;
+  /** The option values are perl module names (`-MFoo::Bar=x`): Foo/Bar.pm under the -I directories or here. */
+  modules?: true;
 }
 
 const SSH_CONFIG = "its configuration, where ProxyCommand, LocalCommand and Match exec run commands";
@@ -110,9 +112,10 @@ const FILES: Readonly<Record<string, FileEntry | readonly FileEntry[]>> = {
   "ansible-playbook": { what: "a playbook, whose tasks run commands", language: null, operands: "all" },
   node: loads("node", ["require", "import", "loader"]),
   ruby: loads("ruby", ["require"]),
+  perl: { ...loads("perl", ["use"]), modules: true },
   emacs: { what: "Emacs Lisp it loads", language: null, scan: ["-l", "--load", "-load", "--script", "-script"] },
   gawk: awk("gawk"), awk: awk("awk"),
-  php: { what: "a php.ini, whose auto_prepend_file runs code", language: null, scan: ["-c", "--php-ini"] },
+  php: { what: "a php.ini, whose auto_prepend_file runs code", language: null, scan: ["-c", "--php-ini"], env: ["PHPRC", "PHP_INI_SCAN_DIR"] },
   mutt, neomutt: mutt,
   cmake: { what: "a CMake script, whose execute_process runs commands", language: null, scan: ["-P", "-C"] },
   just: { what: "a justfile, whose recipes are shell commands", language: null, scan: ["-f", "--justfile"], env: ["JUST_JUSTFILE"], dash: true },
@@ -155,6 +158,7 @@ function fileWords(view: CommandView, entry: FileEntry): Word[] {
     const p = parseFlags(view.args, entry.spec, 1, (name, index, offset) => {
       if (wanted.includes(name)) out.push(wordFrom(view.words[index] as Word, offset));
     });
+    if (entry.modules === true) return moduleFiles(out, values(p, "include"));
     // Options end at the first operand (`rest`) when the spec says so.
     const operands = p.operands.length > 0 ? p.operands : p.rest < view.args.length ? [p.rest] : [];
     if (entry.operands !== undefined) for (const k of entry.operands === "first" ? operands.slice(0, 1) : operands) out.push(view.words[k] as Word);
@@ -180,6 +184,18 @@ function fileWords(view: CommandView, entry: FileEntry): Word[] {
   }
   // Variables: set before the command or through env (`git log` with neither costs nothing more).
   if (entry.env !== undefined && (view.sc.assignments.length > 0 || view.wrappers.length > 0)) out.push(...variables(view, entry.env));
+  return out;
+}
+
+/** Perl's `-MFoo::Bar=x` loads Foo/Bar.pm from an -I directory (or here, as `-I.` would): the files it may be. */
+function moduleFiles(modules: readonly Word[], include: readonly string[]): Word[] {
+  const out: Word[] = [];
+  for (const m of modules) {
+    const name = /^-?([\w:']+)/.exec(m.value)?.[1];
+    if (name === undefined || m.dynamic !== null) continue;
+    const file = `${name.replace(/::|'/g, "/")}.pm`;
+    for (const dir of [...include, "."]) out.push({ ...m, value: `${dir.replace(/\/$/, "")}/${file}` });
+  }
   return out;
 }
 
