@@ -78,3 +78,32 @@ describe("unwrap/remote-packages: other installers, plugins and requirement list
       "asdf plugin add nodejs", "gh pr list", "gh extension list", "pip install -r requirements.txt", "uv run pytest", "uv run --with requests python x.py"].map((c): Row => [c, [], "none", true]),
   ]))("%s", (_title, row) => verify(row));
 });
+
+/** Wrappers and places the commands below are seen through: `%` is the command. */
+const AROUND = ["sudo %", "env A=1 %", "nohup %", "true && %", "(%)"];
+const around = (rows: readonly string[], ids: readonly string[]): Row[] => rows.flatMap((c) => [c, ...AROUND.map((w) => w.replace("%", c))]).map((c): Row => [c, ids, ids.length === 0 ? "none" : "has", true]);
+
+describe("unwrap/remote-packages: nix expressions from the network", () => {
+  const URLS = ["https://example.com/x.tar.gz", "https://github.com/u/r/archive/main.tar.gz"];
+  it.each(cases([
+    ...around(URLS.flatMap((u) => [`nix-shell ${u}`, `nix-shell --pure ${u}`, `nix-shell -A dev ${u}`, `nix-build ${u}`, `nix-build --argstr v 1 ${u}`, `nix-shell -I foo=${u}`, `nix-shell -Ifoo=${u} -p hello`, `nix-shell --include=foo=${u}`,
+      `nix-env -if ${u}`, `nix-env -i -f ${u}`, `nix-env -i --file=${u}`, `nix-env -f ${u} -iA x`, `nix-env --install --file ${u} x`, `nix-env -uf ${u}`,
+      `nix-shell -E 'import (fetchTarball "${u}") {}'`, `nix-shell -E 'import (builtins.fetchTarball { url = "${u}"; })'`, `nix-build --expr 'import (fetchGit { url = "${u}"; })'`]), [REMOTE]),
+    // nixpkgs pinned by URL, packages by name, a local shell.nix, queries
+    ...around(["nix-shell -p hello", "nix-shell", "nix-shell --pure shell.nix", "nix-shell -p hello -I nixpkgs=https://github.com/NixOS/nixpkgs/archive/abc123.tar.gz", "nix-shell -I nixpkgs=channel:nixos-23.11 -p jq",
+      "nix-shell -p hello -I nixpkgs=https://nixos.org/channels/nixos-unstable/nixexprs.tar.xz", "nix-shell -E 'with import <nixpkgs> {}; mkShell { }'", "nix-shell -E 'import (fetchTarball \"https://github.com/NixOS/nixpkgs/archive/x.tar.gz\") {}'",
+      "nix-build '<nixpkgs>' -A hello", "nix-build --argstr src https://example.com/x.tar.gz default.nix", "nix-env -iA nixpkgs.hello", "nix-env -i hello", "nix-env -f https://example.com/x.tar.gz -qa", "nix-env -q"], []),
+  ]))("%s", (_title, row) => verify(row));
+});
+
+describe("unwrap/remote-packages: workspaces, global installs, ansible", () => {
+  it.each(cases([
+    ...around([...["https://example.com/x.tgz", "github:u/r", "git+https://github.com/u/r.git", "u/r"].flatMap((s) => [`yarn workspace web add ${s}`, `yarn workspace @s/web add -D ${s}`, `pnpm --filter web add ${s}`, `pnpm --filter=web add ${s}`, `npm -w web install ${s}`, `npm --workspace=web i ${s}`]),
+      "yarn global add github:u/r", "pnpm -g add https://example.com/x.tgz", "bun add -g github:u/r", "npm i -g u/r"], [REMOTE]),
+    ...around(["https://github.com/u/play", "git@github.com:u/play.git", "ssh://git@example.com/u/play"].flatMap((u) => [`ansible-pull -U ${u}`, `ansible-pull --url=${u}`, `ansible-pull --url ${u} -C dev`, `ansible-pull -U ${u} -C main -i localhost, site.yml`, `ansible-pull -oU ${u}`, `ansible-pull -U${u}`]), [REMOTE]),
+    ...around(["ansible-galaxy install git+https://github.com/u/role", "ansible-galaxy role install git+https://github.com/u/role,v1", "ansible-galaxy collection install git+https://github.com/u/coll.git", "ansible-galaxy install -p roles https://example.com/role.tar.gz",
+      "ansible-galaxy collection install -r https://example.com/requirements.yml"], [REMOTE]),
+    ...around(["yarn workspace web add lodash", "yarn workspace web run build", "pnpm --filter web add react", "npm -w web install zod", "yarn global add typescript", "bun add -g prettier",
+      "ansible-pull -U /srv/play", "ansible-pull -d /srv -U file:///srv/play", "ansible-galaxy install geerlingguy.docker", "ansible-galaxy install -r requirements.yml", "ansible-galaxy collection install community.general", "ansible-galaxy collection list", "ansible-galaxy role init x"], []),
+  ]))("%s", (_title, row) => verify(row));
+});

@@ -14,6 +14,7 @@ import type { CommandView } from "../command.js";
 import type { FindingDraft } from "../check.js";
 import type { Env, Origin, Unwrapper } from "./types.js";
 import { writtenBefore } from "./written.js";
+import { has, letters, names, parseFlags, values, type FlagSpec } from "../flags.js";
 
 interface Installer {
   /** The index just past the word that makes the command an install (`install`, rpm's `-i`), or -1. */
@@ -27,7 +28,7 @@ interface Installer {
 }
 
 /** Words that group subcommands: `uv pip install`, `uv tool install`, `yarn global add`. */
-const GROUPS: ReadonlySet<string> = new Set(["pip", "tool", "global", "profile", "plugin", "extension"]);
+const GROUPS: ReadonlySet<string> = new Set(["pip", "tool", "global", "profile", "plugin", "extension", "role", "collection"]);
 
 /** The subcommand (the first operand, past a group word) is one of `verbs`: `npm hook add` is no install. */
 const verb = (...verbs: string[]) => (args: readonly string[], valued?: RegExp): number => {
@@ -37,7 +38,9 @@ const verb = (...verbs: string[]) => (args: readonly string[], valued?: RegExp):
     // `npm --prefix ./app install …`: a global option's value is no subcommand.
     if (a.startsWith("-") || (valued !== undefined && k > 1 && valued.test(args[k - 1] as string))) continue;
     if (verbs.includes(a)) return k + 1;
-    if (!GROUPS.has(a)) return -1;
+    // `yarn workspace web add …`: the workspace's name comes first.
+    if (a === "workspace") k++;
+    else if (!GROUPS.has(a)) return -1;
   }
   return -1;
 };
@@ -91,12 +94,86 @@ const INSTALLERS: Readonly<Record<string, Installer>> = {
   // `pre-commit try-repo URL`: runs the hooks of a repository.
   "pre-commit": { installs: verb("try-repo"), valued: /^--(?:ref|rev|config|files|from-ref|to-ref|hook-stage)$|^-c$/ },
   dpkg: { installs: dpkgInstalls, valued: SYSTEM_VALUED },
+  // `ansible-galaxy install git+https://…`, `ansible-galaxy collection install URL`: roles and collections run as playbooks run.
+  "ansible-galaxy": { installs: verb("install"), valued: /^(?:-[rps]|--(?:role-file|requirements-file|roles-path|collections-path|server|api-key|token|timeout|keyring|signature|required-valid-signature-count|ignore-signature-status-code))$/ },
 };
+
+/** nix-shell and nix-build: `-E` makes the operands expressions; `--arg NAME VALUE` takes two words. */
+const NIX_BUILD: FlagSpec = {
+  short: letters("pEKkQvq"),
+  shortValue: { A: "attr", I: "include", i: "interpreter", j: "max-jobs", o: "out-link" },
+  long: { packages: "p", expr: "E", pure: "pure", impure: "impure", "show-trace": "show-trace", "no-out-link": "no-out-link", "dry-run": "dry-run", "keep-going": "K", "keep-failed": "k", quiet: "q", verbose: "v", fallback: "fallback", repair: "repair", check: "check" },
+  longValue: { attr: "attr", include: "include", run: "run", command: "run", exclude: "exclude", keep: "keep", "max-jobs": "max-jobs", cores: "cores", "out-link": "out-link", "drv-link": "drv-link", "add-root": "add-root", store: "store", builders: "builders", "log-format": "log-format", arg: "two", argstr: "two", option: "two" },
+};
+/** nix-env: `-A` is a flag (the operands are attribute paths), `-f FILE` the expression installed from. */
+const NIX_ENV: FlagSpec = {
+  short: letters("iueqrAPbsvQ"),
+  shortValue: { f: "file", p: "profile", I: "include", j: "max-jobs" },
+  long: { install: "i", upgrade: "u", set: "i", uninstall: "e", query: "q", attr: "A", "preserve-installed": "P", "remove-all": "r", "dry-run": "dry-run", "from-expression": "E", "prebuilt-only": "b", quiet: "q", verbose: "v" },
+  longValue: { file: "file", profile: "profile", include: "include", "from-profile": "from-profile", "max-jobs": "max-jobs", cores: "cores", "log-format": "log-format", arg: "two", argstr: "two", option: "two" },
+};
+/** Nixpkgs itself, pinned by URL (`-I nixpkgs=https://github.com/NixOS/nixpkgs/archive/….tar.gz`): what README files pin. */
+const NIXPKGS = /^https:\/\/(?:github\.com\/NixOS\/nixpkgs\/(?:archive|tarball)\/|(?:channels|releases)\.nixos\.org\/|nixos\.org\/channels\/)/;
+/** `import (fetchTarball …)`, `import (builtins.fetchGit { url = …; })`: an expression importing code it fetches. */
+const NIX_FETCH = /\bimport\s*\(\s*(?:builtins\.)?fetch(?:Tarball|Git|url|Tree|Mercurial)\b[^)]*?["']?((?:https?|git|ssh):\/\/[^"'\s;)}]+)/g;
+
+/**
+ * `nix-shell URL`, `nix-build URL`, `nix-env -if URL`, `-I name=URL` of anything but nixpkgs, `-E
+ * 'import (fetchTarball URL)'`: an expression fetched from the network is evaluated, and its shell
+ * hook or builds run. `nix-shell -p hello` and a local shell.nix stay quiet.
+ */
+function nixExpression(view: CommandView, env: Env): void {
+  const skip = new Set<number>();
+  const isEnv = view.name === "nix-env";
+  const p = parseFlags(view.args, isEnv ? NIX_ENV : NIX_BUILD, 1, (name, index) => name === "two" && skip.add(index + 1));
+  // nix-env evaluates an expression only to install from it (`-q` lists, `-e` removes).
+  if (isEnv && !has(p, "i") && !has(p, "u")) return;
+  const flag = (spec: string, w: Word): void => {
+    env.out.findings.push(finding(env.at(w), `${view.name} evaluates '${spec}', a Nix expression fetched from the network: its builds and shell hook run unseen. Download it, read it, then point ${view.name} at the local copy.`));
+  };
+  const head = view.words[0] as Word;
+  for (const v of values(p, "include")) {
+    const url = v.slice(v.indexOf("=") + 1);
+    if (REMOTE.test(url) && !NIXPKGS.test(url)) flag(url, valueWord(view, v) ?? head);
+  }
+  for (const v of values(p, "file")) if (REMOTE.test(v)) flag(v, valueWord(view, v) ?? head);
+  for (const k of p.operands) {
+    const w = view.words[k] as Word;
+    if (skip.has(k) || w.dynamic !== null) continue;
+    if (has(p, "E")) {
+      for (const m of w.value.matchAll(NIX_FETCH)) if (!NIXPKGS.test(m[1] as string)) flag(m[1] as string, w);
+    } else if (REMOTE.test(w.value)) flag(w.value, w);
+  }
+}
+
+/** `ansible-pull -U URL`: clones a repository and runs its playbook on this machine. */
+const ANSIBLE_PULL: FlagSpec = {
+  short: letters("ofKkvD"),
+  shortValue: { U: "url", C: "checkout", d: "directory", i: "inventory", e: "extra-vars", m: "module", t: "tags", l: "limit", c: "connection", T: "timeout", u: "user", M: "module-path", s: "sleep" },
+  long: names("only-if-changed", "force", "purge", "full", "track-subs", "clean", "check", "diff", "accept-host-key", "verify-commit", "list-hosts", "ask-vault-password", "verbose"),
+  longValue: { url: "url", checkout: "checkout", directory: "directory", inventory: "inventory", "extra-vars": "extra-vars", "module-name": "module", tags: "tags", "skip-tags": "tags", limit: "limit", connection: "connection", timeout: "timeout", user: "user", "module-path": "module-path", sleep: "sleep", "vault-id": "vault-id", "vault-password-file": "vault-password-file", "private-key": "private-key", "key-file": "private-key", "ssh-common-args": "ssh-args", "ssh-extra-args": "ssh-args" },
+};
+
+function ansiblePull(view: CommandView, env: Env): void {
+  for (const url of values(parseFlags(view.args, ANSIBLE_PULL, 1), "url")) {
+    if (!REMOTE.test(url)) continue;
+    const w = valueWord(view, url) ?? (view.words[0] as Word);
+    env.out.findings.push(finding(env.at(w), `ansible-pull runs the playbook of '${url}', a repository fetched from the network, on this machine: its tasks run unseen. Clone it, read it, then run ansible-playbook on the local copy.`));
+  }
+}
+
+/** The word holding an option's value (`-U URL`, `--url=URL`, `-UURL`). */
+function valueWord(view: CommandView, value: string): Word | undefined {
+  return view.words.find((w, k) => k > 0 && w.value.endsWith(value));
+}
+
+/** Commands that evaluate or run what they are pointed at, rather than install a named package. */
+const SOURCES: Readonly<Record<string, (view: CommandView, env: Env) => void>> = { "nix-shell": nixExpression, "nix-build": nixExpression, "nix-env": nixExpression, "ansible-pull": ansiblePull };
 
 export const remotePackageUnwrapper: Unwrapper = {
   name: "remote-package",
-  commands: Object.keys(INSTALLERS),
-  also: (v, e) => installed(v, e, INSTALLERS[v.name] as Installer),
+  commands: [...Object.keys(INSTALLERS), ...Object.keys(SOURCES)],
+  also: (v, e) => (SOURCES[v.name] ?? ((view, env) => installed(view, env, INSTALLERS[view.name] as Installer)))(v, e),
 };
 
 /** A URL or a repository: `https://…`, `git+ssh://…`, `git://…`, `github:u/r`, `git@host:u/r`. */
