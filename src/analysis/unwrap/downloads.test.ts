@@ -31,6 +31,48 @@ describe("unwrap/downloads: a file downloaded, then run", () => {
   it.each(cases(ROWS))("%s", (_title, row) => verify(row));
 });
 
+/** Cloud and cluster copies (cloud-copies.ts) of i.sh into the working directory, each spelling of their options. */
+const COPIES = [
+  "aws s3 cp s3://b/i.sh .", "aws s3 cp s3://b/i.sh ./i.sh", "aws --profile p s3 cp s3://b/i.sh .", "aws --profile=p --region us-east-1 s3 cp s3://b/i.sh i.sh", "aws s3 --no-progress cp s3://b/i.sh ./", "aws s3 mv s3://b/i.sh .",
+  "aws s3 cp --sse AES256 --only-show-errors s3://b/i.sh .", "aws s3 cp s3://b/i.sh - > i.sh", "aws s3api get-object --bucket b --key i.sh i.sh", "aws s3api get-object --bucket=b --key=i.sh i.sh",
+  "gsutil cp gs://b/i.sh .", "gsutil -m cp gs://b/i.sh .", "gsutil -mq cp gs://b/i.sh i.sh", "gsutil -o GSUtil:parallel_thread_count=4 cp -n gs://b/i.sh .", "gsutil cat gs://b/i.sh > i.sh",
+  "gcloud storage cp gs://b/i.sh .", "gcloud --project p storage cp gs://b/i.sh i.sh", "gcloud storage cp --no-clobber gs://b/i.sh .",
+  "azcopy copy 'https://a.blob.core.windows.net/c/i.sh?sv=x' i.sh", "azcopy cp https://a.blob.core.windows.net/c/i.sh . --log-level ERROR", "azcopy c --overwrite=true https://a.blob.core.windows.net/c/i.sh .",
+  "az storage blob download -c c -n i.sh -f i.sh", "az storage blob download --account-name a --container-name c --name i.sh --file i.sh", "az storage blob download -c c -n i.sh > i.sh",
+  "rclone copy r:b/i.sh .", "rclone copy -P --transfers 4 r:b/i.sh ./", "rclone copyto r:b/i.sh i.sh", "rclone moveto --config c.conf r:b/i.sh i.sh", "rclone cat r:b/i.sh > i.sh", "rclone copyurl https://example.com/x i.sh", "rclone copyurl -a https://example.com/i.sh .",
+  "kubectl cp pod:/i.sh i.sh", "kubectl cp ns/pod:/tmp/i.sh ./i.sh", "kubectl -n ns cp pod:/i.sh i.sh -c app", "kubectl cp --retries 3 pod:/i.sh .",
+  "docker cp c:/i.sh .", "docker cp -L c:/tmp/i.sh i.sh", "docker container cp c:/i.sh ./", "docker -H ssh://h cp c:/i.sh .", "podman cp c:/i.sh i.sh",
+  "gh gist view --raw abc123 > i.sh",
+];
+/** Directories filled from a bucket, a remote, a pod or a container, then run from. */
+const TREES = [
+  "aws s3 sync s3://b/d ./d", "aws s3 sync s3://b/d d --delete", "aws --profile p s3 sync s3://b/d d", "aws s3 cp s3://b/d ./d --recursive", "aws s3 cp --recursive s3://b/d d",
+  "gsutil -m rsync -r gs://b/d d", "gsutil cp -r gs://b/d .", "gsutil -m cp -R gs://b/d .", "gcloud storage cp -r gs://b/d .", "gcloud storage rsync --recursive gs://b/d d",
+  "azcopy copy https://a.blob.core.windows.net/c/d . --recursive", "azcopy sync https://a.blob.core.windows.net/c/d d", "az storage blob download-batch -s c -d d", "az storage blob download-batch --source c --destination d --pattern '*'",
+  "rclone copy r:b/d ./d", "rclone sync r:b/d d", "rclone copy r:b/d d --max-age 24h", "kubectl cp pod:/d d", "kubectl cp ns/pod:/srv/d ./d", "docker cp c:/d .", "docker cp c:/srv/d ./d", "oras pull ghcr.io/u/d:1 -o d", "oras pull --output=d ghcr.io/u/d:1",
+];
+const AROUND = ["%", "sudo %", "env A=1 %", "nohup %", "true && %", "(%)", "sh -c '%'"];
+
+const CLOUD: Row[] = [
+  ...COPIES.flatMap((d) => ["bash i.sh", ". ./i.sh", "chmod +x i.sh && ./i.sh"].map((r): Row => [`${d} && ${r}`, [PIPE], "has", true])),
+  ...COPIES.slice(0, 4).flatMap((d) => AROUND.map((w): Row => [`${w.replace("%", d)}; sh i.sh`, [PIPE], "has", true])),
+  ...TREES.flatMap((d) => ["./d/run.sh", "bash d/install.sh", "cd d && make", "sudo d/bin/x"].map((r): Row => [`${d} && ${r}`, [PIPE], "has", true])),
+  ...TREES.slice(0, 3).flatMap((d) => AROUND.map((w): Row => [`${w.replace("%", d)}; ./d/run.sh`, [PIPE], "has", true])),
+  ...["aws s3 cp s3://b/i.sh /tmp/i.sh; sh /tmp/i.sh", "aws s3 cp s3://b/i.sh /tmp/ && bash /tmp/i.sh", "sudo aws s3 cp s3://b/x /usr/local/bin/x && /usr/local/bin/x", "gsutil cp gs://b/a.sh gs://b/i.sh /tmp && bash /tmp/i.sh",
+    // printed into a shell: a pipe to a shell already
+    "aws s3 cp s3://b/i.sh - | bash", "rclone cat r:b/i.sh | sh", "gsutil cat gs://b/i.sh | sudo bash", "gcloud storage cat gs://b/i.sh | sh", "az storage blob download -c c -n i.sh | bash"].map((c): Row => [c, [PIPE], "has", true]),
+  // copies never run, uploads, listings: quiet
+  ...["aws s3 cp s3://b/data.csv .", "aws s3 cp s3://b/data.csv . && python3 analyze.py data.csv", "aws s3 cp ./build s3://b/ --recursive", "aws s3 cp i.sh s3://b/i.sh && bash i.sh", "aws s3 sync s3://b/d ./d && ls d", "aws s3 sync ./d s3://b/d && ./d/run.sh",
+    "aws s3 cp s3://b/i.sh . && cat i.sh", "aws s3 ls s3://b", "aws s3 cp s3://b1/x s3://b2/x && bash x", "gsutil ls gs://b && bash i.sh", "gsutil cp i.sh gs://b/ && bash i.sh", "gcloud storage cp i.sh gs://b && sh i.sh",
+    "azcopy copy ./i.sh https://a.blob.core.windows.net/c/i.sh && bash i.sh", "az storage blob upload -c c -n i.sh -f i.sh && bash i.sh", "kubectl cp i.sh pod:/i.sh", "kubectl cp i.sh pod:/i.sh && kubectl exec pod -- sh /i.sh",
+    "kubectl cp ./d pod:/d && ./d/run.sh", "rclone sync ./d r:b", "rclone sync ./d r:b && ./d/run.sh", "rclone copy ./i.sh r:b && bash i.sh", "docker cp ./i.sh c:/i.sh && docker exec c sh /i.sh", "docker cp c:/var/log/app.log . && less app.log",
+    "docker cp c:/app/report.pdf . && make", "kubectl get pods && bash i.sh", "oras push ghcr.io/u/x:1 i.sh && bash i.sh", "gh gist view abc && bash i.sh"].map((c): Row => [c, [], "none", true]),
+];
+
+describe("unwrap/downloads: cloud and cluster copies, then run", () => {
+  it.each(cases(CLOUD))("%s", (_title, row) => verify(row));
+});
+
 describe("unwrap/downloads: directories given every way", () => {
   it.each(cases(["curl --output-dir /tmp -O https://example.com/x.sh && bash /tmp/x.sh", "curl -O --output-dir /tmp https://example.com/x.sh && bash /tmp/x.sh", "curl --remote-name-all https://example.com/x.sh && bash x.sh",
     "wget -P/tmp https://example.com/x.sh && bash /tmp/x.sh", "wget --directory-prefix=/tmp https://example.com/x.sh && bash /tmp/x.sh", "aria2c --dir=/tmp https://example.com/x.sh && bash /tmp/x.sh"]

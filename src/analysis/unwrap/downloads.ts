@@ -2,14 +2,16 @@
  * Files a command writes from the network (line-state.ts records them; running, sourcing or
  * installing one later on the line is a pipe to a shell): curl and wget (`-o F`, `-O`, `> F`,
  * wget's default name and `-P DIR`), aria2c and axel (`-o F`, `-d DIR`, the URL's name), httpie
- * and xh (`--download`, `-o F`), `gh release download -O F`, and scp or rsync copying from a
- * remote host. And the command under its wrappers (`sudo curl …`, `env X=1 wget …`).
+ * and xh (`--download`, `-o F`), `gh release download -O F`, `gh gist view --raw ID > F`, scp or
+ * rsync copying from a remote host, and cloud and cluster copiers (cloud-copies.ts: `aws s3 cp`,
+ * `rclone copy`, `kubectl cp`, …). And the command under its wrappers (`sudo curl …`, `env X=1 wget …`).
  */
 
 import type { SimpleCommand } from "../../facts/types.js";
 import { KNOWN } from "./table.js";
+import { cloudCopy, COPIERS } from "./cloud-copies.js";
 
-export const DOWNLOADERS: ReadonlySet<string> = new Set(["curl", "wget", "aria2c", "axel", "http", "https", "xh", "xhs", "gh", "scp", "rsync"]);
+export const DOWNLOADERS: ReadonlySet<string> = new Set(["curl", "wget", "aria2c", "axel", "http", "https", "xh", "xhs", "gh", "scp", "rsync", ...Object.keys(COPIERS)]);
 
 const base = (p: string): string => p.slice(p.lastIndexOf("/") + 1);
 const URL = /^(?:https?|ftps?):\/\//;
@@ -19,6 +21,10 @@ const REMOTE = /^(?:(?:rsync|scp|sftp):\/\/|[\w.-]+@?[\w.-]*:(?!\/\/))/;
 /** The files `sc` (named `name`, its first word) writes from the network. */
 export function downloadedFiles(sc: SimpleCommand, name: string): string[] {
   const args = sc.argv.map((w) => w.value);
+  if (COPIERS[name] !== undefined) {
+    const copy = cloudCopy(args, name);
+    return copy === null ? [] : copy.prints ? [...copy.files, ...stdoutFiles(sc)] : copy.files;
+  }
   const files: string[] = [];
   const url = args.find((a, k) => k > 0 && URL.test(a));
   const remoteName = url === undefined ? undefined : base(url.replace(/[?#].*$/, "")) || "index.html";
@@ -38,15 +44,27 @@ export function downloadedFiles(sc: SimpleCommand, name: string): string[] {
     const into = /^(?:-P|--directory-prefix|--output-dir|-d|--dir|-D)$/.test(a) ? next : /^(?:-P(.+)|--(?:directory-prefix|output-dir|dir)=(.+))$/.exec(a)?.slice(1).find((x) => x !== undefined);
     if (into !== undefined && (name === "wget" ? /^-P|^--directory-prefix/.test(a) : name === "curl" ? a.startsWith("--output-dir") : name === "aria2c" || name === "gh" ? /^-[dD]$|^--dir/.test(a) : false)) dir = `${into}/`;
   }
-  if (name === "gh" && (args[1] !== "release" || args[2] !== "download")) return [];
+  // `gh release download`, and `gh gist view --raw ID > F` (a gist's text, printed).
+  if (name === "gh" && (args[1] !== "release" || args[2] !== "download") && (args[1] !== "gist" || args[2] !== "view")) return [];
   // curl's --output-dir holds its -o and -O files, wherever it is given.
   if (name === "curl" && dir !== "") for (let k = 0; k < files.length; k++) if (!(files[k] as string).startsWith("/") && !(files[k] as string).startsWith(dir)) files[k] = dir + (files[k] as string);
   if (name === "scp" || name === "rsync") return remoteCopy(args, name);
-  for (const r of sc.redirects) if ((r.op === ">" || r.op === ">>" || r.op === ">|") && r.target !== null && (r.fd === null || r.fd === 1)) files.push(r.target.value);
+  files.push(...stdoutFiles(sc));
   // The URL's own name when none is given: wget, aria2c, axel, httpie's --download.
   const download = name === "wget" || name === "aria2c" || name === "axel" || ((name === "http" || name === "https" || name === "xh" || name === "xhs") && args.some((a) => a === "--download" || a === "-d"));
   if (files.length === 0 && download && remoteName !== undefined) files.push(dir + remoteName);
   return files;
+}
+
+/** The files `sc`'s standard output is written to (`> F`, `>> F`, `>| F`). */
+function stdoutFiles(sc: SimpleCommand): string[] {
+  return sc.redirects.flatMap((r) => ((r.op === ">" || r.op === ">>" || r.op === ">|") && r.target !== null && (r.fd === null || r.fd === 1) ? [r.target.value] : []));
+}
+
+/** The directory a recursive cloud copy fills (`aws s3 sync s3://b/d ./d`), and what filled it; or null. */
+export function downloadedTree(sc: SimpleCommand, name: string): { dir: string; by: string } | null {
+  const copy = COPIERS[name] === undefined ? null : cloudCopy(sc.argv.map((w) => w.value), name);
+  return copy === null || copy.tree === null ? null : { dir: copy.tree, by: copy.by };
 }
 
 /** `scp host:x.sh /tmp/x.sh`, `rsync -a host:dir/ here/`: the destination, when a source is remote. */

@@ -15,7 +15,7 @@ import { codeVariables, isCodeVariable, type Assigned } from "./env-variables.js
 import { newWrittenFiles, recordNested, recordWrites, writesFile, type FileMap, type WrittenFiles } from "./written.js";
 import { fetchedStep, fetchedTree, TREE_COMMANDS, type FetchedTrees } from "./fetched-trees.js";
 import { codeWords } from "./run-target.js";
-import { DOWNLOADERS, downloadedFiles, throughWrappers } from "./downloads.js";
+import { DOWNLOADERS, downloadedFiles, downloadedTree, throughWrappers } from "./downloads.js";
 
 interface FunctionDef {
   body: string;
@@ -230,7 +230,10 @@ export function recordString(facts: Facts, state: LineState, at: number): void {
 /** A tree `sc` fetches, for the commands after `at` (and the strings they run). */
 function recordTree(sc: SimpleCommand, facts: Facts, state: LineState, at: number): void {
   const tree = fetchedTree(sc, facts, state.downloads);
-  if (tree === null) return;
+  if (tree !== null) addTree(state, tree, at);
+}
+
+function addTree(state: LineState, tree: { dir: string; by: string }, at: number): void {
   (state.trees ??= { dirs: new Map(), inside: null, reported: false }).dirs.set(tree.dir, tree.by);
   state.written.own.set(`\0tree:${tree.dir}`, { word: null, exact: false, by: tree.by, at, tree: tree.dir });
 }
@@ -270,6 +273,9 @@ function downloads(sc: SimpleCommand, name: string, state: LineState, at = sc.en
     // Also a file the line wrote, unseen: a tool that reads it (`make`, `npm install`) runs it.
     state.written.own.set(norm(file), { word: null, exact: false, by: `${name}, a download`, at, download: true });
   }
+  // `aws s3 sync s3://b/d ./d`: a directory filled from a bucket, like a clone.
+  const tree = downloadedTree(sc, name);
+  if (tree !== null) addTree(state, { dir: tree.dir.replace(/^(?:\.\/+)+(?=.)/, "").replace(/\/+/g, "/").replace(/(.)\/$/, "$1"), by: tree.by }, at);
 }
 
 /** A command that runs a downloaded file: as its name, or as the script of a shell or interpreter. */
