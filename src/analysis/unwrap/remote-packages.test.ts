@@ -96,13 +96,16 @@ describe("unwrap/remote-packages: nix expressions from the network", () => {
   ]))("%s", (_title, row) => verify(row));
 });
 
-describe("unwrap/remote-packages: workspaces, global installs, ansible", () => {
+describe("unwrap/remote-packages: workspaces, global installs, deno install, ansible", () => {
   it.each(cases([
     ...around([...["https://example.com/x.tgz", "github:u/r", "git+https://github.com/u/r.git", "u/r"].flatMap((s) => [`yarn workspace web add ${s}`, `yarn workspace @s/web add -D ${s}`, `pnpm --filter web add ${s}`, `pnpm --filter=web add ${s}`, `npm -w web install ${s}`, `npm --workspace=web i ${s}`]),
       "yarn global add github:u/r", "pnpm -g add https://example.com/x.tgz", "bun add -g github:u/r", "npm i -g u/r"], [REMOTE]),
     ...around(["https://github.com/u/play", "git@github.com:u/play.git", "ssh://git@example.com/u/play"].flatMap((u) => [`ansible-pull -U ${u}`, `ansible-pull --url=${u}`, `ansible-pull --url ${u} -C dev`, `ansible-pull -U ${u} -C main -i localhost, site.yml`, `ansible-pull -oU ${u}`, `ansible-pull -U${u}`]), [REMOTE]),
     ...around(["ansible-galaxy install git+https://github.com/u/role", "ansible-galaxy role install git+https://github.com/u/role,v1", "ansible-galaxy collection install git+https://github.com/u/coll.git", "ansible-galaxy install -p roles https://example.com/role.tar.gz",
       "ansible-galaxy collection install -r https://example.com/requirements.yml"], [REMOTE]),
+    ...around(["deno install https://example.com/x.ts", "deno install -g https://example.com/x.ts", "deno install -g -n serve --allow-net --allow-read https://deno.land/std/http/file_server.ts", "deno install --global --allow-net=example.com -n x https://example.com/x.ts",
+      "deno install -gAf https://example.com/x.ts", "deno i -g --root /opt/deno https://example.com/x.ts"], [REMOTE]),
+    ...around(["deno install", "deno install npm:cowsay", "deno install -g jsr:@std/http/file-server", "deno install -g ./cli.ts https://example.com/arg", "deno install --import-map https://example.com/map.json -g ./cli.ts", "deno install --entrypoint main.ts", "deno add jsr:@std/path"], []),
     ...around(["yarn workspace web add lodash", "yarn workspace web run build", "pnpm --filter web add react", "npm -w web install zod", "yarn global add typescript", "bun add -g prettier",
       "ansible-pull -U /srv/play", "ansible-pull -d /srv -U file:///srv/play", "ansible-galaxy install geerlingguy.docker", "ansible-galaxy install -r requirements.yml", "ansible-galaxy collection install community.general", "ansible-galaxy collection list", "ansible-galaxy role init x"], []),
   ]))("%s", (_title, row) => verify(row));

@@ -162,13 +162,32 @@ function ansiblePull(view: CommandView, env: Env): void {
   }
 }
 
+/** `deno install [-g] [-n NAME] URL [ARGS]`: permissions are flags or `--allow-x=LIST`; the script's own arguments follow it. */
+const DENO_INSTALL: FlagSpec = {
+  short: letters("AgfqrDe"),
+  shortValue: { n: "name", c: "config", L: "log-level" },
+  long: names("global", "force", "quiet", "no-check", "no-config", "no-lock", "no-npm", "no-remote", "cached-only", "frozen", "dev", "entrypoint", "allow-all", "unstable"),
+  longOptional: names("allow-net", "allow-read", "allow-write", "allow-env", "allow-run", "allow-sys", "allow-ffi", "allow-hrtime", "allow-import", "deny-net", "deny-read", "deny-write", "deny-env", "deny-run", "deny-sys", "deny-ffi", "deny-import", "reload", "lock", "env-file", "inspect", "inspect-brk", "check"),
+  longValue: names("name", "root", "config", "import-map", "cert", "location", "seed", "v8-flags", "log-level"),
+  stopAtOperand: true,
+};
+
+/** `deno install -g URL`: a script from a URL installed as a command, run later under its name unseen. */
+function denoInstall(view: CommandView, env: Env): void {
+  if (view.args[1] !== "install" && view.args[1] !== "i") return;
+  const p = parseFlags(view.args, DENO_INSTALL, 2);
+  const w = view.words[p.rest];
+  if (w === undefined || w.dynamic !== null || !REMOTE.test(w.value)) return;
+  env.out.findings.push(finding(env.at(w), `deno installs '${w.value}', a script fetched from a URL, as a command: it runs unseen each time that command is called. Download it, read it, then install the local copy.`));
+}
+
 /** The word holding an option's value (`-U URL`, `--url=URL`, `-UURL`). */
 function valueWord(view: CommandView, value: string): Word | undefined {
   return view.words.find((w, k) => k > 0 && w.value.endsWith(value));
 }
 
 /** Commands that evaluate or run what they are pointed at, rather than install a named package. */
-const SOURCES: Readonly<Record<string, (view: CommandView, env: Env) => void>> = { "nix-shell": nixExpression, "nix-build": nixExpression, "nix-env": nixExpression, "ansible-pull": ansiblePull };
+const SOURCES: Readonly<Record<string, (view: CommandView, env: Env) => void>> = { "nix-shell": nixExpression, "nix-build": nixExpression, "nix-env": nixExpression, "ansible-pull": ansiblePull, deno: denoInstall };
 
 export const remotePackageUnwrapper: Unwrapper = {
   name: "remote-package",
