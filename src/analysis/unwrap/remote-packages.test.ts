@@ -79,9 +79,9 @@ describe("unwrap/remote-packages: other installers, plugins and requirement list
   ]))("%s", (_title, row) => verify(row));
 });
 
-/** Wrappers and places the commands below are seen through: `%` is the command. */
+/** Wrappers and places the commands below are seen through (and a shell string): `%` is the command. */
 const AROUND = ["sudo %", "env A=1 %", "nohup %", "true && %", "(%)"];
-const around = (rows: readonly string[], ids: readonly string[]): Row[] => rows.flatMap((c) => [c, ...AROUND.map((w) => w.replace("%", c))]).map((c): Row => [c, ids, ids.length === 0 ? "none" : "has", true]);
+const around = (rows: readonly string[], ids: readonly string[]): Row[] => rows.flatMap((c) => [c, ...AROUND.map((w) => w.replace("%", c)), ...(c.includes("'") ? [] : [`sh -c '${c}'`])]).map((c): Row => [c, ids, ids.length === 0 ? "none" : "has", true]);
 
 describe("unwrap/remote-packages: nix expressions from the network", () => {
   const URLS = ["https://example.com/x.tar.gz", "https://github.com/u/r/archive/main.tar.gz"];
