@@ -184,5 +184,7 @@ export function cloudCopy(args: readonly string[], name: string): Copied | null 
   const dir = sources.find((s) => !/\.\w+$/.test(nameOf(s)));
   if (kind === "sync" || has(p, "recursive")) out.tree = dest;
   else if (copier.dirs === true && kind === "copy" && dir !== undefined) out.tree = copier.into === true && /^\.?$|\/$/.test(dest) ? `${dest.replace(/\/+$/, "")}/${nameOf(dir)}` : dest;
+  // A tree holds its files (and the destination itself): one finding for `kubectl cp pod:/x x && ./x`.
+  if (out.tree !== null) out.files = [];
   return out;
 }

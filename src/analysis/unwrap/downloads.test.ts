@@ -4,8 +4,8 @@
  * downloads that are only read, stay quiet.
  */
 
-import { describe, it } from "vitest";
-import { cases, type Row, verify } from "../test-helpers.js";
+import { describe, expect, it } from "vitest";
+import { cases, type Row, run, verify } from "../test-helpers.js";
 
 const PIPE = "shell/pipe-to-shell";
 
@@ -71,6 +71,10 @@ const CLOUD: Row[] = [
 
 describe("unwrap/downloads: cloud and cluster copies, then run", () => {
   it.each(cases(CLOUD))("%s", (_title, row) => verify(row));
+  // A source with no extension may be a file or a directory: reported once, as the tree.
+  it.each(["kubectl cp ns/pod:/x ./x && ./x", "rclone copy r:b/tool . && ./tool", "docker cp c:/app/bin/tool . && ./tool"])("%s: one finding", (cmd) => {
+    expect(run(cmd, true).findings.filter((f) => f.id === PIPE)).toHaveLength(1);
+  });
 });
 
 describe("unwrap/downloads: directories given every way", () => {
