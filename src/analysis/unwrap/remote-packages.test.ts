@@ -110,3 +110,14 @@ describe("unwrap/remote-packages: workspaces, global installs, deno install, ans
       "ansible-pull -U /srv/play", "ansible-pull -d /srv -U file:///srv/play", "ansible-galaxy install geerlingguy.docker", "ansible-galaxy install -r requirements.yml", "ansible-galaxy collection install community.general", "ansible-galaxy collection list", "ansible-galaxy role init x"], []),
   ]))("%s", (_title, row) => verify(row));
 });
+
+/** A wrapper fetching a package and running a command in it (`nix shell github:u/r -c hello`) still fetches it. */
+const WRAPPER_LEVEL: Row[] = [
+  ...["nix shell § -c hello", "nix develop § -c make", "nix develop § --command make test", "nix-shell § --run make", "nix-shell § --command 'make test'", "sudo nix shell § -c hello"].flatMap((f) =>
+    ["github:u/r", "https://example.com/x.tar.gz", "git+https://example.com/r"].map((s): Row => [f.replace("§", s), [REMOTE], "has", true])),
+  ...["nix shell nixpkgs#hello -c hello", "nix develop -c make", "nix-shell -p hello --run hello", "nix-shell --run 'make test'", "nix develop .#dev -c make"].map((c): Row => [c, [REMOTE], "none", true]),
+];
+
+describe("unwrap/remote-packages: a wrapper's own package, with a command after", () => {
+  it.each(cases(WRAPPER_LEVEL))("%s", (_title, row) => verify(row));
+});

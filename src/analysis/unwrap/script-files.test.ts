@@ -218,3 +218,14 @@ describe("unwrap/script-files: ssh_config reader", () => {
     ["Host x\n  User git\n  IdentityFile ~/.ssh/k", []],
   ] as const)("%j", (text, want) => expect(sshConfigCommands(text)).toEqual(want));
 });
+
+/** A wrapper that hands over to a command still reads its own files (`tmux -f § new cmd`): every stream, with a command after. */
+const WRAPPER_LEVEL: Row[] = [
+  ...["tmux -f § new 'ls'", "tmux -f § new-session -d make", "gdb -x § --args ./a -v", "screen -c § -dm make", "sudo tmux -f § new 'ls'"].flatMap((f) =>
+    STREAMS.map((s): Row => [f.replace("§", s), [DYNAMIC], "has", true])),
+  ...["tmux -f ~/.tmux.conf new 'ls'", "screen -c .screenrc -dm make"].map((c): Row => [c, [DYNAMIC, PIPE, OPAQUE], "none", true]),
+];
+
+describe("unwrap/script-files: a wrapper's own files, with a command after", () => {
+  it.each(cases(WRAPPER_LEVEL))("%s", (_title, row) => verify(row));
+});

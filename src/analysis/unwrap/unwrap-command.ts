@@ -142,6 +142,13 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
       if (argsUnknown && (hit !== null || firstOperandDynamic(words, all, i))) out.findings.push(unknownWrapped(name, word, origin));
       break;
     }
+    // What other families read of the wrapper itself (`nix shell github:u/r -c hello`: the package
+    // it fetches; `tmux -f <(…) new cmd`: the file it reads), before it hands over to its command.
+    if (known?.also !== undefined && trusted && !hit.shellString) {
+      const self = makeView(sc, facts, origin, words, all, i, name, trusted, wrappers, privileged, argsUnknown, forms, allowForms);
+      self.wrapperOnly = true;
+      for (const read of known.also) read(self, envFor(sc, facts, origin, out, nest, written));
+    }
     // Each level copies the words after it: a chain of thousands would be quadratic.
     if (wrappers.length >= DEFAULT_LIMITS.maxWrappers) throw new AnalysisLimitError("maxWrappers", `a command is wrapped more than ${DEFAULT_LIMITS.maxWrappers} times, the limit`);
     wrappers = [...wrappers, name];
@@ -161,6 +168,8 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
       view.wrapperOnly = true;
       if (effects.length > 0) view.wrapperEffects = effects;
       out.views.push(view);
+      // What other families read of the wrapper itself (`nix-shell URL --run cmd`: the package it fetches).
+      if (known?.also !== undefined && trusted) for (const read of known.also) read(view, envFor(sc, facts, origin, out, nest, written));
       const end = Math.min(hit.shellEnd ?? args.length, args.length);
       const a = words[i + hit.inner] as Word;
       const b = words[i + end - 1] as Word;
