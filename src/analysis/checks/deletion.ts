@@ -12,6 +12,7 @@ import { has, parseFlags, values } from "../flags.js";
 import { tarArgs, tarOptions } from "../unwrap/tar-options.js";
 import { resolvePath } from "../paths.js";
 import { parseFor } from "../specs.js";
+import { loopTargets } from "./loop-targets.js";
 import { argsSource, criticalPath, guardedVariables, isFindPlaceholder, judgeTarget, type Guarded } from "./deletion-targets.js";
 
 function targetFindings(view: CommandView, word: Word, recursive: boolean, ctx: CheckContext, guarded: Guarded): FindingDraft[] {
@@ -25,6 +26,15 @@ function targetFindings(view: CommandView, word: Word, recursive: boolean, ctx: 
   return [{ id: "deletion/dynamic-target", message: `${view.name} ${word.value}: the target is only known at run time; check it first (e.g. [ -n "$DIR" ] && [ -d "$DIR" ], or \${DIR:?}).`, ...range }];
 }
 
+/** What a loop variable deletes, judged as each of the words it walks over (loop-targets.ts); null when `w` is no such variable. */
+function walked(view: CommandView, w: Word, recursive: boolean, ctx: CheckContext, guarded: Guarded): FindingDraft[] | null {
+  const walk = loopTargets(view, w);
+  if (walk === null) return null;
+  const found = walk.words.flatMap((v) => targetFindings(view, v, recursive, ctx, guarded).map((f) => ({ ...f, message: f.message.replace(`${view.name} ${v.value}`, `${view.name} ${w.value}, run for each of ${v.value},`) })));
+  // A line read from find may be any path: what the variable alone says still holds.
+  return walk.only ? found : [...found, ...targetFindings(view, w, recursive, ctx, guarded)];
+}
+
 function rmLike(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const p = parseFor(view.name, view.args);
   const source = argsSource(view);
@@ -36,7 +46,8 @@ function rmLike(view: CommandView, ctx: CheckContext): FindingDraft[] {
     const w = view.words[i] as Word;
     // find's {} are the paths it found: the find check judges its start directories and filters.
     if (source === "find" && isFindPlaceholder(w)) continue;
-    const found = targetFindings(view, w, recursive, ctx, guarded);
+    // `for f in ~/*; do rm "$f"; done`: a loop variable is judged as each word it walks over.
+    const found = walked(view, w, recursive, ctx, guarded) ?? targetFindings(view, w, recursive, ctx, guarded);
     for (const f of found) if (view.name !== "rmdir" || f.id !== "deletion/dynamic-target") out.push(f);
   }
   // xargs (stdin) may hand rm `-rf /` or every file in home: assume the worst of what it reads.
