@@ -109,6 +109,16 @@ export function destination(view: CommandView): Destination {
   return { hosts, dynamic };
 }
 
+/** DNS tools: their operands are names to look up, sent to a resolver. */
+const DNS_TOOLS: ReadonlySet<string> = new Set(["dig", "nslookup", "host", "drill", "kdig"]);
+
+/** Whether word k of a request is where its URL goes (curl's and wget's operands, others' non-option words). */
+export function isUrlOperand(view: CommandView, k: number): boolean {
+  if (DNS_TOOLS.has(view.name)) return false;
+  if (view.name === "curl" || view.name === "wget") return parseFor(view.name, view.args).operands.includes(k);
+  return !(view.words[k] as Word).value.startsWith("-");
+}
+
 function onService(host: string, service: Service): boolean {
   return service.hosts.some((s) => host === s || host.endsWith("." + s));
 }

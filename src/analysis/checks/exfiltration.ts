@@ -17,8 +17,8 @@ import type { CommandView } from "../command.js";
 import { resolvePath } from "../paths.js";
 import { display, resolveText, secretReads, type SecretHit } from "./secrets-reads.js";
 import { isSecretContainer, isSecretPathIn, secretMatcher } from "./secrets-paths.js";
-import { environReads, outputSource, secretVariableIn, variableInInput, variableSource, type Source } from "./exfiltration-sources.js";
-import { advice, destination, isCredentialWord, isUse, readsCredentialInput, REQUESTERS, type Destination } from "./exfiltration-requests.js";
+import { environReads, isConnectionVariable, outputSource, secretVariableIn, variableInInput, variableSource, type Source } from "./exfiltration-sources.js";
+import { advice, destination, isCredentialWord, isUrlOperand, isUse, readsCredentialInput, REQUESTERS, type Destination } from "./exfiltration-requests.js";
 
 /** Tools that send what they are given, or read, over the network. */
 const NETWORK: ReadonlySet<string> = new Set([
@@ -166,7 +166,7 @@ function leakOf(view: CommandView, ctx: CheckContext, taint: Taint, own: readonl
   if (REQUESTERS.has(view.name)) {
     for (let k = 1; k < view.words.length; k++) {
       const name = secretVariableIn(view.words[k] as Word);
-      if (name === null || taint.variables.has(name)) continue;
+      if (name === null || taint.variables.has(name) || connectsTo(view, k, name)) continue;
       const source = variableSource(name);
       if (sent(source, k)) return { how: `${source.what} in its arguments`, source };
     }
@@ -197,6 +197,15 @@ function leakOf(view: CommandView, ctx: CheckContext, taint: Taint, own: readonl
     return copied === undefined ? null : fileLeak(`${display(copied.path, ctx.paths)}, copied to ${(view.words[lastRemote] as Word).value}`, copied.path);
   }
   return fileLeak(display(first.path, ctx.paths), first.path);
+}
+
+/** `curl "$ELASTICSEARCH_URL/_cat/health"`: a connection URL that is the request's own URL goes to its own host. */
+function connectsTo(view: CommandView, k: number, name: string): boolean {
+  if (!isConnectionVariable(name)) return false;
+  const v = (view.words[k] as Word).value;
+  const ref = v.startsWith("$" + name) ? name.length + 1 : v.startsWith("${" + name + "}") ? name.length + 3 : -1;
+  // Then the URL's path or nothing: `$DATABASE_URL.evil.example` is a host name of its own.
+  return ref > 0 && (ref === v.length || v[ref] === "/" || v[ref] === "?") && isUrlOperand(view, k);
 }
 
 /** A process's environment file (`/proc/self/environ`): a dump of the environment. */
