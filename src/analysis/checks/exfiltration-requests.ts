@@ -7,6 +7,7 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
+import { values } from "../flags.js";
 import { parseFor } from "../specs.js";
 import { hasRun, positionals, type Service, type Source } from "./exfiltration-sources.js";
 
@@ -92,22 +93,71 @@ export function destination(view: CommandView): Destination {
   const hosts: string[] = [];
   let dynamic = false;
   // curl and wget: operands (their flag specs say which words are values); others: every word.
-  const operands = view.name === "curl" || view.name === "wget" ? new Set(parseFor(view.name, view.args).operands) : null;
+  const parsed = view.name === "curl" || view.name === "wget" ? parseFor(view.name, view.args) : null;
+  const operands = parsed === null ? null : new Set(parsed.operands);
+  const add = (authority: string): void => {
+    const host = authority.replace(/^.*@/, "").replace(/:[^:\]]*$/, "").toLowerCase();
+    if (host.includes("$") || host.includes("`")) dynamic = true;
+    else if (host !== "") hosts.push(host);
+  };
   for (let k = 1; k < view.words.length; k++) {
     const w = view.words[k] as Word;
     const m = URL_AUTHORITY.exec(w.value);
-    if (m !== null) {
-      const host = (m[1] as string).replace(/^.*@/, "").replace(/:[^:\]]*$/, "").toLowerCase();
-      if (host.includes("$") || host.includes("`")) dynamic = true;
-      else hosts.push(host);
+    if (m !== null) add(m[1] as string);
+    else if (operands?.has(k) === true && w.dynamic === null && BARE_HOST.test(w.value)) {
+      // `curl api.github.com/user`: curl and wget take a URL without its scheme.
+      add((BARE_HOST.exec(w.value) as RegExpExecArray)[1] as string);
     } else if (w.dynamic !== null && (w.dynamic[0] as [number, number])[0] === 0 && (operands === null ? !w.value.startsWith("-") : operands.has(k))) {
       // `"$GITHUB_API_URL/repos/x"`, `"$URL"`: a run-time host.
       const end = (w.dynamic[0] as [number, number])[1];
       if (end === w.value.length || w.value[end] === "/" || w.value[end] === ":" || w.value[end] === "?") dynamic = true;
     }
   }
+  // Its proxies see the request too: `curl -x H`, `--proxy H`, `--socks5 H`; `HTTPS_PROXY=H curl`.
+  if (parsed !== null && view.name === "curl") {
+    for (const p of [...values(parsed, "proxy"), ...values(parsed, "url")]) add(URL_AUTHORITY.exec(p)?.[1] ?? p.replace(/[/?#].*$/, ""));
+  }
+  for (const p of proxiesOf(view)) add(URL_AUTHORITY.exec(p)?.[1] ?? p.replace(/[/?#].*$/, ""));
   return { hosts, dynamic };
 }
+
+/**
+ * A URL without its scheme, as curl and wget take one: `api.github.com/user`, `10.0.0.1:8080`.
+ * With a path or port: a bare `ca.pem` may be the value of an option the spec does not know.
+ */
+const BARE_HOST = /^((?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}|localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9A-Fa-f:]+\])(?::\d+(?:[/?#]|$)|[/?#])/;
+
+/** The proxy variables curl, wget and their likes read (curl reads `http_proxy` in lower case only, the rest either way). */
+const PROXY_VARIABLE = /^(?:https?|all|ftp|socks)_proxy$/i;
+
+/** Proxies set for a request on its line: `HTTPS_PROXY=H curl`, `env https_proxy=H wget`, `export ALL_PROXY=H; curl`. */
+function proxiesOf(view: CommandView): string[] {
+  if (DNS_TOOLS.has(view.name)) return NO_PROXIES;
+  let out: string[] | null = null;
+  const sc = view.sc;
+  for (const a of sc.assignments) if (a.value !== null && PROXY_VARIABLE.test(a.name)) (out ??= []).push(a.value.value);
+  // `env NAME=V curl`: words of the line before the request's own.
+  const first = view.words[0];
+  for (const w of sc.argv) {
+    if (first !== undefined && w.start >= first.start) break;
+    const eq = w.value.indexOf("=");
+    if (eq > 0 && PROXY_VARIABLE.test(w.value.slice(0, eq))) (out ??= []).push(w.value.slice(eq + 1));
+  }
+  // Set earlier on the line: `export https_proxy=H; curl ...`, `all_proxy=H; curl ...`.
+  for (const c of view.facts.commands) {
+    if (c === sc || c.start > sc.start) continue;
+    if (c.argv.length === 0) for (const a of c.assignments) if (a.value !== null && PROXY_VARIABLE.test(a.name)) (out ??= []).push(a.value.value);
+    if (c.argv[0]?.value === "export") {
+      for (const w of c.argv.slice(1)) {
+        const eq = w.value.indexOf("=");
+        if (eq > 0 && PROXY_VARIABLE.test(w.value.slice(0, eq))) (out ??= []).push(w.value.slice(eq + 1));
+      }
+    }
+  }
+  return out ?? NO_PROXIES;
+}
+
+const NO_PROXIES: string[] = [];
 
 /** DNS tools: their operands are names to look up, sent to a resolver. */
 const DNS_TOOLS: ReadonlySet<string> = new Set(["dig", "nslookup", "host", "drill", "kdig"]);
