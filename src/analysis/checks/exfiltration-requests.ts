@@ -72,6 +72,8 @@ function endsShortCluster(word: string, options: readonly string[]): boolean {
 export interface Destination {
   hosts: readonly string[];
   dynamic: boolean;
+  /** The path of the URL each host is from (`/api/v4/projects`); "" for a proxy or a vendor tool's host. */
+  paths?: readonly string[];
 }
 
 /** Vendor tools whose requests go to their own service (`gh` to GitHub unless `--hostname`). */
@@ -79,7 +81,7 @@ const VENDOR_HOSTS: Readonly<Record<string, readonly string[]>> = {
   gh: ["github.com"], aws: ["amazonaws.com"], az: ["management.azure.com"], gsutil: ["storage.googleapis.com"],
 };
 
-const URL_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i;
+const URL_AUTHORITY = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)([^#]*)/i;
 
 /** The hosts a network tool sends to, as far as its words show them. */
 export function destination(view: CommandView): Destination {
@@ -91,22 +93,27 @@ export function destination(view: CommandView): Destination {
     return h.includes("$") ? { hosts: [], dynamic: true } : { hosts: [h.toLowerCase()], dynamic: false };
   }
   const hosts: string[] = [];
+  const paths: string[] = [];
   let dynamic = false;
   // curl and wget: operands (their flag specs say which words are values); others: every word.
   const parsed = view.name === "curl" || view.name === "wget" ? parseFor(view.name, view.args) : null;
   const operands = parsed === null ? null : new Set(parsed.operands);
-  const add = (authority: string): void => {
+  const add = (authority: string, path = ""): void => {
     const host = authority.replace(/^.*@/, "").replace(/:[^:\]]*$/, "").toLowerCase();
     if (host.includes("$") || host.includes("`")) dynamic = true;
-    else if (host !== "") hosts.push(host);
+    else if (host !== "") {
+      hosts.push(host);
+      paths.push(path);
+    }
   };
   for (let k = 1; k < view.words.length; k++) {
     const w = view.words[k] as Word;
     const m = URL_AUTHORITY.exec(w.value);
-    if (m !== null) add(m[1] as string);
+    if (m !== null) add(m[1] as string, m[2] as string);
     else if (operands?.has(k) === true && w.dynamic === null && BARE_HOST.test(w.value)) {
       // `curl api.github.com/user`: curl and wget take a URL without its scheme.
-      add((BARE_HOST.exec(w.value) as RegExpExecArray)[1] as string);
+      const bare = BARE_HOST.exec(w.value) as RegExpExecArray;
+      add(bare[1] as string, w.value.slice(bare[0].length - 1).replace(/^[^/?#]*/, ""));
     } else if (w.dynamic !== null && (w.dynamic[0] as [number, number])[0] === 0 && (operands === null ? !w.value.startsWith("-") : operands.has(k))) {
       // `"$GITHUB_API_URL/repos/x"`, `"$URL"`: a run-time host.
       const end = (w.dynamic[0] as [number, number])[1];
@@ -118,7 +125,7 @@ export function destination(view: CommandView): Destination {
     for (const p of [...values(parsed, "proxy"), ...values(parsed, "url")]) add(URL_AUTHORITY.exec(p)?.[1] ?? p.replace(/[/?#].*$/, ""));
   }
   for (const p of proxiesOf(view)) add(URL_AUTHORITY.exec(p)?.[1] ?? p.replace(/[/?#].*$/, ""));
-  return { hosts, dynamic };
+  return { hosts, dynamic, paths };
 }
 
 /**
@@ -169,22 +176,23 @@ export function isUrlOperand(view: CommandView, k: number): boolean {
   return !(view.words[k] as Word).value.startsWith("-");
 }
 
-function onService(host: string, service: Service): boolean {
-  return service.hosts.some((s) => host === s || host.endsWith("." + s));
+function onService(host: string, service: Service, path: string): boolean {
+  return service.hosts.some((s) => host === s || host.endsWith("." + s)) || (service.api !== undefined && service.api.test(path));
 }
 
 /**
  * The rule: whether a secret reaching a request is used there rather than sent away. Only a
  * credential (a token or password, not a dump) in a credential position (an auth header, `-u`,
  * `gh auth login --with-token`'s input) is used: one of a known service when every URL is on
- * that service's hosts or has a run-time host (`$GITHUB_API_URL/user`), one of unknown service
+ * that service's hosts, is its self-hosted API (`https://gitlab.corp/api/v4/...`: the product's
+ * own path, on a host the line cannot know) or has a run-time host (`$GITHUB_API_URL/user`), one of unknown service
  * (`$API_TOKEN`, `pass show x`) to any host. A body, query, URL, form or input is exfiltration.
  */
 export function isUse(source: Source, to: Destination, credentialPosition: boolean): boolean {
   if (!credentialPosition || !source.credential) return false;
   const service = source.service;
   if (service === null) return true;
-  return to.hosts.every((h) => onService(h, service)) && (to.hosts.length > 0 || to.dynamic);
+  return to.hosts.every((h, k) => onService(h, service, to.paths?.[k] ?? "")) && (to.hosts.length > 0 || to.dynamic);
 }
 
 /** Network tools that read a credential on stdin to log in with it: `gh auth login --with-token`. */

@@ -39,6 +39,8 @@ const RULE: Array<[string, Source, Destination, boolean, boolean]> = [
   ["GitHub token in a header to a look-alike host", github, to(["github.com.evil.example"]), true, false],
   ["GitHub token in a header with no URL seen", github, to([]), true, false],
   ["GitHub token in a body to GitHub", github, to(["api.github.com"]), false, false],
+  ["GitLab token in a header to a self-hosted GitLab's API", variableSource("GITLAB_TOKEN"), { hosts: ["gitlab.corp"], dynamic: false, paths: ["/api/v4/projects"] }, true, true],
+  ["GitLab token in a header to another path there", variableSource("GITLAB_TOKEN"), { hosts: ["gitlab.corp"], dynamic: false, paths: ["/projects"] }, true, false],
   ["unknown credential in a header anywhere", unknown, to(["api.example.com"]), true, true],
   ["unknown credential in a body", unknown, to(["api.example.com"]), false, false],
   ["environment dump in a header", dump, to(["api.example.com"]), true, false],

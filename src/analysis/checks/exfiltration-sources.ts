@@ -30,10 +30,12 @@ export interface Source {
 export interface Service {
   name: string;
   hosts: readonly string[];
+  /** A self-hosted edition's API path, on any host (GitHub Enterprise Server's `/api/v3/`, GitLab's `/api/v4/`). */
+  api?: RegExp;
 }
 
-const GITHUB: Service = { name: "GitHub", hosts: ["github.com", "githubusercontent.com", "ghcr.io"] };
-const GITLAB: Service = { name: "GitLab", hosts: ["gitlab.com"] };
+const GITHUB: Service = { name: "GitHub", hosts: ["github.com", "githubusercontent.com", "ghcr.io", "ghe.com"], api: /^\/api\/(?:v3|graphql|uploads)(?:[/?#]|$)/ };
+const GITLAB: Service = { name: "GitLab", hosts: ["gitlab.com"], api: /^(?:\/[^/?#]+)?\/api\/v4(?:[/?#]|$)/ };
 const GOOGLE: Service = { name: "Google Cloud", hosts: ["googleapis.com", "gcr.io", "pkg.dev", "google.com"] };
 /** An identity token is made for one's own Cloud Run or Cloud Functions service. */
 const GOOGLE_ID: Service = { name: "Google Cloud", hosts: [...GOOGLE.hosts, "run.app", "cloudfunctions.net", "appspot.com"] };
