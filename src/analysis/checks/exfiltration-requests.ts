@@ -61,6 +61,38 @@ export function isCredentialWord(view: CommandView, k: number): boolean {
   return false;
 }
 
+/** curl's options whose value is sent as the query with `-G` (`-G -d key=V URL`). */
+const CURL_DATA = ["-d", "--data", "--data-urlencode", "--data-raw", "--data-ascii"];
+
+/**
+ * Whether word k of a request puts the secret where `service` takes a credential in the query
+ * by design: `https://maps.googleapis.com/...?key=$GOOGLE_API_KEY`, `curl -G -d "key=$K" URL`.
+ * Every run-time part of the word must be such a value: the secret is one of them.
+ */
+export function isQueryCredential(view: CommandView, k: number, service: Service | null): boolean {
+  const names = service?.query;
+  const w = view.words[k] as Word;
+  if (names === undefined || w.dynamic === null) return false;
+  const valueAt = (at: number, start: number): boolean => names.some((n) => at - n.length - 1 >= start && w.value.slice(at - n.length - 1, at) === n + "=" && (at - n.length - 1 === start || /[?&]/.test(w.value[at - n.length - 2] as string)));
+  const m = URL_AUTHORITY.exec(w.value);
+  if (m !== null) {
+    const query = w.value.indexOf("?");
+    return query > 0 && onService((m[1] as string).replace(/^.*@/, "").replace(/:[^:\]]*$/, "").toLowerCase(), service as Service, m[2] as string)
+      && w.dynamic.every(([s]) => s > query && valueAt(s, query));
+  }
+  // `"$CI_API_V4_URL/jobs?job_token=$CI_JOB_TOKEN"`: a run-time host is taken as the service's, as in isUse.
+  const query = w.value.indexOf("?");
+  const [first, ...rest] = w.dynamic;
+  if (first !== undefined && first[0] === 0 && query >= first[1] && /^[/?]/.test(w.value.slice(first[1])) && isUrlOperand(view, k)) {
+    return rest.length > 0 && rest.every(([s]) => s > query && valueAt(s, query));
+  }
+  // httpie and xh: a `name==value` item is a query parameter.
+  if (ITEM_TOOLS.has(view.name)) return names.some((n) => w.value.startsWith(n + "==") && w.dynamic?.every(([s]) => s === n.length + 2) === true);
+  if (view.name !== "curl" || k < 2 || !parseFor("curl", view.args).flags.has("get")) return false;
+  const prev = view.args[k - 1] as string;
+  return (CURL_DATA.includes(prev) || endsShortCluster(prev, CURL_DATA)) && w.dynamic.every(([s]) => valueAt(s, 0) || valueAt(s, w.value.lastIndexOf("&", s)));
+}
+
 /** `-sH` (`-s -H`): a cluster of short flags whose last takes the next word as its value. */
 function endsShortCluster(word: string, options: readonly string[]): boolean {
   if (word.length < 3 || word[0] !== "-" || word[1] === "-" || !/^-[A-Za-z0-9#]+$/.test(word)) return false;

@@ -32,11 +32,13 @@ export interface Service {
   hosts: readonly string[];
   /** A self-hosted edition's API path, on any host (GitHub Enterprise Server's `/api/v3/`, GitLab's `/api/v4/`). */
   api?: RegExp;
+  /** Query parameters its API takes a credential in by design (Google's `key=`). */
+  query?: readonly string[];
 }
 
 const GITHUB: Service = { name: "GitHub", hosts: ["github.com", "githubusercontent.com", "ghcr.io", "ghe.com"], api: /^\/api\/(?:v3|graphql|uploads)(?:[/?#]|$)/ };
-const GITLAB: Service = { name: "GitLab", hosts: ["gitlab.com"], api: /^(?:\/[^/?#]+)?\/api\/v4(?:[/?#]|$)/ };
-const GOOGLE: Service = { name: "Google Cloud", hosts: ["googleapis.com", "gcr.io", "pkg.dev", "google.com"] };
+const GITLAB: Service = { name: "GitLab", hosts: ["gitlab.com"], query: ["private_token", "job_token"], api: /^(?:\/[^/?#]+)?\/api\/v4(?:[/?#]|$)/ };
+const GOOGLE: Service = { name: "Google Cloud", hosts: ["googleapis.com", "gcr.io", "pkg.dev", "google.com"], query: ["key"] };
 /** An identity token is made for one's own Cloud Run or Cloud Functions service. */
 const GOOGLE_ID: Service = { name: "Google Cloud", hosts: [...GOOGLE.hosts, "run.app", "cloudfunctions.net", "appspot.com"] };
 const AWS: Service = { name: "AWS", hosts: ["amazonaws.com", "amazonaws.com.cn", "aws.amazon.com"] };
@@ -45,7 +47,7 @@ const HEROKU: Service = { name: "Heroku", hosts: ["heroku.com"] };
 
 /** Secret variables by vendor prefix (`GITHUB_TOKEN`, `GH_TOKEN`, `NPM_TOKEN`, `AWS_SECRET_ACCESS_KEY`). */
 const VARIABLE_SERVICES: ReadonlyArray<readonly [prefix: string, service: Service]> = [
-  ["GITHUB_", GITHUB], ["GH_", GITHUB], ["GITLAB_", GITLAB], ["CI_JOB_", GITLAB], ["AWS_", AWS], ["GOOGLE_", GOOGLE],
+  ["GITHUB_", GITHUB], ["GH_", GITHUB], ["GITLAB_", GITLAB], ["CI_JOB_", GITLAB], ["AWS_", AWS], ["GOOGLE_", GOOGLE], ["GEMINI_", GOOGLE], ["YOUTUBE_", GOOGLE], ["FIREBASE_", GOOGLE],
   ["GCP_", GOOGLE], ["GCLOUD_", GOOGLE], ["AZURE_", AZURE], ["ARM_", AZURE], ["HEROKU_", HEROKU],
   ["NPM_", { name: "npm", hosts: ["npmjs.org", "npmjs.com"] }], ["NODE_AUTH_", { name: "npm", hosts: ["npmjs.org", "npmjs.com"] }],
   ["OPENAI_", { name: "OpenAI", hosts: ["openai.com"] }], ["ANTHROPIC_", { name: "Anthropic", hosts: ["anthropic.com"] }],

@@ -18,7 +18,7 @@ import { resolvePath } from "../paths.js";
 import { display, resolveText, secretReads, type SecretHit } from "./secrets-reads.js";
 import { isSecretContainer, isSecretPathIn, secretMatcher } from "./secrets-paths.js";
 import { environReads, isConnectionVariable, outputSource, secretVariableIn, taintedPrint, variableInInput, variableSource, type Source } from "./exfiltration-sources.js";
-import { advice, destination, isCredentialWord, isUrlOperand, isUse, readsCredentialInput, REQUESTERS, type Destination } from "./exfiltration-requests.js";
+import { advice, destination, isCredentialWord, isQueryCredential, isUrlOperand, isUse, readsCredentialInput, REQUESTERS, type Destination } from "./exfiltration-requests.js";
 
 /** Tools that send what they are given, or read, over the network. */
 const NETWORK: ReadonlySet<string> = new Set([
@@ -142,7 +142,7 @@ function leakOf(view: CommandView, ctx: CheckContext, taint: Taint, own: readonl
   // k: the word it sits in; -1 for the input.
   const sent = (source: Source, k: number): boolean => {
     if (source === FILE) return true;
-    const credential = k > 0 ? isCredentialWord(view, k) : k === -1 && readsCredentialInput(view);
+    const credential = k > 0 ? isCredentialWord(view, k) || isQueryCredential(view, k, source.service) : k === -1 && readsCredentialInput(view);
     return !isUse(source, to ??= destination(view), credential);
   };
   const piped = sc.pipeline >= 0 ? taint.pipes.get(sc.pipeline) : undefined;
