@@ -5,9 +5,10 @@
  * credential of unknown service in a credential position; everything else is exfiltration.
  */
 
-import type { Word } from "../../facts/types.js";
+import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { values } from "../flags.js";
+import { formatted, printedBy } from "../unwrap/printed.js";
 import { parseFor } from "../specs.js";
 import { hasRun, positionals, type Service, type Source } from "./exfiltration-sources.js";
 
@@ -91,6 +92,51 @@ export function isQueryCredential(view: CommandView, k: number, service: Service
   if (view.name !== "curl" || k < 2 || !parseFor("curl", view.args).flags.has("get")) return false;
   const prev = view.args[k - 1] as string;
   return (CURL_DATA.includes(prev) || endsShortCluster(prev, CURL_DATA)) && w.dynamic.every(([s]) => valueAt(s, 0) || valueAt(s, w.value.lastIndexOf("&", s)));
+}
+
+/**
+ * Whether a request reads its headers from what `from` prints, and that is only headers, the
+ * run-time ones credential headers: `curl -H @<(echo "Authorization: Bearer $T") URL` (k: the
+ * word), `echo "Authorization: Bearer $T" | curl -H @- URL` (k = -1: its input).
+ */
+export function readsHeaderFile(view: CommandView, k: number, from: CommandView): boolean {
+  const headers = HEADER_OPTIONS[view.name];
+  if (headers === undefined) return false;
+  const a = view.args;
+  const isFile = (j: number, file: (v: string) => boolean): boolean => {
+    const w = a[j] as string;
+    const prev = j > 1 ? (a[j - 1] as string) : "";
+    if ((headers.includes(prev) || endsShortCluster(prev, headers)) && w.startsWith("@")) return file(w.slice(1));
+    return headers.some((h) => {
+      const attached = h.startsWith("--") ? h + "=@" : h + "@";
+      return w.startsWith(attached) && file(w.slice(attached.length));
+    });
+  };
+  if (k === -1) {
+    // The stage just before it prints its headers: `-H @-`, `-H @/dev/stdin`.
+    if (from.sc.pipeline !== view.sc.pipeline || from.sc.stage !== view.sc.stage - 1) return false;
+    if (!a.some((_, j) => j > 0 && isFile(j, (f) => f === "-" || f === "/dev/stdin"))) return false;
+  } else if (!isFile(k, (f) => f.startsWith("<("))) return false;
+  // `@<(echo "Authorization: Bearer $(gh auth token)")`: the printer is the first command in the word, around the source.
+  const w = view.words[k];
+  const printer = w === undefined ? from.sc : from.facts.commands.find((c) => c.start > w.start && c.end <= w.end) ?? from.sc;
+  const text = printedText(printer, from.facts);
+  if (text === null) return false;
+  const lines = text.split(/\n|\\n/).filter((l) => l.trim() !== "");
+  return lines.length > 0 && lines.every((l) => HEADER_LINE.test(l) && (!/[$`%]/.test(l) || CREDENTIAL_HEADER.test(l)));
+}
+
+const HEADER_LINE = /^\s*[A-Za-z0-9_-]+\s*:/;
+
+/** What `echo` or `printf` prints, with its run-time parts as written (`$T`); null for other commands. */
+function printedText(sc: SimpleCommand, facts: Facts): string | null {
+  const printed = printedBy(sc, facts, null);
+  if (printed === null) return null;
+  const args = sc.argv.map((a) => a.value);
+  if (args[0] !== "printf" || printed.exact) return printed.word.value;
+  // printf with run-time arguments: its format filled with them as written.
+  const k = args[1] === "--" ? 2 : 1;
+  return formatted(args[k] ?? "", args.slice(k + 1));
 }
 
 /** `-sH` (`-s -H`): a cluster of short flags whose last takes the next word as its value. */

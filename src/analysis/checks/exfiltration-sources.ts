@@ -354,6 +354,11 @@ export function taintedPrint(view: CommandView, tainted: ReadonlyMap<string, Sou
   return null;
 }
 
+/** Whether a command prints or encodes what its words and input give it (`echo`, `printf`, `base64 <<<`). */
+export function printsItsWords(view: CommandView): boolean {
+  return VARIABLE_PRINTERS.has(view.name);
+}
+
 function taintedIn(w: Word, tainted: ReadonlyMap<string, Source>): Source | null {
   if (w.dynamic === null) return null;
   for (const [s, e] of w.dynamic) {

