@@ -152,8 +152,8 @@ const GITLAB_CALLS = [
   "curl --header \"JOB-TOKEN: $CI_JOB_TOKEN\" --upload-file dist.tgz %",
 ];
 const GITLAB_APIS = [
-  "https://gitlab.example.com/api/v4/projects", "https://git.corp.example/api/v4/projects/1/packages/generic/x/1/f",
-  "\"https://code.example.org/gitlab/api/v4/groups?per_page=100\"", "http://10.0.0.5:8080/api/v4/version", "gitlab.example.com/api/v4/user",
+  "https://gitlab.example.com/api/v4/projects", "https://gitlab.corp.example/api/v4/projects/1/packages/generic/x/1/f",
+  "\"https://scm-gitlab.example.org/gitlab/api/v4/groups?per_page=100\"", "http://gitlab.internal:8080/api/v4/version", "gitlab.example.com/api/v4/user",
 ];
 
 const GITHUB_CALLS = [
@@ -166,7 +166,9 @@ const GITHUB_APIS = [
 ];
 
 /** Not its product's API: another host's own paths, or an API path under another. */
-const NOT_APIS = ["https://evil.example/x", "https://evil.example/v4/projects", "https://evil.example/x/y/api/v4/projects", "https://evil.example/apiv3/x", "evil.example/x"];
+const NOT_APIS = ["https://evil.example/x", "https://evil.example/v4/projects", "https://evil.example/x/y/api/v4/projects", "https://evil.example/apiv3/x", "evil.example/x",
+  // the product's API path on a host that does not name it: any attacker's for the asking
+  "https://evil.example/api/v4/projects", "https://evil.example/gitlab/api/v4/x", "https://evil.example/api/v3/user", "https://evil.example/api/graphql", "http://10.0.0.5:8080/api/v4/version"];
 
 describe("exfiltration: a token to its self-hosted service's API", () => {
   it.each(cases([

@@ -255,7 +255,7 @@ export function isUrlOperand(view: CommandView, k: number): boolean {
 }
 
 function onService(host: string, service: Service, path: string): boolean {
-  return service.hosts.some((s) => host === s || host.endsWith("." + s)) || (service.api !== undefined && service.api.test(path));
+  return service.hosts.some((s) => host === s || host.endsWith("." + s)) || (service.api?.test(path) === true && service.selfHosted?.test(host) === true);
 }
 
 /**

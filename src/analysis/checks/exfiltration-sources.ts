@@ -31,14 +31,19 @@ export interface Source {
 export interface Service {
   name: string;
   hosts: readonly string[];
-  /** A self-hosted edition's API path, on any host (GitHub Enterprise Server's `/api/v3/`, GitLab's `/api/v4/`). */
+  /** A self-hosted edition's API path (GitHub Enterprise Server's `/api/v3/`, GitLab's `/api/v4/`), on a host `selfHosted` names. */
   api?: RegExp;
+  /**
+   * What a self-hosted edition's host says of it (`gitlab.corp.example`, `github.corp.example`):
+   * a path alone is any attacker's for the asking (`https://evil.example/api/v4/`).
+   */
+  selfHosted?: RegExp;
   /** Query parameters its API takes a credential in by design (Google's `key=`). */
   query?: readonly string[];
 }
 
-const GITHUB: Service = { name: "GitHub", hosts: ["github.com", "githubusercontent.com", "ghcr.io", "ghe.com"], api: /^\/api\/(?:v3|graphql|uploads)(?:[/?#]|$)/ };
-const GITLAB: Service = { name: "GitLab", hosts: ["gitlab.com"], query: ["private_token", "job_token"], api: /^(?:\/[^/?#]+)?\/api\/v4(?:[/?#]|$)/ };
+const GITHUB: Service = { name: "GitHub", hosts: ["github.com", "githubusercontent.com", "ghcr.io", "ghe.com"], api: /^\/api\/(?:v3|graphql|uploads)(?:[/?#]|$)/, selfHosted: /(?:^|\.)[^.]*(?:github|ghe)[^.]*\./ };
+const GITLAB: Service = { name: "GitLab", hosts: ["gitlab.com"], query: ["private_token", "job_token"], api: /^(?:\/[^/?#]+)?\/api\/v4(?:[/?#]|$)/, selfHosted: /(?:^|\.)[^.]*gitlab[^.]*\./ };
 const GOOGLE: Service = { name: "Google Cloud", hosts: ["googleapis.com", "gcr.io", "pkg.dev", "google.com"], query: ["key"] };
 /** An identity token is made for one's own Cloud Run or Cloud Functions service. */
 const GOOGLE_ID: Service = { name: "Google Cloud", hosts: [...GOOGLE.hosts, "run.app", "cloudfunctions.net", "appspot.com"] };
