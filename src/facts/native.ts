@@ -19,6 +19,7 @@
  *              fd (-1 none, -2 too large: read source[fdStart, fdEnd)), fdStart, fdEnd, start, end,
  *              flags (1 has target, 2 has body), [target word], [body word]
  */
+import { digitDescriptors } from "./digit-descriptors.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import {
@@ -247,7 +248,7 @@ export function extractFactsNative(source: string, timeoutMs?: number): Facts {
     vals = res[1];
   }
   src = source;
-  const facts = decode(source);
+  const facts = digitDescriptors(decode(source));
   vals = src = "";
   slashes = null;
   return facts;

@@ -4,6 +4,7 @@
  * against, and the fallback when the addon cannot load. One iterative pre-order walk.
  */
 
+import { digitDescriptors } from "./digit-descriptors.js";
 import type { Assignment, Construct, Facts, ParseError, Redirect, SimpleCommand } from "./types.js";
 import { CONSTRUCT_TYPES } from "./types.js";
 import { requireFrom } from "./require.js";
@@ -128,7 +129,7 @@ export function extractFactsReference(source: string): Facts {
 export function extractFactsWith(parser: TSParser, source: string): Facts {
   const tree = parseTree(parser, source);
   try {
-    return walk(tree.rootNode, source);
+    return digitDescriptors(walk(tree.rootNode, source));
   } finally {
     tree.delete?.();
   }
