@@ -82,9 +82,12 @@ const CAT_ROWS: Row[] = [
     [`cat "$F" | ${r}`, [PIPE], "has", true], [`cat *.sh | ${r}`, [PIPE], "has", true], [`cat <(curl -s http://127.0.0.1/x) | ${r}`, [PIPE], "has", true],
     [`cat -v x.sh | ${r}`, [PIPE], "has", true], [`cat x.sh > /dev/null | ${r}`, [PIPE], "has", true], [`tac x.sh | ${r}`, [PIPE], "has", true],
   ]),
-  // written on the line: its text is the program
-  ...["sh", "bash", "sudo bash"].map((r): Row => [`echo 'rm -rf ~' > x.sh; cat x.sh | ${r}`, [RM, HOME], "has", true]),
-  ["echo 'ls' > x.sh; cat x.sh | bash", [PIPE], "none", true],
+  // anything else on the line could make a name mean something else: a pipe, as before
+  ...["echo 'ls' > x.sh; cat x.sh | @", "cd /dev && cat stdin | @", "cat() { curl -s http://127.0.0.1/x; }; cat a | @", "hash -p /usr/bin/curl cat; cat http://127.0.0.1/x | @",
+    "wget -q 127.0.0.1/i.sh && cat i.sh | @", "cat i.sh | @ & curl -so i.sh http://127.0.0.1/x", "ln -s /dev/stdin a; cat a | @", "bash -c 'cat a | @'"].map((c): Row => [c.replace("@", "bash"), [PIPE], "has", true]),
+  // stdin, a descriptor or a device however spelled, or anything feeding cat
+  ...["cat //dev/stdin | bash", "cat /tmp/../dev/stdin | bash", "cat dev/stdin | bash", "cat ../../dev/fd/3 | bash", "cat /proc/self/fd/0 | bash", "curl -s http://127.0.0.1/x | cat a.sh | bash",
+    "cat a.sh < /dev/stdin | bash", "cat a.sh | bash 0<&3 3< <(curl -s http://127.0.0.1/x)", "PATH=/tmp/x cat a | bash"].map((c): Row => [c, [PIPE], "has", true]),
 ];
 
 describe("unwrap/pipes: a file printed by cat", () => {

@@ -266,34 +266,24 @@ export function stdinWritten(view: CommandView, env: Env, runner: string): void 
 }
 
 /**
- * `cat a.sh b.sh | sh`, `cat deploy.sh | ssh host`: the stage before `view` prints files named on
- * the line, as `sh < a.sh` reads one. Returns true when each is the user's own file on disk (as
- * `sh a.sh` is) or a file the line wrote, whose text is then read as `runner`'s program; false
- * when the stage is anything else, a file is stdin or a device, or the line fetched anything.
+ * `cat a.sh b.sh | sh`, `cat deploy.sh | ssh host`: a line that is only that pipeline, printing
+ * files by name into what runs them, reads them as `sh < a.sh` does: the user's own files, as
+ * `sh a.sh` is. Anything else on the line (or around a nested string) could have made a name
+ * mean something else (a download, a link, `cd /dev`, a function called cat), so then, or when
+ * a name is a device, stdin or a descriptor, or anything feeds cat, it stays a pipe.
  */
-export function catFeeds(view: CommandView, env: Env, runner: string): boolean {
+export function catFeeds(view: CommandView, env: Env): boolean {
   const sc = view.sc;
-  if (sc.stage <= 0 || sc.redirects.some((r) => r.op === "<" || r.op === "<<" || r.op === "<<<" || r.op === "<<-")) return false;
-  const prev = env.facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
-  if (prev === undefined || prev.argv.length < 2 || prev.argv[0]?.value !== "cat" || prev.argv[0].quoted) return false;
-  if (prev.redirects.some((r) => r.fd === null || r.fd === 1)) return false;
-  const files = prev.argv.slice(1);
-  if (!files.every((w) => w.dynamic === null && !w.glob && w.value !== "" && !w.value.startsWith("-") && !DEVICE_FILE.test(w.value))) return false;
-  if (fetchedAny(env.written)) return false;
-  // Read as a redirect is: a file the line wrote is the runner's program, one on disk is the user's.
-  for (const w of files) runWritten(view, env, w, runner);
-  return true;
+  const facts = env.facts;
+  if (view.depth > 0 || sc.stage !== 1 || facts.commands.length !== 2 || facts.constructs.length > 0 || anyWritten(env.written)) return false;
+  if (sc.redirects.some((r) => r.fd === null || r.fd === 0 || r.op.startsWith("<"))) return false;
+  const prev = facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === 0);
+  if (prev === undefined || prev.argv.length < 2 || prev.argv[0]?.value !== "cat" || prev.argv[0].quoted || prev.assignments.length > 0 || prev.redirects.length > 0) return false;
+  return prev.argv.slice(1).every((w) => w.dynamic === null && !w.glob && w.value !== "" && !w.value.startsWith("-") && !SPECIAL_SEGMENT.test(w.value));
 }
 
-/** stdin, descriptors, devices, /proc: not a file of the user's. */
-const DEVICE_FILE = /^\/(?:dev|proc|sys)\//;
-
-/** Whether the line downloaded a file or fetched a tree before (they are line-state.ts's findings). */
-function fetchedAny(files: WrittenFiles | undefined): boolean {
-  if (!anyWritten(files)) return false;
-  for (const map of [files.own, ...files.outer, ...files.inner]) for (const f of map.values()) if (f.download === true || f.tree !== undefined) return true;
-  return false;
-}
+/** A path through devices, descriptors, /proc or /sys, however spelled (`//dev/stdin`, `../dev/fd/3`, `dev/stdin`). */
+const SPECIAL_SEGMENT = /(?:^|\/)(?:dev|proc|sys|fd|stdin)(?:\/|$)/;
 
 /** `python3 -m tool` runs tool.py (or tool/__main__.py) from the working directory. */
 export function moduleWritten(view: CommandView, env: Env, module: string): boolean {
