@@ -45,12 +45,12 @@ describe("unwrap/remote-shells and input runners: table", () => {
 
 /** Servers that run a command with the connection as its stdin: each way of naming them, each program. */
 const SERVERS = [
-  "tcpserver 0 4444", "tcpserver -v -c 10 -u 0 0 4444", "tcpserver -RHl0 0 4444", "tcpclient host 4444", "tcpsvd -vE 0 4444", "udpsvd -c 5 0 53", "s6-tcpserver -v 0 4444",
+  "sslserver 0 4444", "ttyd -W -r 10", "websocketd -port 8080", "gotty -permit-write", "gotty", "tcpserver 0 4444", "tcpserver -v -c 10 -u 0 0 4444", "tcpserver -RHl0 0 4444", "tcpclient host 4444", "tcpsvd -vE 0 4444", "udpsvd -c 5 0 53", "s6-tcpserver -v 0 4444",
   "s6-tcpclient host 4444", "websocketd --port=8080", "websocketd --port 8080 --devconsole", "ttyd", "ttyd -W -p 7681", "ttyd --writable --port=7681", "gotty -w", "gotty --permit-write -p 8080",
   "systemd-socket-activate -l 4444 --inetd -a",
 ];
 /** Programs that read their commands from the connection. */
-const SERVED = ["sh", "bash -i", "/bin/sh", "zsh -l", "python3", "python3 -i", "perl", "sudo -s", "su", "sh -s"];
+const SERVED = ["sh", "bash -i", "/bin/sh", "zsh -l", "python3", "python3 -i", "perl", "sudo -s", "su", "sh -s", "login", "login -f root", "tmux", "tmux new -A -s main", "screen -xR", "byobu", "zellij"];
 /** Programs that do not: a script, a command, or a server program of their own. */
 const OWN = ["./handler.sh", "qmail-smtpd", "htop", "python3 app.py", "bash ./serve.sh", "cat motd", "sh -c 'date'"];
 
@@ -60,8 +60,8 @@ const SERVER_ROWS: Row[] = [
   // wrapped, and the served command itself judged
   ...["sudo %", "nohup % &", "true && %", "(%)", "env A=1 %"].map((w): Row => [w.replace("%", "tcpserver 0 4444 bash -i"), [REVERSE], "has", true]),
   ["tcpserver 0 80 rm -rf ~", [RM, HOME], "has", true],
-  // read-only terminals, and sockets passed as a descriptor: the program does not read the connection
-  ["gotty bash", [REVERSE], "none", true], ["gotty -p 8080 top", [REVERSE], "none", true],
+  // sockets passed as a descriptor: the program does not read the connection
+  ["gotty -p 8080 top", [REVERSE], "none", true],
   ["systemd-socket-activate -l 4444 -a sh", [REVERSE], "none", true],
   ["tcpserver -h", [REVERSE], "none", true], ["ttyd --version", [REVERSE], "none", true],
 ];
