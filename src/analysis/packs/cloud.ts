@@ -91,29 +91,45 @@ const previewed = (args: readonly string[]): boolean => args.some((a) => /^--?(?
 const pair = (ops: readonly string[], a: string, b: RegExp): boolean => ops.some((o, k) => o === a && b.test(ops[k + 1] ?? ""));
 
 const VERBS: Readonly<Record<string, (ops: readonly string[], args: readonly string[]) => string | null>> = {
-  pulumi: (ops) => (ops.includes("destroy") || ops.includes("down") ? "destroys every resource in the stack" : pair(ops, "stack", /^(?:rm|remove)$/) ? "removes the stack and its history (with --force, while it still has resources)" : null),
-  cdk: (ops) => (ops.includes("destroy") ? "deletes the stacks and their resources" : null),
-  cdktf: (ops) => (ops.includes("destroy") ? "destroys every resource of the stacks" : null),
+  pulumi: (ops) => (ops[0] === "destroy" || ops[0] === "down" ? "destroys every resource in the stack" : ops[0] === "stack" && /^(?:rm|remove)$/.test(ops[1] ?? "") ? "removes the stack and its history (with --force, while it still has resources)" : null),
+  cdk: (ops) => (ops[0] === "destroy" ? "deletes the stacks and their resources" : null),
+  cdktf: (ops) => (ops[0] === "destroy" ? "destroys every resource of the stacks" : null),
   serverless: (ops) => (ops[0] === "remove" ? "deletes the service's stack and resources" : null),
   gh: (ops) => (pair(ops, "repo", /^delete$/) ? "deletes the repository with its issues, pull requests and wiki" : null),
-  glab: (ops) => (pair(ops, "repo", /^delete$/) ? "deletes the project with its issues and merge requests" : null),
-  heroku: (ops) => (/^(?:apps:destroy|apps:delete|addons:destroy|pg:reset)$/.test(ops[0] ?? "") ? "deletes the app, add-on or database and its data" : null),
-  flyctl: (ops) => (pair(ops, "apps", /^(?:destroy|delete|remove)$/) || pair(ops, "volumes", /^(?:destroy|delete|remove)$/) || ops[0] === "destroy" ? "deletes the app or volume and its data" : null),
-  doctl: (ops) => (ops.some((o, k) => /^(?:delete|rm|d)$/.test(o) && /^(?:droplet|databases?|db|kubernetes|cluster|volume|projects?|apps?|registry)$/.test(ops[k - 1] ?? "")) ? "deletes the droplet, database, cluster or volume" : null),
+  glab: (ops) => (pair(ops, "repo", /^delete$/) || pair(ops, "project", /^delete$/) ? "deletes the project with its issues and merge requests" : null),
+  heroku: (ops) => (/^(?:apps:destroy|apps:delete|destroy|addons:destroy|pg:reset)$/.test(ops[0] ?? "") ? "deletes the app, add-on or database and its data" : null),
+  flyctl: (ops) => (/^(?:apps?|vol(?:ume)?s?|postgres|pg|machines?|m)$/.test(ops[0] ?? "") && /^(?:destroy|delete|remove|rm)$/.test(ops[1] ?? "") || ops[0] === "destroy" ? "deletes the app, volume or machine and its data" : null),
+  doctl: (ops) => (ops.some((o, k) => /^(?:delete|rm|d|del)$/.test(o) && k >= 1 && /^(?:droplets?|databases?|dbs?|d|kubernetes|k8s|k|clusters?|c|volumes?|projects?|apps?|registry|db)$/.test(ops[k - 1] ?? "")) ? "deletes the droplet, database, cluster or volume" : null),
   bq: (ops, args) => (ops[0] === "rm" && args.some((a) => /^-[A-Za-z]*r|^--recursive/.test(a)) ? "deletes the dataset and every table in it" : null),
 };
 
+/** Each tool's options that take a value before its verb (`pulumi -C dir destroy`, `sls --stage prod remove`). */
+const VALUED: Readonly<Record<string, FlagSpec>> = {
+  pulumi: { shortValue: { C: "cwd", s: "stack" }, longValue: { cwd: "cwd", stack: "stack", color: "color", tracing: "tracing", "config-file": "config-file", message: "message", target: "target", parallel: "parallel", exclude: "exclude" }, long: { "preview-only": "preview-only", yes: "yes" } },
+  cdk: { shortValue: { a: "app", c: "context", o: "output", r: "role-arn", p: "plugin" }, longValue: { app: "app", context: "context", profile: "profile", output: "output", "role-arn": "role-arn", plugin: "plugin", "ca-bundle-path": "ca-bundle-path", proxy: "proxy", build: "build" } },
+  serverless: { shortValue: { s: "stage", r: "region", c: "config" }, longValue: { stage: "stage", region: "region", config: "config", "aws-profile": "aws-profile", app: "app", org: "org", param: "param" } },
+  heroku: { shortValue: { a: "app", r: "remote" }, longValue: { app: "app", remote: "remote", confirm: "confirm" } },
+  flyctl: { shortValue: { a: "app", c: "config", t: "access-token" }, longValue: { app: "app", config: "config", "access-token": "access-token" } },
+  bq: { longValue: { location: "location", project_id: "project_id", dataset_id: "dataset_id", format: "format", api: "api" } },
+};
+
+/** Other names of the same tools (`npx aws-cdk`, `fly`). */
+const ALIASES: Readonly<Record<string, string>> = { sls: "serverless", fly: "flyctl", "aws-cdk": "cdk", "cdktf-cli": "cdktf" };
+
 function hosted(view: CommandView) {
-  const name = view.name === "sls" ? "serverless" : view.name === "fly" ? "flyctl" : view.name;
+  const name = ALIASES[view.name] ?? view.name;
   const rule = VERBS[name];
   if (rule === undefined || previewed(view.args)) return NONE;
-  const ops = plain(view.args);
+  const spec = VALUED[name];
+  // `--preview-only`: pulumi shows what it would destroy.
+  if (spec !== undefined && has(parseFlags(view.args, spec, 1), "preview-only")) return NONE;
+  const ops = spec === undefined ? plain(view.args) : parseFlags(view.args, spec, 1).operands.map((i) => view.args[i] as string);
   const what = rule(ops, view.args);
   return what === null ? NONE : [finding(ID, `${view.name} ${ops.slice(0, 2).join(" ")} ${what}; there is no undo.`)];
 }
 
 const ENTRIES = new Map<string, Rule>([["terraform", terraform], ["tofu", terraform], ["terragrunt", terraform], ["aws", aws], ["gcloud", gcloudAz], ["az", gcloudAz], ["gsutil", gsutil],
-  ...[...Object.keys(VERBS), "sls", "fly"].map((n): [string, Rule] => [n, hosted])]);
+  ...[...Object.keys(VERBS), ...Object.keys(ALIASES)].map((n): [string, Rule] => [n, hosted])]);
 
 export const cloud: Pack = {
   name: "cloud",

@@ -13,10 +13,14 @@ const g = (cmd: string, expected: readonly string[]): Row => [cmd, expected, exp
 
 const SYSTEM: Row[] = [
   // networking taken down: every spelling of ip's objects and verbs
-  ...["ip link set eth0 down", "ip l s eth0 down", "ip li set dev eth0 down", "ip -6 link set eth0 down", "ip -n ns1 link set veth0 down", "ifconfig eth0 down", "ifdown eth0", "ifdown -a",
-    "nmcli networking off", "nmcli n off", "nmcli device disconnect eth0", "nmcli d down eth0", "nmcli connection down 'Wired 1'", "nmcli c delete x"].map((c) => g(c, ["dangerous/service-stop"])),
+  ...["ip link set eth0 down", "ip l s eth0 down", "ip li set dev eth0 down", "ip -6 link set eth0 down", "ip -s -d link set enp3s0 down", "ip link set dev eth0 down alias lo", "ifconfig eth0 down",
+    "ifconfig eth0 inet down", "ifdown eth0", "ifdown -a", "ifdown lo eth0", "nmcli networking off", "nmcli n off", "nmcli -w 10 networking off", "nmcli device disconnect eth0", "nmcli de dis eth0",
+    "nmcli d down eth0", "nmcli -f all device disconnect eth0 lo", "nmcli connection down 'Wired 1'", "nmcli conn down id x", "nmcli co dow x"].map((c) => g(c, ["dangerous/service-stop"])),
   ...["ip link set eth0 up", "ip link set lo down", "ip link show", "ip addr", "ip -br a", "ip route", "ifconfig", "ifconfig eth0 up", "ifconfig lo down", "nmcli networking on", "nmcli d wifi list",
-    "nmcli con show", "nmcli device status"].map((c) => g(c, [])),
+    "nmcli con show", "nmcli device status", "nmcli connection delete OldWifi", "nmcli radio wifi off", "ip -batch routes.txt",
+    // interfaces no session runs over: CAN buses, containers' bridges and veths, tunnels, another namespace
+    "sudo ip link set dev can0 down", "ip link set docker0 down", "ip link set veth1a2b down", "ip link set wg0 down", "ifconfig tun0 down", "ifdown virbr0", "ip -n ns1 link set eth0 down",
+    "ip netns exec ns1 ip link set veth1 down", "nmcli device disconnect docker0"].map((c) => g(c, [])),
   ...["shutdown", "shutdown -h now", "shutdown -r +5", "sudo reboot", "poweroff", "halt", "halt -p", "init 0", "telinit 6",
     "systemctl poweroff", "systemctl reboot", "systemctl --no-wall halt", "systemctl -i suspend", "systemctl isolate rescue.target"].map((c) => g(c, ["dangerous/power-off"])),
   ...["kill -- -1", "kill -TERM -1", "kill -s HUP -1", "kill -15 1", "pkill -u root", "pkill --euid 0", "killall -u bob", "killall5 -15"].map((c) => g(c, ["dangerous/kill-broad"])),
@@ -118,10 +122,13 @@ const CLOUD: Row[] = [
   ...["pulumi destroy", "pulumi destroy --yes", "pulumi -C infra down -y", "pulumi destroy -s prod --skip-preview", "pulumi stack rm dev --force", "cdk destroy --force", "cdk --profile prod destroy",
     "cdktf destroy --auto-approve", "serverless remove --stage prod", "sls remove", "gh repo delete o/r --yes", "gh -R o/r repo delete", "glab repo delete g/p",
     "heroku apps:destroy -a x --confirm x", "heroku pg:reset DATABASE", "fly apps destroy x", "flyctl volumes destroy vol_1", "doctl compute droplet delete web-1 -f",
-    "doctl --context prod databases delete db-1", "doctl kubernetes cluster delete c", "bq rm -r -f -d proj:ds"].map((c) => g(c, ["dangerous/cloud-delete"])),
+    "doctl --context prod databases delete db-1", "doctl kubernetes cluster delete c", "bq rm -r -f -d proj:ds",
+    // options with values before the verb, aliases and other names
+    "sls --stage prod remove", "heroku destroy -a x --confirm x", "glab project delete g/p --yes", "fly vol destroy vol_1 -y", "fly app destroy x", "fly apps rm x", "doctl k8s c rm c -f",
+    "doctl compute d rm web", "doctl compute droplet del web", "aws-cdk destroy --force", "cdktf-cli destroy --auto-approve", "bq --location US rm -r -f ds"].map((c) => g(c, ["dangerous/cloud-delete"])),
   ...["pulumi preview", "pulumi up", "pulumi stack ls", "pulumi stack select prod", "pulumi destroy --preview-only --help", "cdk deploy", "cdk diff", "cdktf synth", "serverless deploy", "sls invoke -f x",
     "gh repo view", "gh repo clone o/r", "glab repo list", "heroku apps", "heroku logs -a x", "fly deploy", "flyctl apps list", "doctl compute droplet list", "doctl databases get db-1", "bq ls", "bq rm -t ds.t",
-    "gh pr close 1 --delete-branch"].map((c) => g(c, [])),
+    "gh pr close 1 --delete-branch", "pulumi destroy --preview-only", "pulumi config set app:mode down", "pulumi stack select down", "pulumi -s destroy up", "sls deploy --stage remove"].map((c) => g(c, [])),
   g("terraform destroy -auto-approve", ["dangerous/terraform-destroy"]),
   g("terraform -chdir=infra destroy", ["dangerous/terraform-destroy"]),
   g("terraform apply -destroy", ["dangerous/terraform-destroy"]),

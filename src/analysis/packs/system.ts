@@ -5,7 +5,7 @@
  */
 
 import type { CommandView } from "../command.js";
-import { has, parseFlags } from "../flags.js";
+import { has, letters, parseFlags } from "../flags.js";
 import { isKillSignal, signalOf } from "../specs.js";
 import { killsBroadly } from "./core.js";
 import { finding, NONE, type Pack, type Rule } from "./types.js";
@@ -55,27 +55,49 @@ function systemctl(view: CommandView) {
 /**
  * A network interface taken down, or networking switched off: `ip link set eth0 down`, `ifconfig
  * eth0 down`, `ifdown -a`, `nmcli networking off`, `nmcli device disconnect eth0`. Over ssh, the
- * session that would bring it back goes with it. The loopback interface apart.
+ * session that would bring it back goes with it. Interfaces that carry no session (loopback,
+ * bridges and veths of containers, tunnels, CAN buses) stay quiet.
  */
 function networkDown(view: CommandView) {
+  const what = networkDownBy(view);
+  return what === null ? NONE : [finding("dangerous/service-stop", `${what} takes networking down: over ssh, the session that would bring it back goes with it.`)];
+}
+
+/** Interfaces no remote session runs over. */
+const LOCAL_IF = /^(?:lo|can\d+|vcan\d+|docker\d+|br-\w+|veth\w*|virbr\d+(?:-nic)?|vnet\d+|tun\d+|tap\d+|wg\d+|vboxnet\d+|vmnet\d+|cni\d+|flannel\.\d+|cali\w+|dummy\d+|kube-\w+|lxcbr\d+|lxdbr\d+|podman\d+|zt\w+|tailscale\d+)$/;
+/** nmcli's objects and verbs, by any prefix it accepts (`n`, `net`; `d`, `dev`; `c`, `con`, `conn`). */
+const prefixOf = (word: string, min: number) => (w: string): boolean => w.length >= min && word.startsWith(w);
+const NMCLI: FlagSpecLike = { short: { t: "terse", p: "pretty", a: "ask", s: "show-secrets", o: "overview", v: "version", h: "help" }, shortValue: { m: "mode", c: "colors", e: "escape", f: "fields", g: "get-values", w: "wait" }, long: { terse: "terse", pretty: "pretty", ask: "ask", "show-secrets": "show-secrets", overview: "overview", version: "version", help: "help", offline: "offline" }, longValue: { mode: "mode", colors: "colors", escape: "escape", fields: "fields", "get-values": "get-values", wait: "wait" } };
+const IP: FlagSpecLike = { short: letters("46BMDsdrhaocjtkV0"), shortValue: { f: "family", n: "netns", b: "batch", l: "loops", R: "rc" }, long: { details: "details", stats: "stats", brief: "brief", json: "json", pretty: "pretty", oneline: "oneline", resolve: "resolve", all: "all", color: "color", force: "force", "no-nh": "no-nh", echo: "echo" }, longValue: { family: "family", netns: "netns", batch: "batch", loops: "loops", rcvbuf: "rcvbuf" }, singleDashLong: true };
+
+function networkDownBy(view: CommandView): string | null {
   const args = view.args;
-  const ops = args.slice(1).filter((a) => !a.startsWith("-"));
-  let what: string | null = null;
   if (view.name === "ip") {
-    const at = ops.findIndex((o) => /^l(?:i(?:n(?:k)?)?)?$/.test(o));
-    const rest = at < 0 ? [] : ops.slice(at + 1);
-    if (/^s(?:e(?:t)?)?$/.test(rest[0] ?? "") && rest.includes("down")) what = `ip link set ${rest.filter((o) => o !== "dev")[1] ?? ""} down`;
-  } else if (view.name === "ifconfig") {
-    if (ops[1] === "down" && ops[0] !== "lo") what = `ifconfig ${ops[0]} down`;
-  } else if (view.name === "ifdown") {
-    if (ops.length > 0 || args.some((a) => a === "-a" || a === "--all")) what = `ifdown ${args.slice(1).join(" ")}`;
-  } else if (view.name === "nmcli") {
-    if (ops[0]?.startsWith("n") === true && ops[1] === "off") what = "nmcli networking off";
-    else if (/^d(?:ev(?:ice)?)?$/.test(ops[0] ?? "") && /^(?:disconnect|down|delete)$/.test(ops[1] ?? "")) what = `nmcli device ${ops[1]}`;
-    else if (/^c(?:on(?:nection)?)?$/.test(ops[0] ?? "") && /^(?:down|delete)$/.test(ops[1] ?? "")) what = `nmcli connection ${ops[1]}`;
+    const p = parseFlags(args, IP, 1);
+    // In another network namespace (`ip -n ns1`), not the interfaces a session here runs over.
+    if (has(p, "netns")) return null;
+    const ops = p.operands.map((i) => args[i] as string);
+    if (!prefixOf("link", 1)(ops[0] ?? "") || !prefixOf("set", 1)(ops[1] ?? "") || !ops.includes("down")) return null;
+    const dev = ops[2] === "dev" ? ops[3] : ops[2];
+    return dev === undefined || LOCAL_IF.test(dev) ? null : `ip link set ${dev} down`;
   }
-  if (what === null || / lo(?: |$)/.test(` ${ops.join(" ")} `.replace(/ down /, " "))) return NONE;
-  return [finding("dangerous/service-stop", `${what.trim()} takes networking down: over ssh, the session that would bring it back goes with it.`)];
+  if (view.name === "ifconfig") {
+    const ops = args.slice(1).filter((a) => !a.startsWith("-"));
+    return ops.length > 1 && ops.includes("down") && !LOCAL_IF.test(ops[0] as string) ? `ifconfig ${ops[0] as string} down` : null;
+  }
+  if (view.name === "ifdown") {
+    const ops = args.slice(1).filter((a) => !a.startsWith("-"));
+    const all = args.some((a) => a === "-a" || a === "--all");
+    return all || ops.some((o) => !LOCAL_IF.test(o)) ? `ifdown ${args.slice(1).join(" ")}` : null;
+  }
+  const p = parseFlags(args, NMCLI, 1);
+  const ops = p.operands.map((i) => args[i] as string);
+  const [object = "", verb = ""] = ops;
+  if (prefixOf("networking", 1)(object) && verb === "off") return "nmcli networking off";
+  const targets = ops.slice(2).filter((o) => o !== "id" && o !== "uuid" && o !== "path" && o !== "ifname");
+  if (prefixOf("device", 1)(object) && (prefixOf("disconnect", 1)(verb) || prefixOf("down", 2)(verb)) && targets.some((t) => !LOCAL_IF.test(t))) return `nmcli device ${verb}`;
+  if (prefixOf("connection", 1)(object) && prefixOf("down", 2)(verb)) return `nmcli connection ${verb}`;
+  return null;
 }
 
 /** `service ssh stop`. */
