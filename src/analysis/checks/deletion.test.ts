@@ -369,7 +369,8 @@ const DELETERS = [
   "rsync -a --remove-source-files § /tmp/x/", "rsync -av --remove-source-files §/ host:backup/",
   "srm -r §", "wipe -rf §", "trash-put §", "trash §", "gio trash §", "gtrash put §", "rclone purge §", "rclone delete §", "rclone sync empty/ §", "rclone move § remote:x",
   "rar m /tmp/x.rar §", "rar mf -r x.rar §", "rar a -df x.rar §", "rar a -r -DF x.rar §", "rar u -dr x.rar §", "gvfs-trash §",
-  "kioclient5 move § trash:/", "kioclient move § /tmp/x", "kioclient6 --noninteractive remove §", "kioclient5 rm §",
+  "kioclient5 move § trash:/", "kioclient move § /tmp/x", "kioclient6 --noninteractive remove §", "kioclient5 rm §", "kfmclient move § trash:/",
+  "gio remove §", "gio remove -f §", "gio rm §", "gio move § trash:///", "gvfs-rm §", "chflags -R schg §", "chflags uchg §", "chflags sappnd,uchg §",
 ];
 const DELETER_ROWS: Row[] = [
   ...DELETERS.flatMap((f) => [["~", HOME], ["/", ROOT], ["/etc", CHILD], ["\"$HOME\"", HOME]].map(([t, id]): Row => [f.replace(/§/g, t as string), [id as string], "has", true])),
@@ -378,14 +379,16 @@ const DELETER_ROWS: Row[] = [
   ["tar -C ~ --remove-files -cf /dev/null .", [HOME], "has", true],
   ["rclone --config /dev/null purge ~", [HOME], "has", true],
   ["rclone --transfers 8 sync empty ~", [HOME], "has", true],
-  ["kioclient5 remove file:///home", [CHILD], "has", true], ["kioclient5 --platform offscreen move ~ trash:/", [HOME], "has", true],
+  ["kioclient5 remove file:///home", [CHILD], "has", true], ["kioclient5 remove file:/etc", [CHILD], "has", true], ["kioclient5 remove file://localhost/etc", [CHILD], "has", true],
+  ["gio remove file:///etc", [CHILD], "has", true], ["kioclient5 --platform offscreen move ~ trash:/", [HOME], "has", true],
   ...["find ~ | tar --remove-files -cf /dev/null -T -", "find ~ -type f | zip -m -@ x.zip", "find / | tar --remove-files --files-from=- -cf /dev/null"].map((c): Row => [c, [DYN], "has", true]),
   ...["tar -C build --remove-files -czf out.tgz dist", "rclone --config rc.conf copy a b", "find logs -name '*.log' | zip -@ logs.zip"].map((c): Row => [c, [], "none", true]),
   // their everyday uses
   ...["tar -czf out.tgz src", "tar czf logs.tgz --remove-files logs", "tar --remove-files -cf old.tar build/old", "zip -r a.zip dir", "zip -m a.zip old.log", "zip -mr logs.zip logs",
     "7z a x.7z dir", "7z a -sdel x.7z tmp/", "rsync -a --remove-source-files out/ host:backup/", "rsync -av --remove-source-files ./out/ host:/srv/", "srm -r secrets/", "trash-put build/", "gio trash old.txt", "gio open README.md",
     "rclone copy remote:x ./x", "rclone purge remote:bucket/tmp", "rclone sync ./site remote:www", "rclone move ./out remote:archive",
-    "rar a x.rar ~", "rar a -r backup.rar ~/docs", "rar x a.rar", "rar m old.rar logs/", "rar a -df logs.rar logs", "kioclient5 move old.txt trash:/", "kioclient5 copy ~ /mnt/b", "kioclient5 exec ~/x.desktop", "gvfs-trash build/"].map((c): Row => [c, [], "none", true]),
+    "rar a x.rar ~", "rar a -r backup.rar ~/docs", "rar x a.rar", "rar m old.rar logs/", "rar a -df logs.rar logs", "kioclient5 move old.txt trash:/", "kioclient5 copy ~ /mnt/b", "kioclient5 exec ~/x.desktop", "gvfs-trash build/",
+    "gio remove old.txt", "gio move a.txt b.txt", "gio open ~", "chflags nouchg ~", "chflags hidden ~/x", "chflags -R uchg ~/notes"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("deletion: tools that delete by another name (guard)", () => {

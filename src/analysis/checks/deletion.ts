@@ -232,6 +232,15 @@ function chattrLockOut(view: CommandView, ctx: CheckContext): FindingDraft[] {
   return criticalTargets(view, view.words.slice(k), `chattr ${modes.join(" ")}`, ctx).map((f) => ({ ...f, message: f.message.replace("would delete", "would freeze (no change, no delete, no new file, even as root)").replace(/name what you mean to delete inside it|list the files you mean/, "name the files to freeze") }));
 }
 
+/** BSD's `chflags [-R] schg|uchg|sappnd|uappnd PATH`: immutable or append-only, as `chattr +i`. */
+function chflagsLockOut(view: CommandView, ctx: CheckContext): FindingDraft[] {
+  let k = 1;
+  while (k < view.args.length && /^-[RHLPfhv]+$/.test(view.args[k] as string)) k++;
+  const flags = view.args[k] ?? "";
+  if (!flags.split(",").some((f) => /^(?:s|u)?(?:chg|appnd|immutable|append|simmutable|sappend|uimmutable|uappend)$/.test(f) && !f.startsWith("no"))) return [];
+  return criticalTargets(view, view.words.slice(k + 1), `chflags ${flags}`, ctx).map((f) => ({ ...f, message: f.message.replace("would delete", "would freeze (no change, no delete, no new file)").replace(/name what you mean to delete inside it|list the files you mean/, "name the files to freeze") }));
+}
+
 /** The root and its system directories: a recursive chmod there breaks the system. */
 const SYSTEM_IDS: ReadonlySet<string> = new Set(["deletion/root", "deletion/root-child"]);
 
@@ -317,6 +326,12 @@ function rsyncSources(view: CommandView, ctx: CheckContext): FindingDraft[] {
  */
 const RCLONE_VALUED = /^--(?:config|transfers|checkers|log-file|log-level|bwlimit|cache-dir|retries|low-level-retries|stats|user-agent|timeout|contimeout|tpslimit|filter|filter-from|include|exclude|exclude-from|include-from|files-from|max-age|min-age|max-size|min-size|backup-dir|suffix)$/;
 
+/** `file:/etc`, `file:///etc`, `file://localhost/etc`: the path. */
+function fileUrlPath(w: Word): Word {
+  const m = /^file:(?:\/\/(?:localhost)?)?(\/[^]*)$/i.exec(w.value);
+  return m === null ? w : { ...w, value: m[1] as string };
+}
+
 /** kioclient's options that take a value (Qt's own included). */
 const KIO_VALUED = /^-{1,2}(?:platform|display|qwindowgeometry|qwindowtitle|qwindowicon|stylesheet|style|session|reverse-dummy)$/;
 
@@ -324,13 +339,17 @@ function otherDeleter(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const args = view.args;
   const operands = (from: number): Word[] => view.words.slice(from).filter((w) => !w.value.startsWith("-"));
   if (view.name === "gio" || view.name === "gtrash") {
-    const sub = view.name === "gio" ? "trash" : "put";
-    return args[1] === sub && !args.includes("--empty") && !args.includes("--list") ? criticalTargets(view, operands(2), `${view.name} ${sub}`, ctx) : [];
+    // `gio trash`, `gio remove` (`rm`), `gio move SRC… trash:///`; gtrash put.
+    const sub = args[1] ?? "";
+    const ops = operands(2).map(fileUrlPath);
+    if (view.name === "gio" && sub === "move" && ops.length >= 2) return criticalTargets(view, ops.slice(0, -1), "gio move from", ctx);
+    const deletes = view.name === "gio" ? /^(?:trash|remove|rm)$/.test(sub) : sub === "put";
+    return deletes && !args.includes("--empty") && !args.includes("--list") ? criticalTargets(view, ops, `${view.name} ${sub}`, ctx) : [];
   }
-  if (/^kioclient\d?$/.test(view.name)) {
-    // `kioclient5 move SRC… DEST` (DEST may be trash:/), `kioclient5 remove URL…`; file:// URLs are paths.
+  if (/^(?:kioclient\d?|kfmclient)$/.test(view.name)) {
+    // `kioclient5 move SRC… DEST` (DEST may be trash:/), `kioclient5 remove URL…`; file: URLs are paths.
     const k = args.findIndex((a, j) => j > 0 && !a.startsWith("-") && !KIO_VALUED.test(args[j - 1] as string));
-    const ops = k > 0 ? operands(k + 1).map((w) => (w.value.startsWith("file://") ? { ...w, value: w.value.slice(7) } : w)) : [];
+    const ops = k > 0 ? operands(k + 1).map(fileUrlPath) : [];
     if (args[k] === "remove" || args[k] === "rm") return criticalTargets(view, ops, `${view.name} remove`, ctx);
     if ((args[k] === "move" || args[k] === "mv") && ops.length >= 2) return criticalTargets(view, ops.slice(0, -1), `${view.name} move from`, ctx);
     return [];
@@ -352,7 +371,7 @@ const OTHER_TOOLS: Readonly<Record<string, (view: CommandView, ctx: CheckContext
   rsync: (v, c) => [...rsync(v, c), ...rsyncSources(v, c)], rimraf, "del-cli": rimraf, npx: rimraf, pnpx: rimraf, bunx: rimraf, pnpm: rimraf, yarn: rimraf, cmake, chmod: chmodLockOut, chattr: chattrLockOut, truncate,
   tar: archiveDeletes, gtar: archiveDeletes, zip: archiveDeletes, "7z": archiveDeletes, "7za": archiveDeletes, "7zz": archiveDeletes, "7zr": archiveDeletes,
   srm: otherDeleter, wipe: otherDeleter, "trash-put": otherDeleter, trash: otherDeleter, gio: otherDeleter, gtrash: otherDeleter, rclone: otherDeleter,
-  rar: archiveDeletes, "gvfs-trash": otherDeleter, kioclient: otherDeleter, kioclient5: otherDeleter, kioclient6: otherDeleter,
+  rar: archiveDeletes, "gvfs-trash": otherDeleter, "gvfs-rm": otherDeleter, kioclient: otherDeleter, kioclient5: otherDeleter, kioclient6: otherDeleter, kfmclient: otherDeleter, chflags: chflagsLockOut,
 };
 
 export const deletion: CommandCheck = {
