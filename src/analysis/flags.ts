@@ -124,6 +124,16 @@ export function parseFlags(args: readonly string[], spec: FlagSpec, from = 0, se
     }
     if (a.startsWith("-") && a.length > 1) {
       if (spec.singleDashLong) {
+        // `-execute=SQL` (Go's flags): the value after `=`, as `--execute=SQL`.
+        const eq = a.indexOf("=");
+        const glued = eq > 1 ? lookupLong(spec, a.slice(1, eq)) : null;
+        if (glued !== null && glued.kind === "value") {
+          if (addValue(p, spec, glued.name, args, i, eq + 1, seen)) {
+            p.rest = i + 1;
+            return p;
+          }
+          continue;
+        }
         const canonical = lookupLong(spec, a.slice(1));
         if (canonical !== null) {
           if (canonical.kind === "value") {

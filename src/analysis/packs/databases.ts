@@ -12,6 +12,9 @@ import { SQL_CLIENTS } from "../sql-clients.js";
 
 const SQL = "dangerous/sql-destructive";
 
+/** A WHERE that every row passes (`WHERE 1=1`, `WHERE true`, `WHERE 1`), alone or first before AND/OR-free ends. */
+const TAUTOLOGY = /\bwhere\s+\(?\s*(?:(\d+)\s*=\s*\1|true|1|not\s+false|(\w+)\s*=\s*\2)\s*\)?\s*(?:$|\b(?:or|order|limit|returning)\b)/i;
+
 /**
  * The destructive statement in `sql`, or null. Strings, quoted identifiers and comments are
  * blanked first so `select 'drop table x'` stays quiet; statements are split on `;`.
@@ -23,9 +26,9 @@ export function destructiveSql(sql: string): string | null {
     const m = /^(?:with\b[\s\S]*?\)\s*)?(drop|truncate|delete|update)\b/i.exec(s);
     if (!m) continue;
     const verb = (m[1] as string).toLowerCase();
-    if (verb === "drop" && /^drop (?:database|schema|table|user|role|owned|index|view|materialized view|function|extension|tablespace|collection|keyspace|measurement|series|retention policy)\b/i.test(s)) return s.split(" ").slice(0, 3).join(" ").toUpperCase();
+    if (verb === "drop" && /^drop (?:database|schema|table|user|role|owned|index|view|materialized view|function|extension|tablespace|collection|keyspace|columnfamily|measurement|series|retention policy)\b/i.test(s)) return s.split(" ").slice(0, 3).join(" ").toUpperCase();
     if (verb === "truncate") return "TRUNCATE";
-    if ((verb === "delete" || verb === "update") && !/\bwhere\b/i.test(s)) return `${verb.toUpperCase()} without WHERE`;
+    if ((verb === "delete" || verb === "update") && (!/\bwhere\b/i.test(s) || TAUTOLOGY.test(s))) return `${verb.toUpperCase()} without WHERE`;
   }
   return null;
 }

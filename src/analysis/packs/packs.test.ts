@@ -158,9 +158,13 @@ const DATABASES: Row[] = [
     "cqlsh -e 'DROP KEYSPACE k'", "cqlsh -u u -p p db1 9042 --execute='TRUNCATE ks.t'", "trino --server x --execute 'DROP TABLE t'", "presto --catalog c --execute 'delete from t'",
     "snowsql -a acct -q 'drop database d'", "snowsql --query='TRUNCATE TABLE t'", "spark-sql --master local -e 'DROP TABLE t'", "hive -e 'truncate table t'", "beeline -u jdbc:hive2://h -e 'drop database d cascade'",
     "impala-shell -i h -q 'DROP TABLE t'", "mycli -h h -e 'delete from t'", "litecli -e 'DROP TABLE t' app.db", "usql pg://h/db -c 'DROP TABLE t'", "influx -execute 'DROP DATABASE x'",
-    "influx -database d -execute 'DROP MEASUREMENT cpu'", "bq query --use_legacy_sql=false 'DROP TABLE ds.t'", "bq --project_id=p query 'DELETE FROM ds.t'"].map((c) => g(c, ["dangerous/sql-destructive"])),
+    "influx -database d -execute 'DROP MEASUREMENT cpu'", "influx -execute='DROP DATABASE x'", "cqlsh -e 'DROP COLUMNFAMILY ks.t'",
+    // a WHERE every row passes
+    "psql -c 'DELETE FROM users WHERE 1=1'", "psql -c 'delete from users where true'", "mysql -e 'UPDATE users SET admin=1 WHERE 1'", "psql -c 'DELETE FROM t WHERE id=id'",
+    "psql -c 'DELETE FROM t WHERE (1 = 1)'", "psql -c 'DELETE FROM t WHERE 1=1 OR id=2'", "mysql -e 'delete from t where 2=2 limit 10'", "bq query --use_legacy_sql=false 'DROP TABLE ds.t'", "bq --project_id=p query 'DELETE FROM ds.t'"].map((c) => g(c, ["dangerous/sql-destructive"])),
   ...["cqlsh -e 'select * from ks.t'", "cqlsh host", "trino --execute 'show catalogs'", "snowsql -q 'select 1'", "hive -e 'show tables'", "beeline -u jdbc:hive2://h -e 'select 1'",
-    "influx -execute 'SHOW DATABASES'", "bq query 'select 1'", "bq query --use_legacy_sql=false 'DELETE FROM ds.t WHERE id = 1'", "usql pg://h/db -c 'select 1'"].map((c) => g(c, [])),
+    "influx -execute 'SHOW DATABASES'", "influx -execute='SHOW DATABASES'", "bq query 'select 1'", "psql -c 'DELETE FROM t WHERE 1=1 AND id = 2'", "psql -c 'DELETE FROM t WHERE created < now()'",
+    "psql -c 'UPDATE t SET x = 1 WHERE id = 12'", "bq query --use_legacy_sql=false 'DELETE FROM ds.t WHERE id = 1'", "usql pg://h/db -c 'select 1'"].map((c) => g(c, [])),
   g("redis-cli FLUSHALL", ["dangerous/redis-flush"]),
   g("redis-cli -h r -n 2 flushdb", ["dangerous/redis-flush"]),
   // what the client reads on stdin from a printer: every client × every feed
