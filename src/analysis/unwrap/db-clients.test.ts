@@ -45,3 +45,12 @@ describe("unwrap/db-clients: a download piped into a client", () => {
       .map((c): Row => [c, [], "none", true]),
   ]))("%s", (_title, row) => verify(row));
 });
+
+/** A client's output piped into a shell (`.once |sh`, `\o |sh`, `pager sh`): the query's output runs. */
+describe("unwrap/db-clients: the client's output into a shell", () => {
+  it.each(cases([
+    ...["sqlite3 :memory: '.once |@' \"select 'rm -rf ~'\"", "sqlite3 x.db '.output |@'", "sqlite3 x.db -cmd '.once -x |@' 'select 1'", "psql -c '\\o |@'", "psql -c '\\g |@'", "mysql -e 'pager @'", "mariadb -e 'pager @'"]
+      .flatMap((c) => ["sh", "bash", "python3", "sudo sh"].map((s): Row => [c.replace("@", s), ["shell/pipe-to-shell"], "has", true])),
+    ...["mysql -e 'pager less -S'", "psql -c '\\o |gzip > out.gz'", "sqlite3 x.db '.once |cat'", "sqlite3 x.db '.output out.txt'", "psql -c '\\o out.txt'"].map((c): Row => [c, [], "none", true]),
+  ]))("%s", (_title, row) => verify(row));
+});

@@ -24,14 +24,21 @@ const ESCAPES: Readonly<Record<Dialect, readonly RegExp[]>> = {
   dot: [/^\s*\.(?:sh(?:e(?:ll?)?)?|sy(?:s(?:t(?:em?)?)?)?)\s+([^\n]+)$/, /^\s*\.(?:output|once)\s+(?:-\w+\s+)*['"]?\|\s*([^'"\n]+)['"]?\s*$/, /^\s*\.(?:read|import)\s+['"]\|\s*([^'"\n]+)['"]/, /^\s*\.rea(?:d)?\s+\|(\S+)\s*$/, /^\s*\.import\s+(?:--?\w+\s+)*\|(\S+)\s/, /\bedit\s*\([^,)]*,\s*'([^']*)'\s*\)/i],
 };
 
-/** The shell commands `text` runs in `dialect`. */
+/**
+ * The escapes that pipe the client's output into the command (`\o |cmd`, `pager cmd`, `.once
+ * |cmd`): a shell there runs the query's output (`.once |sh` then `select 'rm -rf ~'`).
+ */
+const FED: ReadonlySet<RegExp> = new Set([ESCAPES.psql[1], ESCAPES.mysql[1], ESCAPES.dot[1]] as RegExp[]);
+
+/** The shell commands `text` runs in `dialect` (one fed the client's output is written `cat | cmd`, as it runs). */
 export function clientEscapes(dialect: Dialect, text: string): string[] {
   const out: string[] = [];
   if (!/[\\.!`]|system|pager|edit/i.test(text)) return out;
   for (const line of text.split(/\n|;(?=\s*[.\\])/)) {
     for (const re of ESCAPES[dialect]) {
       const m = re.exec(line);
-      if (m !== null && (m[1] as string).trim() !== "") out.push((m[1] as string).trim());
+      const cmd = m === null ? "" : (m[1] as string).trim();
+      if (cmd !== "") out.push(FED.has(re) ? `cat | ${cmd}` : cmd);
     }
   }
   return out;
