@@ -208,13 +208,17 @@ function chmodLockOut(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const mode = dashed ?? (p.operands.length > 0 ? view.args[p.operands[0] as number] as string : "");
   const recursive = has(p, "recursive");
   const targets = p.operands.slice(dashed === undefined ? 1 : 0).map((i) => view.words[i] as Word);
-  if (isLockOutMode(mode) || (recursive && ownerLosesSearch(mode))) {
-    return criticalTargets(view, targets, `chmod ${mode}`, ctx).map((f) => ({ ...f, message: f.message.replace("would delete", "would lock everyone out of") }));
-  }
+  if (isLockOutMode(mode) || (recursive && ownerLosesSearch(mode))) return reworded(criticalTargets(view, targets, `chmod ${mode}`, ctx), "would lock everyone out of");
   if (!recursive) return [];
-  return criticalTargets(view, targets, `chmod -R ${mode}`, ctx)
-    .filter((f) => SYSTEM_IDS.has(f.id))
-    .map((f) => ({ ...f, message: f.message.replace("would delete", "would reset the mode of every file in").replace(/name what you mean to delete inside it|list the files you mean/, "name the files whose mode should change") }));
+  return reworded(criticalTargets(view, targets, `chmod -R ${mode}`, ctx).filter((f) => SYSTEM_IDS.has(f.id)), "would reset the mode of every file in", "name the files whose mode should change");
+}
+
+/** criticalTargets' findings for a tool that does not delete: what it does instead, and (optionally) what to do. */
+function reworded(found: FindingDraft[], does: string, fix?: string): FindingDraft[] {
+  return found.map((f) => {
+    const message = f.message.replace("would delete", does);
+    return { ...f, message: fix === undefined ? message : message.replace(/name what you mean to delete inside it|list the files you mean/, fix) };
+  });
 }
 
 /**
@@ -229,7 +233,7 @@ function chattrLockOut(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const modes: string[] = [];
   while (k < args.length && /^[-+=][aAcCdDeFijmPsStTux]+$/.test(args[k] as string)) modes.push(args[k++] as string);
   if (!modes.some((m) => /^[+=][^-+=]*[ia]/.test(m))) return [];
-  return criticalTargets(view, view.words.slice(k), `chattr ${modes.join(" ")}`, ctx).map((f) => ({ ...f, message: f.message.replace("would delete", "would freeze (no change, no delete, no new file, even as root)").replace(/name what you mean to delete inside it|list the files you mean/, "name the files to freeze") }));
+  return reworded(criticalTargets(view, view.words.slice(k), `chattr ${modes.join(" ")}`, ctx), "would freeze (no change, no delete, no new file, even as root)", "name the files to freeze");
 }
 
 /** BSD's `chflags [-R] schg|uchg|sappnd|uappnd PATH`: immutable or append-only, as `chattr +i`. */
@@ -238,7 +242,7 @@ function chflagsLockOut(view: CommandView, ctx: CheckContext): FindingDraft[] {
   while (k < view.args.length && /^-[RHLPfhv]+$/.test(view.args[k] as string)) k++;
   const flags = view.args[k] ?? "";
   if (!flags.split(",").some((f) => /^(?:s|u)?(?:chg|appnd|immutable|append|simmutable|sappend|uimmutable|uappend)$/.test(f) && !f.startsWith("no"))) return [];
-  return criticalTargets(view, view.words.slice(k + 1), `chflags ${flags}`, ctx).map((f) => ({ ...f, message: f.message.replace("would delete", "would freeze (no change, no delete, no new file)").replace(/name what you mean to delete inside it|list the files you mean/, "name the files to freeze") }));
+  return reworded(criticalTargets(view, view.words.slice(k + 1), `chflags ${flags}`, ctx), "would freeze (no change, no delete, no new file)", "name the files to freeze");
 }
 
 /** The root and its system directories: a recursive chmod there breaks the system. */
@@ -257,7 +261,7 @@ function ownerLosesSearch(mode: string): boolean {
 /** `truncate -s 0 PATH` of a critical path (a directory cannot be truncated; a glob over one can). */
 function truncate(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const p = parseFor("truncate", view.args);
-  return criticalTargets(view, p.operands.map((i) => view.words[i] as Word).filter((w) => w.glob), "truncate", ctx).map((f) => ({ ...f, message: f.message.replace("would delete", "would empty") }));
+  return reworded(criticalTargets(view, p.operands.map((i) => view.words[i] as Word).filter((w) => w.glob), "truncate", ctx), "would empty");
 }
 
 /**

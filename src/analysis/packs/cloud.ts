@@ -80,16 +80,16 @@ function gsutil(view: CommandView) {
 const plain = (args: readonly string[]): string[] => args.slice(1).filter((a) => !a.startsWith("-"));
 const previewed = (args: readonly string[]): boolean => args.some((a) => /^--?(?:help|h|preview|dry-?run)$/.test(a));
 
+/** Whether `ops` has `a` then `b` side by side (`repo delete`): a global option's value before them does not hide them. */
+const pair = (ops: readonly string[], a: string, b: RegExp): boolean => ops.some((o, k) => o === a && b.test(ops[k + 1] ?? ""));
+
 /**
  * Other infrastructure tools whose verb deletes everything they made: `pulumi destroy` (`down`),
  * `pulumi stack rm`, `cdk destroy`, `cdktf destroy`, `serverless remove`; and hosted projects
  * deleted whole: `gh repo delete`, `glab repo delete`, `heroku apps:destroy`, `fly apps destroy`,
- * `doctl … delete` of droplets, databases and clusters, `bq rm -r` of a dataset. A verb is
- * looked for among the plain words, so a global option's value before it does not hide it.
+ * `doctl … delete` of droplets, databases and clusters, `bq rm -r` of a dataset. The verb is read
+ * after the tool's options with values (VALUED), or among the plain words.
  */
-/** Whether `ops` has `a` then `b` side by side (`repo delete`): a global option's value before them does not hide them. */
-const pair = (ops: readonly string[], a: string, b: RegExp): boolean => ops.some((o, k) => o === a && b.test(ops[k + 1] ?? ""));
-
 const VERBS: Readonly<Record<string, (ops: readonly string[], args: readonly string[]) => string | null>> = {
   pulumi: (ops) => (ops[0] === "destroy" || ops[0] === "down" ? "destroys every resource in the stack" : ops[0] === "stack" && /^(?:rm|remove)$/.test(ops[1] ?? "") ? "removes the stack and its history (with --force, while it still has resources)" : null),
   cdk: (ops) => (ops[0] === "destroy" ? "deletes the stacks and their resources" : null),
@@ -121,9 +121,10 @@ function hosted(view: CommandView) {
   const rule = VERBS[name];
   if (rule === undefined || previewed(view.args)) return NONE;
   const spec = VALUED[name];
+  const p = spec === undefined ? null : parseFlags(view.args, spec, 1);
   // `--preview-only`: pulumi shows what it would destroy.
-  if (spec !== undefined && has(parseFlags(view.args, spec, 1), "preview-only")) return NONE;
-  const ops = spec === undefined ? plain(view.args) : parseFlags(view.args, spec, 1).operands.map((i) => view.args[i] as string);
+  if (p !== null && has(p, "preview-only")) return NONE;
+  const ops = p === null ? plain(view.args) : p.operands.map((i) => view.args[i] as string);
   const what = rule(ops, view.args);
   return what === null ? NONE : [finding(ID, `${view.name} ${ops.slice(0, 2).join(" ")} ${what}; there is no undo.`)];
 }

@@ -43,9 +43,14 @@ function sqlClient(view: CommandView) {
   // What it reads on stdin (a heredoc, a here-string, what `echo`/`printf` pipe into it) it runs.
   const fed = fedText(view.sc, view.facts);
   if (fed !== null) texts.push(fed.word.value);
+  return sqlFinding(view.name, texts);
+}
+
+/** The finding for the first destructive statement among `texts` that `runner` runs, if any. */
+function sqlFinding(runner: string, texts: readonly string[]) {
   for (const t of texts) {
     const hit = destructiveSql(t);
-    if (hit !== null) return [finding(SQL, `${view.name} runs ${hit}, which deletes data for good; back it up, or add a WHERE clause.`)];
+    if (hit !== null) return [finding(SQL, `${runner} runs ${hit}, which deletes data for good; back it up, or add a WHERE clause.`)];
   }
   return NONE;
 }
@@ -56,12 +61,7 @@ const BQ: FlagSpec = { longValue: { project_id: "project", dataset_id: "dataset"
 function bq(view: CommandView) {
   const p = parseFlags(view.args, BQ, 1);
   const ops = p.operands.map((i) => view.args[i] as string);
-  if (ops[0] !== "query") return NONE;
-  for (const t of ops.slice(1)) {
-    const hit = destructiveSql(t);
-    if (hit !== null) return [finding(SQL, `bq query runs ${hit}, which deletes data for good; back it up, or add a WHERE clause.`)];
-  }
-  return NONE;
+  return ops[0] === "query" ? sqlFinding("bq query", ops.slice(1)) : NONE;
 }
 
 function redis(view: CommandView) {

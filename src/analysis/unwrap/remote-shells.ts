@@ -74,14 +74,14 @@ function socatAddresses(view: CommandView, env: Env): void {
  * to whoever connects. A program with a script or command of its own is judged as that command.
  */
 /** Programs that give whoever drives them a shell session: a login, a multiplexer (whatever its words: `tmux new -A -s main`). */
-const SESSION = /^(?:login|tmux|screen|byobu|zellij)$/;
+const SESSIONS: ReadonlySet<string> = new Set(["login", "tmux", "screen", "byobu", "zellij"]);
 
 export const servedShellUnwrapper: Unwrapper = {
   name: "served-shell",
-  commands: [...INTERPRETERS, ...SHELL_STARTERS, "login", "tmux", "screen", "byobu", "zellij"],
+  commands: [...INTERPRETERS, ...SHELL_STARTERS, ...SESSIONS],
   also: (v, e) => {
     const server = v.wrapperEffects?.find((x) => x.kind === "serves");
-    if (server === undefined || !(readsProgramFromStdin(v) || startsShell(v) || SESSION.test(v.name))) return;
+    if (server === undefined || !(readsProgramFromStdin(v) || startsShell(v) || SESSIONS.has(v.name))) return;
     reverseShell(e, v.words[0] as Word, `${server.wrapper} serving ${v.name}`);
   },
 };
