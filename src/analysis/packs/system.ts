@@ -56,11 +56,14 @@ function systemctl(view: CommandView) {
  * A network interface taken down, or networking switched off: `ip link set eth0 down`, `ifconfig
  * eth0 down`, `ifdown -a`, `nmcli networking off`, `nmcli device disconnect eth0`. Over ssh, the
  * session that would bring it back goes with it. Interfaces that carry no session (loopback,
- * bridges and veths of containers, tunnels, CAN buses) stay quiet.
+ * bridges and veths of containers, tunnels, CAN buses) stay quiet. `takes`: what one tool takes
+ * down, as the message names it, or null.
  */
-function networkDown(view: CommandView) {
-  const what = networkDownBy(view);
-  return what === null ? NONE : [finding("dangerous/service-stop", `${what} takes networking down: over ssh, the session that would bring it back goes with it.`)];
+function networkDown(takes: (args: readonly string[]) => string | null): Rule {
+  return (view) => {
+    const what = takes(view.args);
+    return what === null ? NONE : [finding("dangerous/service-stop", `${what} takes networking down: over ssh, the session that would bring it back goes with it.`)];
+  };
 }
 
 /** Interfaces no remote session runs over. */
@@ -70,26 +73,30 @@ const prefixOf = (word: string, min: number) => (w: string): boolean => w.length
 const NMCLI: FlagSpecLike = { short: { t: "terse", p: "pretty", a: "ask", s: "show-secrets", o: "overview", v: "version", h: "help" }, shortValue: { m: "mode", c: "colors", e: "escape", f: "fields", g: "get-values", w: "wait" }, long: { terse: "terse", pretty: "pretty", ask: "ask", "show-secrets": "show-secrets", overview: "overview", version: "version", help: "help", offline: "offline" }, longValue: { mode: "mode", colors: "colors", escape: "escape", fields: "fields", "get-values": "get-values", wait: "wait" } };
 const IP: FlagSpecLike = { short: letters("46BMDsdrhaocjtkV0"), shortValue: { f: "family", n: "netns", b: "batch", l: "loops", R: "rc" }, long: { details: "details", stats: "stats", brief: "brief", json: "json", pretty: "pretty", oneline: "oneline", resolve: "resolve", all: "all", color: "color", force: "force", "no-nh": "no-nh", echo: "echo" }, longValue: { family: "family", netns: "netns", batch: "batch", loops: "loops", rcvbuf: "rcvbuf" }, singleDashLong: true };
 
-function networkDownBy(view: CommandView): string | null {
-  const args = view.args;
-  if (view.name === "ip") {
-    const p = parseFlags(args, IP, 1);
-    // In another network namespace (`ip -n ns1`), not the interfaces a session here runs over.
-    if (has(p, "netns")) return null;
-    const ops = p.operands.map((i) => args[i] as string);
-    if (!prefixOf("link", 1)(ops[0] ?? "") || !prefixOf("set", 1)(ops[1] ?? "") || !ops.includes("down")) return null;
-    const dev = ops[2] === "dev" ? ops[3] : ops[2];
-    return dev === undefined || LOCAL_IF.test(dev) ? null : `ip link set ${dev} down`;
-  }
-  if (view.name === "ifconfig") {
-    const ops = args.slice(1).filter((a) => !a.startsWith("-"));
-    return ops.length > 1 && ops.includes("down") && !LOCAL_IF.test(ops[0] as string) ? `ifconfig ${ops[0] as string} down` : null;
-  }
-  if (view.name === "ifdown") {
-    const ops = args.slice(1).filter((a) => !a.startsWith("-"));
-    const all = args.some((a) => a === "-a" || a === "--all");
-    return all || ops.some((o) => !LOCAL_IF.test(o)) ? `ifdown ${args.slice(1).join(" ")}` : null;
-  }
+/** `ip link set DEV down` (any prefix of link and set); not in another namespace (`ip -n ns1`). */
+function ipDown(args: readonly string[]): string | null {
+  const p = parseFlags(args, IP, 1);
+  if (has(p, "netns")) return null;
+  const ops = p.operands.map((i) => args[i] as string);
+  if (!prefixOf("link", 1)(ops[0] ?? "") || !prefixOf("set", 1)(ops[1] ?? "") || !ops.includes("down")) return null;
+  const dev = ops[2] === "dev" ? ops[3] : ops[2];
+  return dev === undefined || LOCAL_IF.test(dev) ? null : `ip link set ${dev} down`;
+}
+
+/** `ifconfig DEV [inet …] down`. */
+function ifconfigDown(args: readonly string[]): string | null {
+  const ops = args.slice(1).filter((a) => !a.startsWith("-"));
+  return ops.length > 1 && ops.includes("down") && !LOCAL_IF.test(ops[0] as string) ? `ifconfig ${ops[0] as string} down` : null;
+}
+
+/** `ifdown DEV…`, `ifdown -a`. */
+function ifdownDown(args: readonly string[]): string | null {
+  const all = args.some((a) => a === "-a" || a === "--all");
+  return all || args.slice(1).some((o) => !o.startsWith("-") && !LOCAL_IF.test(o)) ? `ifdown ${args.slice(1).join(" ")}` : null;
+}
+
+/** `nmcli networking off`, `nmcli device disconnect|down DEV`, `nmcli connection down X`, by any prefix, after nmcli's options. */
+function nmcliDown(args: readonly string[]): string | null {
   const p = parseFlags(args, NMCLI, 1);
   const ops = p.operands.map((i) => args[i] as string);
   const [object = "", verb = ""] = ops;
@@ -176,7 +183,7 @@ const ENTRIES = new Map<string, Rule>([
   ["systemctl", systemctl], ["service", service],
   ["kill", kill], ["pkill", kill], ["killall", kill], ["killall5", kill],
   ["crontab", crontab],
-  ["ip", networkDown], ["ifconfig", networkDown], ["ifdown", networkDown], ["nmcli", networkDown],
+  ["ip", networkDown(ipDown)], ["ifconfig", networkDown(ifconfigDown)], ["ifdown", networkDown(ifdownDown)], ["nmcli", networkDown(nmcliDown)],
   ["iptables", firewall], ["ip6tables", firewall], ["iptables-nft", firewall], ["iptables-legacy", firewall], ["nft", firewall], ["ufw", firewall],
 ]);
 
