@@ -15,12 +15,19 @@ const SYSTEM: Row[] = [
   // networking taken down: every spelling of ip's objects and verbs
   ...["ip link set eth0 down", "ip l s eth0 down", "ip li set dev eth0 down", "ip -6 link set eth0 down", "ip -s -d link set enp3s0 down", "ip link set dev eth0 down alias lo", "ifconfig eth0 down",
     "ifconfig eth0 inet down", "ifdown eth0", "ifdown -a", "ifdown lo eth0", "nmcli networking off", "nmcli n off", "nmcli -w 10 networking off", "nmcli device disconnect eth0", "nmcli de dis eth0",
-    "nmcli d down eth0", "nmcli -f all device disconnect eth0 lo", "nmcli connection down 'Wired 1'", "nmcli conn down id x", "nmcli co dow x"].map((c) => g(c, ["dangerous/service-stop"])),
+    "nmcli d down eth0", "nmcli -f all device disconnect eth0 lo", "nmcli connection down 'Wired 1'", "nmcli conn down id x", "nmcli co dow x",
+    // addresses, routes and leases gone, a link deleted, networkd's down
+    "ip addr flush dev eth0", "ip a f eth0", "ip -4 address flush dev enp3s0", "ip addr del 10.0.0.5/24 dev eth0", "ip a d 10.0.0.5/24 dev wlan0", "ip route del default", "ip r d default via 10.0.0.1",
+    "ip route flush all", "ip r f 0/0", "ip route flush table main", "ip -6 route del ::/0", "ip link delete eth0", "ip l del dev eth1", "networkctl down eth0", "networkctl down lo eth0",
+    "dhclient -r", "dhclient -v -r eth0", "dhclient -x", "dhcpcd -k", "dhcpcd -k eth0", "dhcpcd -x", "nmcli connection down 'Wired connection 1'"].map((c) => g(c, ["dangerous/service-stop"])),
   ...["ip link set eth0 up", "ip link set lo down", "ip link show", "ip addr", "ip -br a", "ip route", "ifconfig", "ifconfig eth0 up", "ifconfig lo down", "nmcli networking on", "nmcli d wifi list",
     "nmcli con show", "nmcli device status", "nmcli connection delete OldWifi", "nmcli radio wifi off", "ip -batch routes.txt",
     // interfaces no session runs over: CAN buses, containers' bridges and veths, tunnels, another namespace
     "sudo ip link set dev can0 down", "ip link set docker0 down", "ip link set veth1a2b down", "ip link set wg0 down", "ifconfig tun0 down", "ifdown virbr0", "ip -n ns1 link set eth0 down",
-    "ip netns exec ns1 ip link set veth1 down", "nmcli device disconnect docker0"].map((c) => g(c, [])),
+    "ip netns exec ns1 ip link set veth1 down", "nmcli device disconnect docker0",
+    "ip route flush cache", "ip route del 10.1.0.0/16", "ip route add default via 10.0.0.1", "ip route show default", "ip -n ns1 route del default", "ip addr add 10.0.0.5/24 dev eth0",
+    "ip addr flush dev docker0", "ip a f lo", "ip link delete veth12", "ip link del wg0", "ip a show dev eth0", "networkctl status", "networkctl down wg0", "networkctl up eth0",
+    "dhclient eth0", "sudo dhclient -v wlan0", "dhcpcd eth0", "dhcpcd -k docker0", "nmcli connection down work-vpn", "nmcli c down wg0", "nmcli con down 'Office VPN'"].map((c) => g(c, [])),
   ...["shutdown", "shutdown -h now", "shutdown -r +5", "sudo reboot", "poweroff", "halt", "halt -p", "init 0", "telinit 6",
     "systemctl poweroff", "systemctl reboot", "systemctl --no-wall halt", "systemctl -i suspend", "systemctl isolate rescue.target"].map((c) => g(c, ["dangerous/power-off"])),
   ...["kill -- -1", "kill -TERM -1", "kill -s HUP -1", "kill -15 1", "pkill -u root", "pkill --euid 0", "killall -u bob", "killall5 -15"].map((c) => g(c, ["dangerous/kill-broad"])),

@@ -68,19 +68,55 @@ function networkDown(takes: (args: readonly string[]) => string | null): Rule {
 
 /** Interfaces no remote session runs over. */
 const LOCAL_IF = /^(?:lo|can\d+|vcan\d+|docker\d+|br-\w+|veth\w*|virbr\d+(?:-nic)?|vnet\d+|tun\d+|tap\d+|wg\d+|vboxnet\d+|vmnet\d+|cni\d+|flannel\.\d+|cali\w+|dummy\d+|kube-\w+|lxcbr\d+|lxdbr\d+|podman\d+|zt\w+|tailscale\d+)$/;
+/** Connection names of VPNs and tunnels (`nmcli connection down work-vpn`). */
+const TUNNEL_NAME = /vpn|wireguard|openvpn|tailscale|zerotier|^(?:wg|tun|tap)\d*$/i;
 /** nmcli's objects and verbs, by any prefix it accepts (`n`, `net`; `d`, `dev`; `c`, `con`, `conn`). */
 const prefixOf = (word: string, min: number) => (w: string): boolean => w.length >= min && word.startsWith(w);
 const NMCLI: FlagSpecLike = { short: { t: "terse", p: "pretty", a: "ask", s: "show-secrets", o: "overview", v: "version", h: "help" }, shortValue: { m: "mode", c: "colors", e: "escape", f: "fields", g: "get-values", w: "wait" }, long: { terse: "terse", pretty: "pretty", ask: "ask", "show-secrets": "show-secrets", overview: "overview", version: "version", help: "help", offline: "offline" }, longValue: { mode: "mode", colors: "colors", escape: "escape", fields: "fields", "get-values": "get-values", wait: "wait" } };
 const IP: FlagSpecLike = { short: letters("46BMDsdrhaocjtkV0"), shortValue: { f: "family", n: "netns", b: "batch", l: "loops", R: "rc" }, long: { details: "details", stats: "stats", brief: "brief", json: "json", pretty: "pretty", oneline: "oneline", resolve: "resolve", all: "all", color: "color", force: "force", "no-nh": "no-nh", echo: "echo" }, longValue: { family: "family", netns: "netns", batch: "batch", loops: "loops", rcvbuf: "rcvbuf" }, singleDashLong: true };
 
-/** `ip link set DEV down` (any prefix of link and set); not in another namespace (`ip -n ns1`). */
+/**
+ * `ip link set DEV down`, `ip link delete DEV`, `ip addr flush|del … dev DEV`, `ip route del|flush
+ * default` (objects and verbs by any prefix ip accepts); not in another namespace (`ip -n ns1`).
+ */
 function ipDown(args: readonly string[]): string | null {
   const p = parseFlags(args, IP, 1);
   if (has(p, "netns")) return null;
   const ops = p.operands.map((i) => args[i] as string);
-  if (!prefixOf("link", 1)(ops[0] ?? "") || !prefixOf("set", 1)(ops[1] ?? "") || !ops.includes("down")) return null;
-  const dev = ops[2] === "dev" ? ops[3] : ops[2];
-  return dev === undefined || LOCAL_IF.test(dev) ? null : `ip link set ${dev} down`;
+  const [object = "", verb = ""] = ops;
+  if (prefixOf("route", 1)(object)) {
+    // The default route (or every route) gone: only hosts on the local network still reach it.
+    const removes = prefixOf("delete", 1)(verb) || prefixOf("flush", 1)(verb);
+    return removes && ops.slice(2).some((o, i, rest) => DEFAULT_ROUTE.test(o) || (o === "table" && rest[i + 1] === "main")) ? `ip route ${verb} ${ops.slice(2).join(" ")}` : null;
+  }
+  // `dev` may be left out where a device is all there is (`ip link set eth0 down`, `ip a flush eth0`).
+  const devAt = ops.indexOf("dev");
+  const named = devAt >= 0 ? ops[devAt + 1] : undefined;
+  const dev = named ?? ops[2];
+  const remote = (d: string | undefined): d is string => d !== undefined && !LOCAL_IF.test(d);
+  if (prefixOf("link", 1)(object)) {
+    if (prefixOf("set", 1)(verb) && ops.includes("down") && remote(dev)) return `ip link set ${dev} down`;
+    return prefixOf("delete", 1)(verb) && remote(dev) ? `ip link delete ${dev}` : null;
+  }
+  // `ip addr flush eth0`, `ip a del 10.0.0.5/24 dev eth0`: the addresses a session reaches it by.
+  if (!prefixOf("address", 1)(object)) return null;
+  if (prefixOf("flush", 1)(verb) && remote(dev)) return `ip address flush dev ${dev}`;
+  return prefixOf("delete", 1)(verb) && remote(named) ? `ip address delete … dev ${named}` : null;
+}
+const DEFAULT_ROUTE = /^(?:default|all|0\/0|0\.0\.0\.0\/0|::\/0)$/;
+
+/** `networkctl down DEV…` (systemd-networkd). */
+function networkctlDown(args: readonly string[]): string | null {
+  const ops = args.slice(1).filter((a) => !a.startsWith("-"));
+  return ops[0] === "down" && ops.slice(1).some((d) => !LOCAL_IF.test(d)) ? `networkctl down ${ops.slice(1).join(" ")}` : null;
+}
+
+/** `dhclient -r` / `-x`, `dhcpcd -k` / `-x`: the lease released, the address with it. */
+function dhcpRelease(args: readonly string[]): string | null {
+  const release = (args[0] as string).endsWith("dhcpcd") ? /^-[A-Za-z]*[kx]/ : /^-[rx]$/;
+  const flag = args.find((a, i) => i > 0 && !a.startsWith("--") && release.test(a));
+  const devs = args.slice(1).filter((a) => !a.startsWith("-"));
+  return flag !== undefined && (devs.length === 0 || devs.some((d) => !LOCAL_IF.test(d))) ? `${(args[0] as string).replace(/.*\//, "")} ${flag}` : null;
 }
 
 /** `ifconfig DEV [inet …] down`. */
@@ -103,7 +139,8 @@ function nmcliDown(args: readonly string[]): string | null {
   if (prefixOf("networking", 1)(object) && verb === "off") return "nmcli networking off";
   const targets = ops.slice(2).filter((o) => o !== "id" && o !== "uuid" && o !== "path" && o !== "ifname");
   if (prefixOf("device", 1)(object) && (prefixOf("disconnect", 1)(verb) || prefixOf("down", 2)(verb)) && targets.some((t) => !LOCAL_IF.test(t))) return `nmcli device ${verb}`;
-  if (prefixOf("connection", 1)(object) && prefixOf("down", 2)(verb)) return `nmcli connection ${verb}`;
+  // A VPN or tunnel connection is not the link a session came in by.
+  if (prefixOf("connection", 1)(object) && prefixOf("down", 2)(verb) && !targets.every((t) => LOCAL_IF.test(t) || TUNNEL_NAME.test(t))) return `nmcli connection ${verb}`;
   return null;
 }
 
@@ -184,6 +221,7 @@ const ENTRIES = new Map<string, Rule>([
   ["kill", kill], ["pkill", kill], ["killall", kill], ["killall5", kill],
   ["crontab", crontab],
   ["ip", networkDown(ipDown)], ["ifconfig", networkDown(ifconfigDown)], ["ifdown", networkDown(ifdownDown)], ["nmcli", networkDown(nmcliDown)],
+  ["networkctl", networkDown(networkctlDown)], ["dhclient", networkDown(dhcpRelease)], ["dhcpcd", networkDown(dhcpRelease)],
   ["iptables", firewall], ["ip6tables", firewall], ["iptables-nft", firewall], ["iptables-legacy", firewall], ["nft", firewall], ["ufw", firewall],
 ]);
 
