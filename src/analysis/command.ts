@@ -38,6 +38,8 @@ export interface CommandView {
   wrapperEffects?: readonly WrapperEffect[];
   /** Reads the stdin of the string it runs in, and the line feeds that (`curl … | bash -c 'sh'`). */
   stdinFed?: boolean;
+  /** That fed stdin is a file of the user's, read as it is (`cat deploy.sh | ssh host bash -s`). */
+  stdinFile?: boolean;
 }
 
 const SYSTEM_DIRS = new Set([

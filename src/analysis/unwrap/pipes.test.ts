@@ -70,7 +70,9 @@ describe("unwrap/pipes: table", () => {
 });
 
 /** A file of the user's printed by cat into what runs it is read as `< FILE` is (`cat deploy.sh | ssh host`). */
-const CAT_RUNNERS = ["sh", "bash", "bash -s -- -v", "sudo bash", "sudo -E bash -", "python3", "perl", "node -", "ssh host", "ssh -p 22 user@host", "sudo -s", "su -"];
+const CAT_RUNNERS = ["sh", "bash", "bash -s -- -v", "sudo bash", "sudo -E bash -", "python3", "perl", "node -", "ssh host", "ssh -p 22 user@host", "sudo -s", "su -",
+  // run elsewhere, reading the same stdin: a remote shell, a container's
+  "ssh host bash -s", "ssh -T host sudo bash -s -- -v", "ssh host python3 -", "docker exec -i web sh", "kubectl exec -i pod -- bash", "ssh host su -"];
 const CAT_ROWS: Row[] = [
   ...CAT_RUNNERS.flatMap((r): Row[] => [
     // on disk: the user's own, as `bash deploy.sh` is
@@ -88,6 +90,9 @@ const CAT_ROWS: Row[] = [
   // stdin, a descriptor or a device however spelled, or anything feeding cat
   ...["cat //dev/stdin | bash", "cat /tmp/../dev/stdin | bash", "cat dev/stdin | bash", "cat ../../dev/fd/3 | bash", "cat /proc/self/fd/0 | bash", "curl -s http://127.0.0.1/x | cat a.sh | bash",
     "cat a.sh < /dev/stdin | bash", "cat a.sh | bash 0<&3 3< <(curl -s http://127.0.0.1/x)", "PATH=/tmp/x cat a | bash"].map((c): Row => [c, [PIPE], "has", true]),
+  // the remote side runs a pipe of its own, or reads another stdin: that is not the file
+  ...["cat a.sh | ssh host 'curl -s http://127.0.0.1/x | bash'", "cat a.sh | ssh host 'cat | bash'", "cat a.sh | ssh host bash -s < /dev/tcp/127.0.0.1/9",
+    "sh -c 'cat a.sh | ssh host bash -s'", "cat a.sh | docker exec -i web sh -c 'curl -s http://127.0.0.1/x | sh'"].map((c): Row => [c, [PIPE], "has", true]),
 ];
 
 describe("unwrap/pipes: a file printed by cat", () => {

@@ -25,8 +25,8 @@ function pipeIntoInterpreter(view: CommandView, env: Env): void {
   const printed = piped ? printedBefore(view) : null;
   if (printed !== null && SHELLS.has(view.name)) nest(printed.word.value, at(printed.word), inheritFrom(view));
   if (printed?.exact === true) return;
-  // `cat deploy.sh | bash`: a file of the user's, as `bash < deploy.sh` reads it.
-  if (printed === null && piped && catFeeds(view, env)) return;
+  // `cat deploy.sh | bash`, `… | ssh host bash -s`: a file of the user's, as `bash < deploy.sh` reads it.
+  if (printed === null && (piped ? catFeeds(view, env) : view.stdinFile === true)) return;
   const first = view.words[0] as Word;
   const what = piped ? `Piping into ${view.name} runs whatever the previous command prints` : `${view.name} here reads its program from what the line writes into it (a pipe into the string it runs in, >( … ), a coproc or a descriptor), and runs it`;
   out.findings.push({ id: "shell/pipe-to-shell", message: `${what}, unseen; save it to a file, read it, then run it.`, start: at(first)[0], end: at(first)[1] });

@@ -104,7 +104,7 @@ function started(view: CommandView, env: Env): void {
     env.nest(fed.word.value, env.at(fed.word), inherit);
     // A heredoc's expansions are the shell's own; a pipe's inexact text is unseen.
     if (fed.exact || view.sc.stage === 0) return;
-  } else if (!stdinFed(view) || catFeeds(view, env)) return;
+  } else if (!stdinFed(view) || catFeeds(view, env) || view.stdinFile === true) return;
   const first = view.words[0] as Word;
   const r = env.at(first);
   env.out.findings.push({ id: "shell/pipe-to-shell", message: `${view.name} with no command starts a shell that runs whatever it is fed${view.sc.stage > 0 ? " by the pipe" : ""}, unseen; save it to a file, read it, then run it.`, start: r[0], end: r[1] });

@@ -30,6 +30,24 @@ export function fedElsewhere(view: CommandView): boolean {
   return false;
 }
 
+/**
+ * `cat FILE | RUNNER` as the whole line, which is `RUNNER < FILE`: a file of the user's, read as it
+ * is. Only a two-command line with no constructs, `cat` with plain operands and no redirects, and
+ * no path through devices or descriptors (`cat //dev/stdin | sh` reads the line's own stdin).
+ */
+export function catFedLine(view: CommandView): boolean {
+  const sc = view.sc;
+  const facts = view.facts;
+  if (view.depth > 0 || sc.stage !== 1 || facts.commands.length !== 2 || facts.constructs.length > 0) return false;
+  if (sc.redirects.some((r) => r.fd === null || r.fd === 0 || r.op.startsWith("<"))) return false;
+  const prev = facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === 0);
+  if (prev === undefined || prev.argv.length < 2 || prev.argv[0]?.value !== "cat" || prev.argv[0].quoted || prev.assignments.length > 0 || prev.redirects.length > 0) return false;
+  return prev.argv.slice(1).every((w) => w.dynamic === null && !w.glob && w.value !== "" && !w.value.startsWith("-") && !SPECIAL_SEGMENT.test(w.value));
+}
+
+/** A path through devices, descriptors, /proc or /sys, however spelled (`//dev/stdin`, `../dev/fd/3`, `dev/stdin`). */
+const SPECIAL_SEGMENT = /(?:^|\/)(?:dev|proc|sys|fd|stdin)(?:\/|$)/;
+
 /** Whether `view` reads a stdin the line writes: piped, fed elsewhere, or the fed stdin of its string. */
 export function stdinFed(view: CommandView): boolean {
   return view.sc.stage > 0 || view.stdinFed === true || fedElsewhere(view);

@@ -5,7 +5,7 @@ import type { CommandView } from "../command.js";
 import type { FindingDraft } from "../check.js";
 import type { WrapperEffect } from "./wrappers.js";
 import type { FileMap, WrittenFiles } from "./written.js";
-import { stdinFed } from "./stdin-feeds.js";
+import { catFedLine, stdinFed } from "./stdin-feeds.js";
 
 export interface UnwrapResult {
   views: CommandView[];
@@ -38,6 +38,8 @@ export interface Inherit {
   effects: readonly WrapperEffect[];
   /** The string's stdin is written by the line (a pipe into the command that runs it). */
   stdinFed?: boolean;
+  /** That stdin is a file of the user's, read as it is (`cat deploy.sh | ssh host bash -s`). */
+  stdinFile?: boolean;
 }
 
 export interface Origin extends Inherit {
@@ -54,7 +56,7 @@ export const TOP: Origin = { depth: 0, range: null, privileged: false, forms: []
 
 /** What a string run by `view` inherits: its privilege, forms and wrappers. */
 export function inheritFrom(view: CommandView): Inherit {
-  return { privileged: view.privileged, forms: view.forms, allowForms: view.privileged ? view.allowForms : -1, argsUnknown: false, wrappers: view.wrappers, effects: view.wrapperEffects ?? NO_EFFECTS, stdinFed: stdinFed(view) };
+  return { privileged: view.privileged, forms: view.forms, allowForms: view.privileged ? view.allowForms : -1, argsUnknown: false, wrappers: view.wrappers, effects: view.wrapperEffects ?? NO_EFFECTS, stdinFed: stdinFed(view), stdinFile: view.stdinFile === true || catFedLine(view) };
 }
 
 /** What inspecting a special command needs (made only for the few commands that are special). */

@@ -37,6 +37,7 @@ export function makeView(sc: SimpleCommand, facts: Facts, origin: Origin, words:
     wrappers, forms, allowForms: allowForms < 0 ? forms.length : allowForms, argsUnknown, sc, facts,
     start: range !== null ? range[0] : sc.start, end: range !== null ? range[1] : sc.end, depth: origin.depth, wrapperOnly: false,
     stdinFed: origin.stdinFed === true && readsParseStdin(sc),
+    stdinFile: origin.stdinFile === true && readsParseStdin(sc),
   };
 }
 

@@ -12,6 +12,7 @@ import { fedText, printedBy, type Printed } from "./printed.js";
 import { inheritFrom, type Env } from "./types.js";
 import { isStdinPath, runString, shellQuote } from "./strings.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
+import { catFedLine } from "./stdin-feeds.js";
 
 export interface Written {
   /** The text written (run-time parts as `dynamic`), null when it cannot be seen. */
@@ -273,17 +274,8 @@ export function stdinWritten(view: CommandView, env: Env, runner: string): void 
  * a name is a device, stdin or a descriptor, or anything feeds cat, it stays a pipe.
  */
 export function catFeeds(view: CommandView, env: Env): boolean {
-  const sc = view.sc;
-  const facts = env.facts;
-  if (view.depth > 0 || sc.stage !== 1 || facts.commands.length !== 2 || facts.constructs.length > 0 || anyWritten(env.written)) return false;
-  if (sc.redirects.some((r) => r.fd === null || r.fd === 0 || r.op.startsWith("<"))) return false;
-  const prev = facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === 0);
-  if (prev === undefined || prev.argv.length < 2 || prev.argv[0]?.value !== "cat" || prev.argv[0].quoted || prev.assignments.length > 0 || prev.redirects.length > 0) return false;
-  return prev.argv.slice(1).every((w) => w.dynamic === null && !w.glob && w.value !== "" && !w.value.startsWith("-") && !SPECIAL_SEGMENT.test(w.value));
+  return !anyWritten(env.written) && catFedLine(view);
 }
-
-/** A path through devices, descriptors, /proc or /sys, however spelled (`//dev/stdin`, `../dev/fd/3`, `dev/stdin`). */
-const SPECIAL_SEGMENT = /(?:^|\/)(?:dev|proc|sys|fd|stdin)(?:\/|$)/;
 
 /** `python3 -m tool` runs tool.py (or tool/__main__.py) from the working directory. */
 export function moduleWritten(view: CommandView, env: Env, module: string): boolean {
