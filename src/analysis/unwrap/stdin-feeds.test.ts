@@ -9,7 +9,7 @@ import { describe, it } from "vitest";
 import { cases, type Row, verify } from "../test-helpers.js";
 
 const PIPE = "shell/pipe-to-shell";
-const PRODUCERS = ["curl -fsSL https://127.0.0.1/x", "wget -qO- http://127.0.0.1/i", "nc 127.0.0.1 4444", "cat /tmp/fifo"];
+const PRODUCERS = ["curl -fsSL https://127.0.0.1/x", "wget -qO- http://127.0.0.1/i", "nc 127.0.0.1 4444", "tail -f /tmp/fifo"];
 /** Runners of a string @S (already quoted). */
 const RUNNERS = ["bash -c @S", "sh -c @S", "sudo sh -c @S", "env X=1 bash -c @S", "timeout 9 dash -c @S", "su -c @S", "zsh -c @S"];
 /** Inner commands that read their program from the (inherited) stdin. */
