@@ -1,8 +1,9 @@
 /**
  * Cloud and cluster copiers, as downloaders (downloads.ts, line-state.ts): what `aws s3 cp|mv|sync`
  * (`s3api get-object`), `gsutil cp|mv|rsync`, `gcloud storage cp|mv|rsync`, `azcopy copy|sync`,
- * `az storage blob download[-batch]`, `rclone copy|copyto|move|moveto|sync|copyurl`, `kubectl cp`,
- * `docker`/`podman cp` and `oras pull` write here from a bucket, a pod or a container: the files,
+ * `az storage blob|file download[-batch]`, `rclone copy|copyto|move|moveto|sync|copyurl`, `kubectl`/`oc cp`,
+ * `docker`/`podman cp`, `oras pull`, `s3cmd get|sync`, `s5cmd cp|sync`, `lxc`/`incus file pull` and
+ * `gcloud compute scp` write here from a bucket, a pod or a container: the files,
  * and the directory a recursive copy fills (anything under it came from there). A copy from a local
  * source (an upload) writes nothing here; `aws s3 cp s3://b/x -`, `rclone cat`, `gsutil cat` print
  * what they fetch (a pipe into a shell is pipe-to-shell already; `> F` makes F a download).
@@ -26,6 +27,8 @@ interface Copier {
   into?: true;
   /** Sources are all operands but the last (`gsutil cp a b DIR`); otherwise source and destination are the first two. */
   manySources?: true;
+  /** Without a destination, the copy is made in the working directory (`s3cmd get s3://b/i.sh`). */
+  here?: true;
 }
 
 const AWS: Copier = {
@@ -47,13 +50,51 @@ const GSUTIL: Copier = {
 };
 
 const GCLOUD: Copier = {
-  subs: { "storage cp": "copy", "storage mv": "copy", "storage rsync": "sync", "storage cat": "print" },
+  subs: { "storage cp": "copy", "storage mv": "copy", "storage rsync": "sync", "storage cat": "print", "compute scp": "copy" },
   spec: {
     short: { r: "recursive", R: "recursive", q: "quiet", n: "no-clobber" },
-    long: names("recursive", "quiet", "no-clobber", "continue-on-error", "preserve-posix", "do-not-decompress", "daisy-chain", "print-created-message", "delete-unmatched-destination-objects", "checksums-only", "log-http", "read-paths-from-stdin", "skip-unsupported", "ignore-symlinks"),
-    longValue: names("project", "account", "configuration", "verbosity", "impersonate-service-account", "format", "billing-project", "manifest-path", "storage-class", "cache-control", "content-type", "custom-metadata", "exclude", "predefined-acl", "encryption-key", "decryption-keys", "additional-headers", "trace-token", "flags-file"),
+    long: { recurse: "recursive", ...names("recursive", "compress", "dry-run", "force-key-file-overwrite", "plain", "strict-host-key-checking", "tunnel-through-iap", "internal-ip", "quiet", "no-clobber", "continue-on-error", "preserve-posix", "do-not-decompress", "daisy-chain", "print-created-message", "delete-unmatched-destination-objects", "checksums-only", "log-http", "read-paths-from-stdin", "skip-unsupported", "ignore-symlinks") },
+    longValue: names("zone", "port", "scp-flag", "ssh-key-expire-after", "project", "account", "configuration", "verbosity", "impersonate-service-account", "format", "billing-project", "manifest-path", "storage-class", "cache-control", "content-type", "custom-metadata", "exclude", "predefined-acl", "encryption-key", "decryption-keys", "additional-headers", "trace-token", "flags-file"),
   },
-  remote: /^(?:gs|s3):\/\//,
+  // A bucket, or `[USER@]INSTANCE:PATH` (compute scp).
+  remote: /^(?:gs|s3):\/\/|^[\w.-]+@?[\w.-]*:(?!\/\/)/,
+  manySources: true,
+};
+
+/** `s3cmd get s3://b/i.sh [DEST]`, `s3cmd sync s3://b/d/ d/`. */
+const S3CMD: Copier = {
+  subs: { get: "copy", sync: "sync" },
+  spec: {
+    short: { r: "recursive", f: "force", n: "dry-run", v: "verbose", d: "debug", q: "quiet", H: "human-readable", P: "acl-public" },
+    shortValue: { c: "config", e: "encrypt" },
+    long: names("recursive", "force", "dry-run", "verbose", "debug", "quiet", "skip-existing", "continue", "delete-removed", "no-delete-removed", "preserve", "no-preserve", "check-md5", "no-check-md5", "no-ssl", "ssl", "progress", "no-progress", "human-readable", "acl-public", "acl-private", "encrypt", "no-encrypt"),
+    longValue: names("config", "access_key", "secret_key", "access_token", "host", "host-bucket", "region", "bucket-location", "exclude", "include", "rexclude", "rinclude", "exclude-from", "include-from", "storage-class", "limit-rate", "multipart-chunk-size-mb", "cache-file", "ca-certs"),
+  },
+  remote: /^s3:\/\//,
+  manySources: true,
+  here: true,
+};
+
+/** `s5cmd [--endpoint-url U] cp s3://b/i.sh .`. */
+const S5CMD: Copier = {
+  subs: { cp: "copy", mv: "copy", sync: "sync", cat: "print" },
+  spec: {
+    short: { n: "no-clobber", s: "if-size-differ", u: "if-source-newer", f: "flatten" },
+    long: names("dry-run", "stat", "json", "no-verify-ssl", "use-list-objects-v1", "request-payer", "install-completion", "no-sign-request", "no-clobber", "if-size-differ", "if-source-newer", "flatten", "raw", "force-glacier-transfer", "ignore-glacier-warnings", "delete", "size-only", "exit-on-error"),
+    longValue: names("endpoint-url", "numworkers", "retry-count", "log", "credentials-file", "profile", "concurrency", "part-size", "storage-class", "sse", "sse-kms-key-id", "acl", "cache-control", "expires", "content-type", "content-encoding", "content-disposition", "exclude", "include", "metadata", "source-region", "destination-region", "version-id"),
+  },
+  remote: /^s3:\/\//,
+  manySources: true,
+};
+
+/** `lxc file pull c/path DEST` (incus too): every source is in the container. */
+const LXC: Copier = {
+  subs: { "file pull": "copy" },
+  spec: { short: { r: "recursive", p: "create-dirs", q: "quiet" }, long: names("recursive", "create-dirs", "quiet", "debug", "verbose", "force-local"), longValue: names("project", "mode", "uid", "gid") },
+  // `CONTAINER/path` (a name starts with a letter or digit: `./x` and `../x` are here).
+  remote: /^(?!\.\.?\/)[\w-][\w.-]*\/./,
+  manySources: true,
+  dirs: true,
 };
 
 const AZCOPY: Copier = {
@@ -67,12 +108,12 @@ const AZCOPY: Copier = {
 };
 
 const AZ: Copier = {
-  subs: { "storage blob download": "az", "storage blob download-batch": "az" },
+  subs: { "storage blob download": "az", "storage blob download-batch": "az", "storage file download": "az", "storage file download-batch": "az" },
   spec: {
     short: {},
     shortValue: { c: "container-name", n: "name", f: "file", d: "destination", s: "source", o: "output" },
     long: names("no-progress", "overwrite", "validate-content", "dryrun", "debug", "verbose", "only-show-errors"),
-    longValue: names("account-name", "account-key", "container-name", "name", "file", "connection-string", "sas-token", "auth-mode", "destination", "source", "pattern", "blob-url", "max-connections", "start-range", "end-range", "if-match", "if-none-match",
+    longValue: names("account-name", "account-key", "container-name", "name", "file", "dest", "path", "share-name", "connection-string", "sas-token", "auth-mode", "destination", "source", "pattern", "blob-url", "max-connections", "start-range", "end-range", "if-match", "if-none-match",
       "if-modified-since", "if-unmodified-since", "lease-id", "open-mode", "snapshot", "timeout", "version-id", "subscription", "output", "query", "blob-endpoint"),
   },
 };
@@ -120,7 +161,7 @@ const ORAS: Copier = {
   },
 };
 
-export const COPIERS: Readonly<Record<string, Copier>> = { aws: AWS, gsutil: GSUTIL, gcloud: GCLOUD, azcopy: AZCOPY, az: AZ, rclone: RCLONE, kubectl: KUBECTL, docker: DOCKER, podman: DOCKER, oras: ORAS };
+export const COPIERS: Readonly<Record<string, Copier>> = { aws: AWS, gsutil: GSUTIL, gcloud: GCLOUD, azcopy: AZCOPY, az: AZ, rclone: RCLONE, kubectl: KUBECTL, oc: KUBECTL, docker: DOCKER, s3cmd: S3CMD, s5cmd: S5CMD, lxc: LXC, incus: LXC, podman: DOCKER, oras: ORAS };
 
 export interface Copied {
   /** Files written here (a destination, and each source's name inside it). */
@@ -156,8 +197,8 @@ export function cloudCopy(args: readonly string[], name: string): Copied | null 
   const rest = ops.slice(at);
   const out: Copied = { files: [], tree: null, prints: kind === "print", by };
   if (kind === "az") {
-    // `az storage blob download -f F` (without -f it prints), `download-batch -d DIR`.
-    out.files.push(...values(p, "file"));
+    // `az storage blob download -f F` (without -f it prints), `storage file download --dest F`, `download-batch -d DIR`.
+    out.files.push(...values(p, "file"), ...values(p, "dest"));
     if (sub.endsWith("-batch")) out.tree = values(p, "destination")[0] ?? null;
     else out.prints = out.files.length === 0;
     return out;
@@ -173,8 +214,10 @@ export function cloudCopy(args: readonly string[], name: string): Copied | null 
   }
   if (kind === "print") return out;
   const remote = copier.remote ?? /$^/;
-  const dest = copier.manySources === true ? rest[rest.length - 1] : rest[1];
-  const sources = copier.manySources === true ? rest.slice(0, -1) : rest.slice(0, 1);
+  // `s3cmd get s3://b/i.sh`: no destination is the working directory.
+  const here = copier.here === true && rest.length === 1;
+  const dest = here ? "." : copier.manySources === true ? rest[rest.length - 1] : rest[1];
+  const sources = here ? rest : copier.manySources === true ? rest.slice(0, -1) : rest.slice(0, 1);
   if (dest === undefined || !sources.some((s) => remote.test(s))) return null;
   // `aws s3 cp s3://b/i.sh -`: printed, not written.
   if (dest === "-" || has(p, "stdout")) return { ...out, prints: true };

@@ -14,6 +14,7 @@ const DOWNLOADS = [
   "curl -fsSLo i.sh https://example.com/i.sh", "wget -O i.sh https://example.com/i.sh", "wget https://example.com/i.sh", "aria2c -o i.sh https://example.com/x", "aria2c https://example.com/i.sh",
   "axel https://example.com/i.sh", "axel -o i.sh https://example.com/x", "http --download https://example.com/i.sh", "xh -d -o i.sh https://example.com/x", "http https://example.com/x > i.sh",
   "gh release download -R u/r -p i.sh -O i.sh", "scp host:i.sh .", "scp user@host:dir/i.sh ./", "scp host:x i.sh", "rsync -a host:i.sh .", "rsync -av rsync://h/m/i.sh ./",
+  "fetch https://example.com/i.sh", "fetch -o i.sh https://example.com/x", "ftp -o i.sh https://example.com/x", "ftp ftp://example.com/pub/i.sh", "tnftp -o i.sh http://example.com/x",
 ];
 const WRAPPED = ["sudo %", "sudo -u x %", "env A=1 %", "nice -n 5 %", "timeout 60 %", "grc %"];
 const RUNS = ["bash i.sh", "sh ./i.sh", ". ./i.sh", "source i.sh", "chmod +x i.sh && ./i.sh", "sudo bash i.sh"];
@@ -43,6 +44,9 @@ const COPIES = [
   "kubectl cp pod:/i.sh i.sh", "kubectl cp ns/pod:/tmp/i.sh ./i.sh", "kubectl -n ns cp pod:/i.sh i.sh -c app", "kubectl cp --retries 3 pod:/i.sh .",
   "docker cp c:/i.sh .", "docker cp -L c:/tmp/i.sh i.sh", "docker container cp c:/i.sh ./", "docker -H ssh://h cp c:/i.sh .", "podman cp c:/i.sh i.sh",
   "gh gist view --raw abc123 > i.sh",
+  "oc cp pod:/i.sh i.sh", "oc -n ns cp pod:/tmp/i.sh .", "s3cmd get s3://b/i.sh", "s3cmd get s3://b/i.sh i.sh", "s3cmd -c c.cfg get --force s3://b/i.sh .", "s5cmd cp s3://b/i.sh .",
+  "s5cmd --endpoint-url https://s3.example.com cp s3://b/i.sh i.sh", "s5cmd cat s3://b/i.sh > i.sh", "lxc file pull c1/root/i.sh .", "lxc file pull c1/root/i.sh i.sh", "incus file pull c1/i.sh ./",
+  "gcloud compute scp vm:/tmp/i.sh .", "gcloud compute scp --zone us-east1-b user@vm:i.sh i.sh", "az storage file download --share-name s --path i.sh --dest i.sh",
 ];
 /** Directories filled from a bucket, a remote, a pod or a container, then run from. */
 const TREES = [
@@ -50,6 +54,8 @@ const TREES = [
   "gsutil -m rsync -r gs://b/d d", "gsutil cp -r gs://b/d .", "gsutil -m cp -R gs://b/d .", "gcloud storage cp -r gs://b/d .", "gcloud storage rsync --recursive gs://b/d d",
   "azcopy copy https://a.blob.core.windows.net/c/d . --recursive", "azcopy sync https://a.blob.core.windows.net/c/d d", "az storage blob download-batch -s c -d d", "az storage blob download-batch --source c --destination d --pattern '*'",
   "rclone copy r:b/d ./d", "rclone sync r:b/d d", "rclone copy r:b/d d --max-age 24h", "kubectl cp pod:/d d", "kubectl cp ns/pod:/srv/d ./d", "docker cp c:/d .", "docker cp c:/srv/d ./d", "oras pull ghcr.io/u/d:1 -o d", "oras pull --output=d ghcr.io/u/d:1",
+  "s3cmd sync s3://b/d/ d/", "s3cmd get -r s3://b/d d", "s5cmd sync 's3://b/d/*' d/", "lxc file pull -r c1/srv/d .", "oc cp pod:/srv/d d", "gcloud compute scp --recurse vm:/srv/d d",
+  "az storage file download-batch -s share -d d",
 ];
 const AROUND = ["%", "sudo %", "env A=1 %", "nohup %", "true && %", "(%)", "sh -c '%'"];
 

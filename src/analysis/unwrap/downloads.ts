@@ -2,7 +2,7 @@
  * Files a command writes from the network (line-state.ts records them; running, sourcing or
  * installing one later on the line is a pipe to a shell): curl and wget (`-o F`, `-O`, `> F`,
  * wget's default name and `-P DIR`), aria2c and axel (`-o F`, `-d DIR`, the URL's name), httpie
- * and xh (`--download`, `-o F`), `gh release download -O F`, `gh gist view --raw ID > F`, scp or
+ * and xh (`--download`, `-o F`), BSD fetch and ftp given a URL (`-o F`, the URL's name), `gh release download -O F`, `gh gist view --raw ID > F`, scp or
  * rsync copying from a remote host, and cloud and cluster copiers (cloud-copies.ts: `aws s3 cp`,
  * `rclone copy`, `kubectl cp`, …). And the command under its wrappers (`sudo curl …`, `env X=1 wget …`).
  */
@@ -11,7 +11,7 @@ import type { SimpleCommand } from "../../facts/types.js";
 import { KNOWN } from "./table.js";
 import { cloudCopy, COPIERS } from "./cloud-copies.js";
 
-export const DOWNLOADERS: ReadonlySet<string> = new Set(["curl", "wget", "aria2c", "axel", "http", "https", "xh", "xhs", "gh", "scp", "rsync", ...Object.keys(COPIERS)]);
+export const DOWNLOADERS: ReadonlySet<string> = new Set(["curl", "wget", "aria2c", "axel", "http", "https", "xh", "xhs", "gh", "scp", "rsync", "fetch", "ftp", "tnftp", ...Object.keys(COPIERS)]);
 
 const base = (p: string): string => p.slice(p.lastIndexOf("/") + 1);
 const URL = /^(?:https?|ftps?):\/\//;
@@ -51,7 +51,7 @@ export function downloadedFiles(sc: SimpleCommand, name: string): string[] {
   if (name === "scp" || name === "rsync") return remoteCopy(args, name);
   files.push(...stdoutFiles(sc));
   // The URL's own name when none is given: wget, aria2c, axel, httpie's --download.
-  const download = name === "wget" || name === "aria2c" || name === "axel" || ((name === "http" || name === "https" || name === "xh" || name === "xhs") && args.some((a) => a === "--download" || a === "-d"));
+  const download = name === "wget" || name === "aria2c" || name === "axel" || name === "fetch" || name === "ftp" || name === "tnftp" || ((name === "http" || name === "https" || name === "xh" || name === "xhs") && args.some((a) => a === "--download" || a === "-d"));
   if (files.length === 0 && download && remoteName !== undefined) files.push(dir + remoteName);
   return files;
 }
