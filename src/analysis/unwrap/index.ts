@@ -9,6 +9,7 @@
 
 import type { Facts, SimpleCommand } from "../../facts/types.js";
 import { AnalysisLimitError, DEFAULT_LIMITS } from "../limits.js";
+import { mayHoldQuotedCode, quotedCodeIn, quotedCodeSpans } from "./quoted-code.js";
 import { hiddenSubstitutions, promptExpansions } from "./substitutions.js";
 import { TOP, type Extract, type Nest, type Origin, type Parse, type UnwrapResult } from "./types.js";
 import { NO_ARGS, makeView, unwrapCommand } from "./unwrap-command.js";
@@ -53,9 +54,13 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
     line = lineStateOf(f, parse.written);
     // `${x@P}` anywhere in this parse (one scan of its source, not one per command).
     const prompts = f.source.includes("@P");
+    // `$(( 'a[$(id)]' ))`: quotes bash does not honour there (quoted-code.ts).
+    const quoted = mayHoldQuotedCode(f);
+    if (quoted) quotedCodeSpans(f, origin, nest);
     for (let c = 0; c < commands.length; c++) {
       const sc = commands[c] as SimpleCommand;
       hiddenSubstitutions(sc, f, origin, nest);
+      quotedCodeIn(sc, f, origin, nest, out, quoted);
       if (prompts) promptExpansions(sc, f, origin, out);
       line = lineCommand(sc, f, line, origin, out, nest);
       if (sc.argv.length === 0) out.views.push(makeView(sc, f, origin, sc.argv, NO_ARGS, 0, "", true, origin.wrappers, origin.privileged, false, origin.forms.slice(), origin.allowForms));

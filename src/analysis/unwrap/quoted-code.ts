@@ -1,0 +1,78 @@
+/**
+ * Single quotes bash does not honour as quotes. Inside arithmetic (`(( ))`, `$(( ))`, `$[ ]`),
+ * array subscripts (`a['…']=1`, `${a['…']}`, `u+=(['…']=1)`), the word of a `${…}` operator in
+ * double quotes or a heredoc, and a compound assignment quoted for declare to parse (`declare -a
+ * 'x=(…)'`), `'$(cmd)'` is no literal: bash runs cmd. tree-sitter reads a raw string there, so the
+ * substitution is never a node. Each such text is parsed again with its quotes taken out, which
+ * shows its substitutions as commands; a quoted compound assignment built at run time
+ * (`declare -a "y=($v)"`) is code nobody can read.
+ */
+
+import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
+import type { Nest, Origin, UnwrapResult } from "./types.js";
+
+/** A quote, then a command substitution or a backtick: the case to look at (one test per parse first). */
+const QUOTE_THEN_SUBSTITUTION = /'[^]*?(?:\$\(|`)/;
+/** Without its single quotes (and the `$` of `$'`), as bash reads the text there. */
+const unquoted = (text: string): string => text.replace(/\$?'/g, "");
+const SUBSTITUTION = /\$\(|`/;
+/** `NAME=(`, `NAME[…]=`, `NAME+=(` as a cooked word's value: what declare parses as an assignment. */
+const COMPOUND = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^]*?\])?\+?=\(/;
+const SUBSCRIPTED = /^[A-Za-z_][A-Za-z0-9_]*\[[^]*?\]\+?=/;
+const DECLARES: ReadonlySet<string> = new Set(["declare", "typeset", "local", "readonly", "export"]);
+
+/** Whether a parse may hold such text at all: a quote before a substitution somewhere in it. */
+export function mayHoldQuotedCode(facts: Facts): boolean {
+  return QUOTE_THEN_SUBSTITUTION.test(facts.source);
+}
+
+/** Arithmetic and `${…}` spans of the parse whose quoted text holds a substitution: parsed again, outermost only. */
+export function quotedCodeSpans(facts: Facts, origin: Origin, nest: Nest): void {
+  const src = facts.source;
+  const taken = new Set<number>();
+  facts.constructs.forEach((k, i) => {
+    const arithmetic = k.type === "arithmetic_expansion" || (k.type === "compound_statement" && src.startsWith("((", k.start));
+    if (!arithmetic && k.type !== "expansion") return;
+    for (let p = k.parent; p >= 0; p = (facts.constructs[p] as { parent: number }).parent) if (taken.has(p)) return;
+    const text = src.slice(k.start, k.end);
+    if (!QUOTE_THEN_SUBSTITUTION.test(text)) return;
+    taken.add(i);
+    nest(k.type === "compound_statement" ? unquoted(text) : `: ${unquoted(text)}`, origin.range ?? [k.start, k.end], null);
+  });
+}
+
+/** `[…]=` subscripts of an assignment's text, as bash evaluates them (an indexed array's as arithmetic). */
+const SUBSCRIPT = /\[([^]*?)\]\+?=/g;
+
+/** Each subscript of `text` whose quoted part holds a substitution, parsed again as the arithmetic it is. */
+function subscripts(text: string, range: [number, number], nest: Nest): void {
+  for (const m of text.matchAll(SUBSCRIPT)) {
+    const sub = m[1] as string;
+    if (QUOTE_THEN_SUBSTITUTION.test(sub)) nest(`: $(( ${unquoted(sub)} ))`, range, null);
+  }
+}
+
+/**
+ * Subscripts of assignments (`a['$(id)']=1`, `u+=(['$(id)']=1)`, `declare -A m=(['$(id)']=1)`;
+ * `quoted`: the parse may hold such text), and declare's quoted assignments (`declare -a
+ * 'x=($(id))'`), whose run-time compound ones are findings.
+ */
+export function quotedCodeIn(sc: SimpleCommand, facts: Facts, origin: Origin, nest: Nest, out: UnwrapResult, quoted: boolean): void {
+  const src = facts.source;
+  if (quoted) for (const a of sc.assignments) subscripts(src.slice(a.start, a.end), origin.range ?? [a.start, a.end], nest);
+  const first = sc.argv[0];
+  if (first === undefined || !DECLARES.has(first.value)) return;
+  for (let k = 1; k < sc.argv.length; k++) {
+    const w = sc.argv[k] as Word;
+    const value = w.value;
+    if (!(COMPOUND.test(value) || SUBSCRIPTED.test(value))) continue;
+    const range = origin.range ?? [w.start, w.end];
+    const text = src.slice(w.start, w.end);
+    // Written as syntax (`declare -a x=(…)`), bash parsed it already, and so did tree-sitter: only its subscripts.
+    if (COMPOUND.test(text) || SUBSCRIPTED.test(text)) {
+      if (quoted) subscripts(text, range, nest);
+    } else if (w.dynamic !== null && COMPOUND.test(value)) {
+      out.findings.push({ id: "shell/opaque-code", message: `${first.value} parses '${value}' as a compound assignment, and its run-time part is code then ($( ) and backticks in it run); write the array out as syntax: name=( … ).`, start: range[0], end: range[1] });
+    } else if (SUBSTITUTION.test(value)) nest(value, range, null);
+  }
+}
