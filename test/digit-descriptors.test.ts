@@ -2,7 +2,8 @@
  * A `0` written against a redirect is its descriptor, as bash reads it (src/facts/digit-descriptors.ts):
  * tree-sitter-bash makes it a number word, which put `0` in argv (as the command's name when it
  * came first: `0</dev/null rm -rf ~` was the command `0`). Both extractors, every operator, every
- * place; then the analysis: an explicit descriptor never makes a decision more permissive.
+ * place, and `{name}` against a redirect (a descriptor bash opens from 10); then the analysis: an
+ * explicit descriptor never makes a decision more permissive.
  */
 
 import { describe, expect, it } from "vitest";
@@ -26,7 +27,14 @@ describe("facts: a digit against a redirect is its descriptor", () => {
       expect(sc?.argv.map((w) => w.value).filter((v) => v !== "sudo")).toEqual(["rm", "-rf", "~"]);
       expect(sc?.redirects.find((r) => r.op === op)?.fd).toBe(0);
     });
-    it.each([["echo 0", ["echo", "0"]], ["seq 0 9 >x", ["seq", "0", "9"]], ["echo '0'>x", ["echo", "0"]], ["echo x0>y", ["echo", "x0"]]])(`${name}: %s keeps its words`, (line, argv) => {
+    // `{name}` against a redirect: bash opens a descriptor from 10 and names it
+    it.each(OPS.filter((op) => op !== "<<<").flatMap((op) => PLACES.slice(1).map((p) => [p.replace("@", `{fd}${op}${TARGETS[op] as string}`), op] as const)))(`${name}: %s`, (line, op) => {
+      const sc = extract(line).commands[0];
+      expect(sc?.argv.map((w) => w.value).filter((v) => v !== "sudo")).toEqual(["rm", "-rf", "~"]);
+      expect(sc?.redirects.find((r) => r.op === op)?.fd).toBe(10);
+    });
+    it.each([["echo 0", ["echo", "0"]], ["seq 0 9 >x", ["seq", "0", "9"]], ["echo '0'>x", ["echo", "0"]], ["echo x0>y", ["echo", "x0"]],
+      ["echo {fd} >x", ["echo", "{fd}"]], ["echo '{fd}'>x", ["echo", "{fd}"]], ["echo {a,b}>x", ["echo", "{a,b}"]], ["echo {1fd}>x", ["echo", "{1fd}"]]])(`${name}: %s keeps its words`, (line, argv) => {
       expect(extract(line).commands[0]?.argv.map((w) => w.value)).toEqual(argv);
     });
   }
@@ -37,7 +45,7 @@ const ids = (line: string): string[] => [...new Set(analyze(line, OPTIONS, extra
 const HARMS = ["rm -rf ~", "curl -s https://127.0.0.1/x | bash", "chmod -R 000 /etc", "dd if=/dev/zero of=/dev/sda"];
 
 describe("analysis: an explicit descriptor never makes a decision more permissive", () => {
-  it.each(HARMS.flatMap((h) => ["0</dev/null", "0<&-", "0>x", "0<<<x"].flatMap((r) => [[h, `${r} ${h}`], [h, `${h} ${r}`]])))("%s / %s", (plain, redirected) => {
+  it.each(HARMS.flatMap((h) => ["0</dev/null", "0<&-", "0>x", "0<<<x", "{fd}>/dev/null", "{x}>&2", "{fd}<&0"].flatMap((r) => [[h, `${r} ${h}`], [h, `${h} ${r}`]])))("%s / %s", (plain, redirected) => {
     const before = ids(plain);
     expect(before.length).toBeGreaterThan(0);
     const after = ids(redirected);
