@@ -108,6 +108,9 @@ describe.each(EXTRACTORS)("zsh front end (%s parser)", (_name, extract) => {
     ["if [[ -f x ]] { rm x; }", "injection/parse-error"],
     ["repeat 3 do rm x; done", "shell/unsupported-syntax"],
     ["repeat 3; do rm x; done", "shell/unsupported-syntax"],
+    // a # that is a comment or a word depending on interactive_comments, with lines after it read differently either way
+    ...["#\\\nrm -rf ~", "# <<E\nrm -rf ~\nE", "# it's\nrm -rf ~\n'", "# (x\nrm -rf ~\n)", "# `\nrm -rf ~\n`"].flatMap((tail) =>
+      ["echo hi ", "ls ", "true; "].map((head): [string, string] => [head + tail, "shell/unsupported-syntax"])),
   ];
   describe("fails closed on what it cannot follow", () => {
     it.each(FINDINGS)("%s", (line, id) => {
@@ -117,6 +120,8 @@ describe.each(EXTRACTORS)("zsh front end (%s parser)", (_name, extract) => {
 
   const CLEAN = [
     "ls",
+    "# install\nnpm ci",
+    "echo hi # a comment\nls",
     "git status",
     "for f in *.txt; do echo $f; done",
     "print -r -- $PATH",

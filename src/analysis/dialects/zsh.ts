@@ -9,7 +9,8 @@
  *                `>!` `>>!` `>&!` `&>!` (clobber: a write like `>`), `&!` `&|` (disown: `&`),
  *                `=(cmd)` (like `<(cmd)`), `$=x` `${~x}`... (an expansion), `#` (a word: zsh
  *                reads comments at the prompt only with interactive_comments, which is off by
- *                default — reading the rest of the line sees more, never less);
+ *                default — reading the rest of the line sees more, never less; one whose line
+ *                goes on past its newline is a finding: the two readings differ there);
  *   findings     `=cmd` as an argument or a redirect target (a path known only to zsh), glob
  *                qualifiers that run code (`*(e:…:)`, `*(+f)`), the builtins that run a string
  *                or a command from history (zsh-commands.ts);
@@ -38,6 +39,7 @@ export function readZsh(line: string, parse: (text: string) => Facts): DialectRe
   const findings: FindingDraft[] = [];
   for (let round = 0; ; round++) {
     const edits = zshEdits(text, heredocBodies(facts));
+    if (round === 0) commentsThatReachOn(line, edits, findings);
     for (const sc of facts.commands) commandEdits(text, sc.argv, edits);
     if (edits.length === 0) break;
     if (round === MAX_ROUNDS) {
@@ -49,6 +51,32 @@ export function readZsh(line: string, parse: (text: string) => Facts): DialectRe
   }
   zshCommandFindings(facts, line, findings);
   return { source: line, facts, findings };
+}
+
+/**
+ * A `#` read as a word (interactive_comments off, zsh's default at the prompt) whose line goes on
+ * past its newline: a `\` at its end, a heredoc, or a quote, parenthesis or brace left open.
+ * With interactive_comments on (`zsh -c`, and many a .zshrc), the same `#` starts a comment that
+ * ends at the newline, and the next lines are commands of their own; read as a word, they are
+ * the continued word, the heredoc's body or the quote's text. No one reading sees both: the line
+ * is a finding, which fails closed.
+ */
+function commentsThatReachOn(line: string, edits: readonly Edit[], findings: FindingDraft[]): void {
+  for (const e of edits) {
+    if (e.char !== "_" || line[e.at] !== "#") continue;
+    const eol = line.indexOf("\n", e.at);
+    if (eol < 0) continue;
+    const rest = line.slice(e.at, eol);
+    if (!rest.endsWith("\\") && !rest.includes("<<") && !unbalanced(rest)) continue;
+    findings.push({ id: "shell/unsupported-syntax", message: "zsh reads this # as a comment or as a word depending on interactive_comments, and the lines after it differently either way (a trailing \\, a heredoc or an open quote); put the comment on a line of its own, without them.", start: e.at, end: eol });
+    return;
+  }
+}
+
+/** Quotes, backquotes, parentheses or braces the text leaves open (roughly: a count, no nesting). */
+function unbalanced(text: string): boolean {
+  const count = (c: string): number => text.split(c).length - 1;
+  return count("'") % 2 === 1 || count('"') % 2 === 1 || count("`") % 2 === 1 || count("(") !== count(")") || count("{") !== count("}");
 }
 
 /** Heredoc bodies, in order: their text is data, not zsh syntax. */
