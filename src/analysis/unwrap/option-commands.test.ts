@@ -27,6 +27,8 @@ const CARRIERS = [
   // Ex commands after modifiers, repeaters, a bar, a conditional, or in an `exe` string
   ...["silent !@@", "sil !@@", "keepalt !@@", "vert !@@", "windo !@@", "tabdo !@@", "set nomore|!@@", "if 1|!@@|endif", "g/^/!@@", "exe \"!@@\""].map((x) => `vim -c '${x}' f`),
   "vim '+sil !@@' f", "vim --cmd 'set nocp|sil !@@'",
+  // -c last in a bundle of flags, as vim reads them one letter at a time
+  ...["vim -esc", "ex -sc", "vim -nc", "nvim -esc", "vim -Nesc", "vi -Rc", "view -nc"].map((v) => `${v} '!@@' f`), "vim -es -nc'!@@' f",
   // autocommands run their command later (with or without a group, ++once); Ex commands from stdin
   ...["au VimLeave * !@@", "autocmd VimEnter * ++once !@@", "au! grp BufWritePost *.c sil !@@", "autocmd BufRead,BufNewFile * ++nested exe \"!@@\""].map((x) => `vim -c '${x}' f`),
   "vim -es <<< '!@@'", "ex -s f <<'EOF'\n!@@\nwq\nEOF", "vim -e -s f <<< 'sil !@@'", "echo '!@@' | ex -s f", "vim -S /dev/stdin f <<< '!@@'", "vim -u /dev/stdin <<< 'au VimEnter * !@@'",
@@ -102,7 +104,7 @@ const TABLE: Row[] = [
     "ssh host uptime", "ssh -o StrictHostKeyChecking=no host", "ssh -o ProxyCommand=none host", "scp a host:b", "rsync -av a host:b",
     "rsync -e ssh a host:b", "tar xzf a.tgz", "tar -xzf a.tgz -C out", "tar -I zstd -xf a.tar.zst", "zip -r a.zip dir", "vim notes.txt",
     "vim -c 'set nu' f", "vim +42 f", "nvim -c 'Git' .", "vim -c 'au BufRead * set ft=c' f", "vim -c 'set ts=4 sw=4 sts=4' -c 'normal! gg=G' -c wq f",
-    "printf '%s\\n' 'g/x/d' 'wq' | ex -s f", "vim -es -c '%s/a/b/g' -c wq f", "ex -s f <<< $'1d\\nwq'", "vim -s keys.txt f",
+    "printf '%s\\n' 'g/x/d' 'wq' | ex -s f", "vim -es -c '%s/a/b/g' -c wq f", "vim -esc '%s/a/b/g|wq' f", "ex -sc wq f", "vim -Nu NONE -esc 'set nu' f", "vim --clean f", "ex -s f <<< $'1d\\nwq'", "vim -s keys.txt f",
     "lldb ./a", "lldb -o run -o bt ./a", "lldb --one-line=bt ./a", "lldb -b -o run -k bt -- ./a x", "lldb -o 'script import os' ./a", "lldb -o 'platform shell -h' ./a", "lldb -p 1234"].map((c): Row => [c, [], "none", true]),
 ];
 

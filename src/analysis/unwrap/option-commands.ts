@@ -145,9 +145,11 @@ function vimCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): 
     const a = view.args[k] as string;
     const next = view.words[k + 1];
     let ex: Word | null = null;
-    if ((a === "-c" || a === "--cmd") && next !== undefined) ex = next;
+    // `-c CMD`, and `-c` last in a bundle of flags (`-esc CMD`, `-nc CMD`: vim reads one letter at a time).
+    const bundled = VIM_BUNDLE.exec(a);
+    if ((a === "--cmd" || (bundled !== null && bundled[1] === "")) && next !== undefined) ex = next;
     // `-c{command}`: vim takes the rest of the word too.
-    else if (a.startsWith("-c") && a.length > 2) ex = valueWord(view, a.slice(2));
+    else if (bundled !== null && bundled[1] !== "") ex = valueWord(view, bundled[1] as string);
     else if (a.startsWith("+") && a.length > 1) ex = { ...(view.words[k] as Word), value: a.slice(1) };
     if (ex !== null) lines.push(ex);
   }
@@ -156,6 +158,8 @@ function vimCommands(view: CommandView, at: At, nest: Nest, out: UnwrapResult): 
   for (const ex of lines) exLine(view, ex, at, nest, out, unseen);
 }
 
+/** `-c`, alone or after flags in one word (`-esc`, `-Nc`), and what follows it in the word. */
+const VIM_BUNDLE = /^-[A-Za-z]*?c(.*)$/s;
 const NETRW_URL = /^(?:https?|ftp|scp|sftp|rsync|dav|fetch):\/\//;
 /** `:r !cmd`, `:r URL`, `:e URL`, `:Nread URL`: the buffer is text the line does not show. */
 const FILLS_BUFFER = /(?:^|[|:\s])(?:r(?:e(?:a(?:d)?)?)?\s*!|(?:r(?:e(?:a(?:d)?)?)?|e(?:d(?:i(?:t)?)?)?|Nread)\s+(?:https?|ftp|scp|sftp|rsync|dav|fetch):\/\/)/;
