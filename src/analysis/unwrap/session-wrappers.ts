@@ -125,7 +125,6 @@ export const SESSION_WRAPPERS: ReadonlyArray<readonly [string, Wrapper]> = [
   ["sops", sops],
   ["summon", options(() => ({ short: letters("a"), shortValue: letters("pfD"), long: names("all-provider-versions", "ignore-all", "up"), longValue: names("provider", "yaml", "environment", "ignore", "fetch"), stopAtOperand: true }))],
   ["asdf", sub(["exec"], { stopAtOperand: true })],
-  ["nvm", sub(["exec", "run"], { long: names("silent", "lts"), stopAtOperand: true }, 1)],
   ["hatch", sub(["run"], { shortValue: letters("e"), longValue: names("env"), stopAtOperand: true })],
   ["rye", sub(["run"], { short: letters("lv"), long: names("list", "verbose", "quiet"), longValue: names("pyproject"), stopAtOperand: true })],
   ["devbox", sub(["run"], { shortValue: letters("ec"), long: names("quiet", "pure"), longValue: names("env", "config", "env-file"), stopAtOperand: true })],

@@ -28,6 +28,12 @@ const FORMS = [
   "x86_64 -R %", "faketime '2020-01-01 10:00' %", "faketime -f '+2d' %", "cpulimit -l 50 -- %", "cpulimit -l 50 %", "cpulimit --limit=20 -i %", "systemd-inhibit %",
   "systemd-inhibit --what=sleep --why=backup %", "flatpak-spawn --host %", "flatpak-spawn --host --env=A=1 %", "distrobox-host-exec %", "distrobox enter box -- %",
   "distrobox-enter box -- %", "toolbox run %", "toolbox run -c fedora %", "toolbox run --container f %", "proot -r /srv/root %", "proot -0 -b /dev %",
+  "fakechroot %", "fakechroot -e debootstrap -c /etc/fc %", "systemd-nspawn -D /srv/c %", "systemd-nspawn -q --bind=/x -D /srv/c %", "machinectl shell .host %", "machinectl shell root@.host %",
+  "machinectl --uid=0 shell .host %", "machinectl -q shell --setenv=A=1 box %", "lxc-attach -n c -- %", "lxc-attach --name c --clear-env -- %", "guix shell python -- %", "guix shell -- %",
+  // version managers and process-file runners, proxies and schedulers
+  "nvm exec %", "nvm exec 20 %", "nvm exec --silent v18.1.0 %", "nvm exec --lts %", "nvm exec lts/iron %", "nvm exec node %", "fnm exec -- %", "fnm exec --using=20 %", "fnm exec --using 18 -- %",
+  "volta run %", "volta run --node 20 %", "volta run --node=20 --npm 10 %", "foreman run %", "foreman run -e .env %", "honcho run %", "honcho run -e dev.env %", "torify %",
+  "trickle -d 100 %", "trickle -s -u 50 -d 100 %", "srun %", "srun -n 4 -p debug %", "srun --mem=4G --time 10 %", "srun -N2 --pty %", "envchain aws %", "envchain --noecho aws %",
 ];
 const SHELL_STRINGS = ["entr -s '%'", "nix-shell -p hello --run '%'", "nix-shell --command '%'"];
 
@@ -41,7 +47,8 @@ const TABLE: Row[] = [
   ...[...FORMS, ...SHELL_STRINGS].map((f): Row => [f.replace("%", "rm -rf ~"), [RM, HOME], "has", true]),
   ...["uv run pytest", "poetry run python app.py", "bundle exec rake test", "uv pip install x", "nix build", "xterm", "conda run -n env python x.py", "ssh-agent -s",
     "setpriv --dump", "direnv allow", "mise install", "npx prettier --check .", "npm exec -- eslint .", "pnpm install", "yarn add x", "perf report", "perf list", "perf top",
-    "setarch --list", "npm ls", "pipx install x", "toolbox enter"].map((c): Row => [c, [], "none", true]),
+    "setarch --list", "npm ls", "pipx install x", "toolbox enter", "machinectl list", "machinectl status box", "nvm use 20", "nvm install --lts", "foreman start", "honcho start",
+    "fnm use 20", "volta install node", "guix shell python", "guix install hello", "lxc-attach -n c", "srun -n 4 hostname", "systemd-nspawn -D /srv/c"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("tool wrappers: the wrapped command's findings", () => {

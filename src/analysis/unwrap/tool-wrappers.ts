@@ -6,7 +6,9 @@
  * the package runners (`npx`, `npm exec`, `pnpm dlx`, `bunx`, `uvx`, `pipx run`: a package's
  * command, or any command on PATH), profilers and personality changers (`perf stat`, `setarch`,
  * `faketime`, `cpulimit`) and the host and container bridges (`flatpak-spawn --host`,
- * `distrobox-host-exec`, `toolbox run`, `proot`).
+ * `distrobox-host-exec`, `toolbox run`, `proot`, `fakechroot`, `systemd-nspawn`, `machinectl shell`,
+ * `lxc-attach --`, `guix shell --`), and more runners (`nvm exec`, `fnm exec`, `volta run`,
+ * `foreman run`, `honcho run`, `torify`, `trickle`, `srun`, `envchain`).
  * Each reads its options with its own table; an option a table lacks cannot hide the command
  * (unknown-options.ts).
  */
@@ -143,6 +145,41 @@ const bwrap: Wrapper = (args) => {
   return k < args.length ? { inner: k } : null;
 };
 
+/**
+ * `machinectl [options] shell [options] [USER@]MACHINE PATH [ARGS]`: PATH runs in the machine, as
+ * root unless `--uid` says otherwise (`.host` is this machine). Without PATH it is a login shell
+ * (shell-starters.ts).
+ */
+const MACHINECTL: FlagSpec = { short: letters("qlah"), shortValue: { E: "setenv", M: "machine", H: "host", p: "property", s: "signal", o: "output", n: "lines" }, long: names("quiet", "no-pager", "no-legend", "no-ask-password", "all", "full", "value", "help", "version"), longValue: names("uid", "setenv", "machine", "host", "property", "signal", "output", "lines", "kill-whom"), stopAtOperand: true };
+const machinectl: Wrapper = (args) => {
+  const at = parseFlags(args, MACHINECTL, 1).rest;
+  if (args[at] !== "shell") return null;
+  const p = parseFlags(args, MACHINECTL, at + 1);
+  const path = p.rest + 1;
+  return path < args.length ? { inner: path, privileged: true, effects: [{ wrapper: "machinectl", kind: "other", what: args[p.rest] ?? "machine" }] } : null;
+};
+
+/** `nvm exec|run [--silent] [--lts[=NAME]] [VERSION] cmd`: the version is optional, and read only when it looks like one. */
+const NVM_VERSION = /^(?:v?\d[\w.]*|node|stable|unstable|iojs|system|default|lts\/.+)$/;
+const NVM: FlagSpec = { long: names("silent", "lts"), longOptional: names("lts"), stopAtOperand: true };
+const nvm: Wrapper = (args) => {
+  const at = args.findIndex((a, k) => k > 0 && !a.startsWith("-"));
+  if (at < 0 || (args[at] !== "exec" && args[at] !== "run")) return null;
+  const p = parseFlags(args, NVM, at + 1);
+  const inner = NVM_VERSION.test(args[p.rest] ?? "") ? p.rest + 1 : p.rest;
+  // `nvm run [VERSION] script.js` runs node on the script: seen as the script run, as before.
+  return inner < args.length ? { inner } : null;
+};
+
+/** `TOOL [options] -- cmd`: the command comes only after `--` (`lxc-attach -n c -- cmd`, `guix shell pkgs -- cmd`). */
+function afterDashes(what: string, first?: string): Wrapper {
+  return (args) => {
+    if (first !== undefined && args[1] !== first) return null;
+    const k = args.indexOf("--");
+    return k > 0 && k + 1 < args.length ? { inner: k + 1, effects: [{ wrapper: args[0] ?? "", kind: "other", what }] } : null;
+  };
+}
+
 export const TOOL_WRAPPERS: ReadonlyArray<readonly [string, Wrapper]> = [
   ["setpriv", options(() => ({ short: letters("d"), long: names("clear-groups", "keep-groups", "init-groups", "nnp", "no-new-privs", "reset-env", "dump"), longValue: names("reuid", "regid", "ruid", "euid", "rgid", "egid", "groups", "inh-caps", "ambient-caps", "bounding-set", "securebits", "pdeathsig", "selinux-label", "apparmor-profile", "landlock-access", "landlock-rule"), stopAtOperand: true }), 0, { privileged: true })],
   ["prlimit", options(() => ({ short: letters("h"), shortValue: letters("po"), long: names("noheadings", "raw", "verbose"), longValue: names("pid", "output"), longOptional: names("as", "core", "cpu", "data", "fsize", "locks", "memlock", "msgqueue", "nice", "nofile", "nproc", "rss", "rtprio", "rttime", "sigpending", "stack"), shortOptional: letters("ACdefilmnqrstuvxy"), stopAtOperand: true }))],
@@ -195,5 +232,19 @@ export const TOOL_WRAPPERS: ReadonlyArray<readonly [string, Wrapper]> = [
   ["distrobox", distrobox],
   ["distrobox-enter", distrobox],
   ["toolbox", runner(["run"], TOOLBOX)],
+  ["fakechroot", options(() => ({ short: letters("shv"), shortValue: letters("ldecb"), long: names("use-system-libs", "help", "version"), longValue: names("lib", "elfloader", "environment", "config-dir", "bindir"), stopAtOperand: true }))],
+  ["systemd-nspawn", options(() => ({ short: letters("bqxaPnUh"), shortValue: { D: "directory", i: "image", M: "machine", u: "user", E: "setenv", p: "port", Z: "selinux-context", L: "selinux-apifs-context", S: "slice", n: "network-veth" }, long: names("boot", "quiet", "ephemeral", "as-pid2", "pipe", "network-veth", "private-network", "read-only", "keep-unit", "register", "help", "version", "no-pager"), longValue: names("directory", "image", "machine", "user", "setenv", "port", "bind", "bind-ro", "tmpfs", "overlay", "overlay-ro", "chdir", "uuid", "slice", "property", "private-users", "capability", "drop-capability", "resolv-conf", "timezone", "link-journal", "network-interface", "network-bridge", "network-zone", "settings", "console", "pivot-root", "template", "volatile", "hostname", "kill-signal", "notify-ready", "oci-bundle", "rlimit", "cpu-affinity", "personality", "system-call-filter", "load-credential", "set-credential", "register", "private-users-ownership", "inaccessible", "suppress-sync"), stopAtOperand: true }), 0, { privileged: true })],
+  ["machinectl", machinectl],
+  ["fnm", runner(["exec"], { long: names("using-file", "corepack-enabled"), longValue: names("using", "log-level", "arch", "version-file-strategy", "resolve-engines", "fnm-dir", "node-dist-mirror"), stopAtOperand: true })],
+  ["volta", runner(["run"], { long: names("bundled-npm", "no-yarn", "verbose", "quiet"), longValue: names("node", "npm", "yarn", "pnpm", "env"), stopAtOperand: true })],
+  ["foreman", runner(["run"], { shortValue: letters("edf"), longValue: names("env", "root", "procfile", "app-root"), stopAtOperand: true })],
+  ["honcho", runner(["run"], { shortValue: letters("edf"), longValue: names("env", "app-root", "procfile"), stopAtOperand: true })],
+  ["torify", options(() => ({ short: letters("hv"), long: names("help", "version"), stopAtOperand: true }))],
+  ["trickle", options(() => ({ short: letters("hvVs"), shortValue: letters("duwtlnLP"), stopAtOperand: true }))],
+  ["srun", options(() => ({ short: letters("hvQEIkKlOsuVXZ"), shortValue: { A: "account", b: "begin", c: "cpus-per-task", d: "dependency", D: "chdir", e: "error", i: "input", J: "job-name", L: "licenses", m: "distribution", n: "ntasks", N: "nodes", o: "output", p: "partition", q: "qos", t: "time", T: "threads", w: "nodelist", W: "wait", x: "exclude", C: "constraint", G: "gpus" }, long: names("exclusive", "overcommit", "pty", "unbuffered", "verbose", "quiet", "label", "no-kill", "kill-on-bad-exit", "x11"), longValue: names("account", "begin", "cpus-per-task", "dependency", "chdir", "error", "input", "job-name", "licenses", "distribution", "ntasks", "nodes", "output", "partition", "qos", "time", "threads", "nodelist", "wait", "exclude", "constraint", "gpus", "mem", "mem-per-cpu", "mem-per-gpu", "gres", "export", "mpi", "reservation", "cpu-bind", "ntasks-per-node", "gpus-per-node", "container", "comment", "signal", "het-group"), stopAtOperand: true }))],
+  ["envchain", options(() => ({ long: names("noecho", "noprompt"), stopAtOperand: true }), 1)],
+  ["lxc-attach", afterDashes("container")],
+  ["guix", afterDashes("environment", "shell")],
+  ["nvm", nvm],
   ["proot", options(() => ({ short: letters("0lRS"), shortValue: letters("rbmwqkvi"), long: names("link2symlink", "kill-on-exit", "help", "version"), longValue: names("rootfs", "bind", "mount", "pwd", "cwd", "qemu", "kernel-release", "verbose"), stopAtOperand: true }))],
 ];
