@@ -5,16 +5,18 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { parseFlags, values } from "../flags.js";
+import { letters, names, parseFlags, values, type FlagSpec } from "../flags.js";
 import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
-import { runString, valueWord } from "./strings.js";
+import { commandWords, runString, valueWord } from "./strings.js";
 import { WATCH_FLAGS } from "./wrappers.js";
 import { SSH_FLAGS } from "./shell-flags.js";
 import { ifValues } from "./unknown-options.js";
 import { NPX_FLAGS } from "./tool-wrappers.js";
 
 export const watchUnwrapper: Unwrapper = { name: "watch", commands: ["watch"], unwrap: (v, e) => watchString(v, e.span, e.nest) };
-export const sshUnwrapper: Unwrapper = { name: "ssh", commands: ["ssh"], unwrap: (v, e) => sshString(v, e.at, e.span, e.nest, e.out) };
+export const sshUnwrapper: Unwrapper = { name: "ssh", commands: ["ssh", "autossh"], unwrap: (v, e) => sshString(v, e.at, e.span, e.nest, e.out) };
+/** `mosh [options] [--] host [--] cmd args`: the command runs on the host (an argv, not a string); `--ssh=CMD` runs here. */
+export const moshUnwrapper: Unwrapper = { name: "mosh", commands: ["mosh"], unwrap: (v, e) => moshString(v, e.at, e.span, e.nest, e.out) };
 /** `script --command='cmd'` and `-qc'cmd'`: attached, so not a wrapped word (wrappers.ts reads `-c cmd`). */
 export const scriptUnwrapper: Unwrapper = { name: "script-command", commands: ["script"], unwrap: (v, e) => optionString(v, /^--comm?(?:a(?:n(?:d)?)?)?=([^]*)$|^-[a-zA-Z]*c([^]+)$/, e.at, e.nest, e.out) };
 /** `npx -c 'cmd'`, `npm exec --call='cmd'`: the string runs in a shell with the packages' bins on PATH. */
@@ -81,13 +83,41 @@ export function optionString(view: CommandView, option: RegExp, at: (w: Word) =>
 
 /** `ssh host 'cmd'`: the words after the host are joined and run by the remote shell. */
 function sshString(view: CommandView, at: (w: Word) => [number, number], span: (a: Word, b: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
-  const p = parseFlags(view.args, SSH_FLAGS, 1);
+  // autossh takes ssh's options, but for its own `-M PORT` (ssh's -M takes none).
+  const spec = view.name === "autossh" ? AUTOSSH_FLAGS : SSH_FLAGS;
+  const p = parseFlags(view.args, spec, 1);
   // ssh reads options after the host too (`ssh host -t cmd`); the command starts after them.
-  const after = p.rest < view.args.length ? parseFlags(view.args, SSH_FLAGS, p.rest + 1) : null;
+  const after = p.rest < view.args.length ? parseFlags(view.args, spec, p.rest + 1) : null;
   const cmd = after !== null ? after.rest : view.args.length;
   sshOptions(view, after !== null ? [...values(p, "o"), ...values(after, "o")] : values(p, "o"), at, nest, out);
   if (cmd >= view.args.length) return;
   nest(view.args.slice(cmd).join(" "), span(view.words[cmd] as Word, view.words[view.words.length - 1] as Word), inheritFrom(view));
+}
+
+const AUTOSSH_FLAGS: FlagSpec = { ...SSH_FLAGS, short: Object.fromEntries(Object.entries(SSH_FLAGS.short ?? {}).filter(([k]) => k !== "M")), shortValue: { ...SSH_FLAGS.shortValue, M: "monitor" } };
+
+const MOSH_FLAGS: FlagSpec = {
+  short: letters("46an"),
+  shortValue: { p: "port" },
+  long: names("no-init", "local", "no-ssh-pty", "fast-local", "help", "version"),
+  longValue: names("ssh", "server", "client", "predict", "predict-overwrite", "family", "port", "bind-server", "experimental-remote-ip"),
+  stopAtOperand: true,
+};
+
+function moshString(view: CommandView, at: (w: Word) => [number, number], span: (a: Word, b: Word) => [number, number], nest: Nest, out: UnwrapResult): void {
+  const args = view.args;
+  const p = parseFlags(args, MOSH_FLAGS, 1);
+  // `--ssh='ssh -p 2222'` runs here; `--server=CMD` runs on the host, through ssh: both shell code.
+  for (const value of [...values(p, "ssh"), ...values(p, "server")]) {
+    const w = valueWord(view, value);
+    if (w !== null) runString(view, { ...w, value }, at(w), nest, out, "a command mosh runs (--ssh, --server)");
+  }
+  let host = p.rest;
+  if (args[host] === "--") host++;
+  const cmd = args[host + 1] === "--" ? host + 2 : host + 1;
+  if (cmd >= args.length) return;
+  // mosh-server runs the words as an argv (no remote shell joins them, unlike ssh).
+  nest(commandWords(view.words.slice(cmd)), span(view.words[cmd] as Word, view.words[view.words.length - 1] as Word), inheritFrom(view));
 }
 
 /** ssh options whose value is a command ssh runs locally (or, RemoteCommand, on the host). */

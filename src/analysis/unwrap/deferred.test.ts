@@ -29,6 +29,9 @@ const RUNS_RM = [
   "screen -dm sh -c 'rm -rf ~'", "screen -dmS x rm -rf ~", "screen -d -m -S x rm -rf ~", "screen rm -rf ~",
   "at now <<< 'rm -rf ~'", "at now + 1 minute <<EOF\nrm -rf ~\nEOF", "batch <<< 'rm -rf ~'", "echo 'rm -rf ~' | at now", "cat <<'EOF' | at midnight\nrm -rf ~\nEOF",
   "echo '* * * * * rm -rf ~' | crontab -", "echo '@reboot rm -rf ~' | crontab -", "echo '0 3 * * 1 rm -rf ~' | crontab", "tmux send-keys -t work 'rm -rf ~' Enter", "tmux send -t 0 rm ' -rf ~' C-m", "screen -S x -X stuff 'rm -rf ~\\n'",
+  // screen commands sent with -X that run a program, or run screen commands
+  "screen -X exec sh -c 'rm -rf ~'", "screen -S x -X exec rm -rf ~", "screen -X exec .!. rm -rf ~", "screen -X screen rm -rf ~", "screen -X screen -t logs -h 100 bash -c 'rm -rf ~'",
+  "screen -X eval 'stuff \"rm -rf ~\\n\"'", "screen -X eval 'exec rm -rf ~'", "screen -X eval 'select 1' 'stuff \"rm -rf ~^M\"'",
 ];
 
 const TABLE: Row[] = [
@@ -43,7 +46,7 @@ const TABLE: Row[] = [
   // plain uses stay quiet
   ...["tmux new -s work", "tmux ls", "tmux attach -t work", "tmux new -d -s work", "tmux kill-session -t x \\; new -s y", "tmux new-sess -s w", "tmux if-shell true 'display ok'",
     "tmux set -g mouse on", "tmux set -g status-right '#(date +%H:%M) #H'", "tmux bind r source-file ~/.tmux.conf", "tmux display -p '#{pane_current_path}'",
-    "tmux set-hook -g after-new-window 'select-layout tiled'", "tmux source-file ~/.tmux.conf", "screen -ls", "screen -r", "screen -S work", "at -l", "atq",
+    "tmux set-hook -g after-new-window 'select-layout tiled'", "tmux source-file ~/.tmux.conf", "screen -ls", "screen -r", "screen -S work", "screen -X quit", "screen -S x -X exec ls", "screen -X eval 'select 1' 'detach'", "at -l", "atq",
     "crontab -l", "expect script.exp"].map((c): Row => [c, [], "none", true]),
 ];
 

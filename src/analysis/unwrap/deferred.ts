@@ -10,7 +10,7 @@ import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { has, letters, parseFlags, type FlagSpec } from "../flags.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
-import { commandWords, stdinScript } from "./strings.js";
+import { commandWords, shellQuote, stdinScript } from "./strings.js";
 import { printedBy } from "./printed.js";
 import type { Wrapper, WrapperHit } from "./wrappers.js";
 
@@ -109,18 +109,41 @@ export const typedKeysUnwrapper: Unwrapper = {
   name: "typed-keys",
   commands: ["tmux", "screen"],
   unwrap: (v, e) => {
-    let text: string[] = [];
     if (v.name === "tmux") return tmuxCommands(v, e);
-    else {
-      const x = v.args.indexOf("-X");
-      if (x < 0 || v.args[x + 1] !== "stuff" || x + 2 >= v.args.length) return;
-      text = [(v.args[x + 2] as string).replace(/(?:\\[nr]|\^M)/g, "\n")];
-    }
-    if (text.length === 0) return;
-    const first = v.words[0] as Word;
-    e.nest(text.join(" "), e.span(first, v.words[v.words.length - 1] as Word), inheritFrom(v));
+    const x = v.args.indexOf("-X");
+    if (x < 0) return;
+    const span = e.span(v.words[0] as Word, v.words[v.words.length - 1] as Word);
+    screenCommand(v.args.slice(x + 1), (code) => e.nest(code, span, inheritFrom(v)), 0);
   },
 };
+
+/** A window's fd pattern before exec's command (`exec !.. cmd`, `exec .!. cmd`). */
+const FD_PATTERN = /^[.!:|]+$/;
+/** Options of screen's own `screen` command that take a value. */
+const SCREEN_VALUE = /^-(?:t|T|h|fn|ln|Ln|M|O)$/;
+
+/**
+ * One screen command sent with `-X`: `stuff TEXT` types TEXT into the window's shell; `exec
+ * [fdpat] cmd args` and `screen [opts] cmd args` run a program; `eval 'cmd' …` runs each string as
+ * a screen command. `run` gets the shell code each means.
+ */
+function screenCommand(words: readonly string[], run: (code: string) => void, depth: number): void {
+  const [verb, ...rest] = words;
+  if (verb === "stuff" && rest[0] !== undefined) run(rest[0].replace(/(?:\\[nr]|\^M)/g, "\n"));
+  else if (verb === "exec" || verb === "screen") {
+    let k = 0;
+    if (verb === "exec" && FD_PATTERN.test(rest[0] ?? "")) k++;
+    while (verb === "screen" && (rest[k] ?? "").startsWith("-")) k += SCREEN_VALUE.test(rest[k] as string) ? 2 : 1;
+    if (k < rest.length) run(rest.slice(k).map(shellQuote).join(" "));
+  } else if (verb === "eval" && depth < 4) {
+    for (const line of rest) screenCommand(screenWords(line), run, depth + 1);
+  }
+}
+
+/** A screen command line's words: blanks split them, quotes group them (and are removed). */
+function screenWords(line: string): string[] {
+  return [...line.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
+}
 
 /** Each command of a tmux line: keys typed, shell commands run, and if-shell's tmux commands read as tmux lines. */
 function tmuxCommands(v: CommandView, e: Env): void {

@@ -61,6 +61,11 @@ export const rsyncUnwrapper: Unwrapper = {
       runString(v, { ...w, value }, e.at(w), e.nest, e.out, "a command string");
       localProgram(v, value, e.at, e.out, "-e");
     }
+    // `--rsync-path='cmd'`: run by the remote shell in place of rsync, as `ssh host 'cmd'` is.
+    for (const value of values(parseFor("rsync", v.args), "rsync-path")) {
+      const w = valueWord(v, value) ?? v.words.find((x, k) => k > 0 && x.value === value) ?? (v.words[0] as Word);
+      runString(v, { ...w, value }, e.at(w), e.nest, e.out, "the remote command (--rsync-path)");
+    }
   },
 };
 

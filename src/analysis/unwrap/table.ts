@@ -12,7 +12,7 @@ import { aliasUnwrapper, promptCommandUnwrapper, trapUnwrapper } from "./hooks.j
 import { execBlockUnwrapper } from "./exec-blocks.js";
 import { gitUnwrapper } from "./git.js";
 import { interpreterUnwrapper } from "./interpreters.js";
-import { manUnwrapper, npmCallUnwrapper, scriptUnwrapper, secretsCommandUnwrapper, sshUnwrapper, watchUnwrapper } from "./command-strings.js";
+import { manUnwrapper, moshUnwrapper, npmCallUnwrapper, scriptUnwrapper, secretsCommandUnwrapper, sshUnwrapper, watchUnwrapper } from "./command-strings.js";
 import { makeUnwrapper } from "./make.js";
 import { containerRunUnwrapper } from "./containers.js";
 import { composeExecUnwrapper, kubectlExecUnwrapper } from "./container-exec.js";
@@ -38,7 +38,7 @@ import { RUNNER_WRAPPERS } from "./runner-wrappers.js";
 /** Commands that run code from their arguments (wrappers apart: the WRAPPERS table). */
 export const UNWRAPPERS: readonly Unwrapper[] = [
   shellUnwrapper, suUnwrapper, evalUnwrapper, sourceUnwrapper, execBlockUnwrapper, watchUnwrapper, trapUnwrapper,
-  aliasUnwrapper, promptCommandUnwrapper, gitUnwrapper, sshUnwrapper, manUnwrapper, interpreterUnwrapper, pipeUnwrapper,
+  aliasUnwrapper, promptCommandUnwrapper, gitUnwrapper, sshUnwrapper, moshUnwrapper, manUnwrapper, interpreterUnwrapper, pipeUnwrapper,
   // Commands hidden in options, run later, wired to the network, or fed a pipe (issue 15).
   scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, lldbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
