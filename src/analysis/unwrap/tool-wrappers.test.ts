@@ -14,7 +14,7 @@ const HOME = "deletion/home";
 /** `%` is the wrapped command. */
 const FORMS = [
   "setpriv %", "setpriv --reuid 0 --regid 0 --init-groups %", "prlimit --nofile=100 %", "prlimit -n100 %", "chpst -u nobody %", "cgexec -g cpu:grp %",
-  "sshpass -p pw %", "sshpass -e %", "ssh-agent %", "ssh-agent -t 60 %", "dbus-launch --exit-with-session %", "rlwrap %", "rlwrap -a -c %",
+  "sshpass -p pw %", "sshpass -e %", "ssh-agent %", "ssh-agent -t 60 %", "dbus-launch --exit-with-session %", "rlwrap %", "rlwrap -a -c %", "rlwrap -a %", "rlwrap -aPassword: %", "rlwrap -p %", "rlwrap -pRed -m %", "rlwrap -S '> ' %", "rlwrap -f words.txt %",
   "schroot -c sid -- %", "bwrap --bind / / %", "bwrap --ro-bind /usr /usr --dev /dev --proc /proc --unshare-all -- %", "entr %", "entr -r %", "xterm -e %",
   "uv run %", "uv run --with x %", "poetry run %", "pipenv run %", "pdm run %", "bundle exec %", "pyenv exec %", "rbenv exec %", "conda run -n env %",
   "mamba run -n env %", "mise exec -- %", "mise x node@20 -- %", "direnv exec . %", "doppler run -- %", "infisical run -- %", "infisical run --env=dev -- %", "aws-vault exec prod -- %", "aws-vault exec prod %",
@@ -31,6 +31,7 @@ const FORMS = [
   "fakechroot %", "fakechroot -e debootstrap -c /etc/fc %", "systemd-nspawn -D /srv/c %", "systemd-nspawn -q --bind=/x -D /srv/c %", "machinectl shell .host %", "machinectl shell root@.host %",
   "machinectl --uid=0 shell .host %", "machinectl -q shell --setenv=A=1 box %", "lxc-attach -n c -- %", "lxc-attach --name c --clear-env -- %", "guix shell python -- %", "guix shell -- %",
   // version managers and process-file runners, proxies and schedulers
+  "pnpm --shell-mode exec '%'", "pnpm -c exec '%'", "pnpm exec -c '%'", "yarn exec '%'", "bun exec '%'",
   "nvm exec %", "nvm exec 20 %", "nvm exec --silent v18.1.0 %", "nvm exec --lts %", "nvm exec lts/iron %", "nvm exec node %", "fnm exec -- %", "fnm exec --using=20 %", "fnm exec --using 18 -- %",
   "volta run %", "volta run --node 20 %", "volta run --node=20 --npm 10 %", "foreman run %", "foreman run -e .env %", "honcho run %", "honcho run -e dev.env %", "torify %",
   "trickle -d 100 %", "trickle -s -u 50 -d 100 %", "srun %", "srun -n 4 -p debug %", "srun --mem=4G --time 10 %", "srun -N2 --pty %", "envchain aws %", "envchain --noecho aws %",
@@ -48,7 +49,7 @@ const TABLE: Row[] = [
   ...["uv run pytest", "poetry run python app.py", "bundle exec rake test", "uv pip install x", "nix build", "xterm", "conda run -n env python x.py", "ssh-agent -s",
     "setpriv --dump", "direnv allow", "mise install", "npx prettier --check .", "npm exec -- eslint .", "pnpm install", "yarn add x", "perf report", "perf list", "perf top",
     "setarch --list", "npm ls", "pipx install x", "toolbox enter", "machinectl list", "machinectl status box", "nvm use 20", "nvm install --lts", "foreman start", "honcho start",
-    "fnm use 20", "volta install node", "guix shell python", "guix install hello", "lxc-attach -n c", "srun -n 4 hostname", "systemd-nspawn -D /srv/c"].map((c): Row => [c, [], "none", true]),
+    "fnm use 20", "volta install node", "pnpm exec eslint .", "yarn exec eslint .", "bun exec 'echo hi'", "pnpm -r exec tsc", "guix shell python", "guix install hello", "lxc-attach -n c", "srun -n 4 hostname", "systemd-nspawn -D /srv/c"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("tool wrappers: the wrapped command's findings", () => {

@@ -52,6 +52,21 @@ function fetching(wrapper: Wrapper, name: string): Wrapper {
   };
 }
 
+/**
+ * A runner whose command is a shell string in some modes: `pnpm --shell-mode exec 'cmd'` (`-c`),
+ * `yarn exec 'cmd'` and `bun exec 'cmd'` (their own portable shells run it).
+ */
+function shellMode(wrapper: Wrapper, when: (args: readonly string[], inner: number) => boolean): Wrapper {
+  return (args) => {
+    const hit = wrapper(args);
+    if (hit === null || hit.inner >= args.length || !when(args, hit.inner)) return hit;
+    const { packageSpec: _spec, ...rest } = hit;
+    return { ...rest, shellString: true };
+  };
+}
+const subIs = (sub: string) => (args: readonly string[], inner: number): boolean => args.slice(1, inner).find((a) => !a.startsWith("-")) === sub;
+const PNPM_SHELL_MODE = /^(?:--shell-mode|-[a-zA-Z]*c[a-zA-Z]*)$/;
+
 /** `aws-vault exec PROFILE [options] [--] cmd args`: the command runs with the profile's credentials. */
 const AWS_VAULT: FlagSpec = { short: letters("jn"), shortValue: letters("dt"), long: names("json", "no-session", "server", "ec2-server", "ecs-server", "lazy", "stdout", "debug"), longValue: names("duration", "mfa-token", "region", "prompt", "backend", "keychain", "config"), stopAtOperand: true };
 const awsVault: Wrapper = (args) => {
@@ -188,7 +203,8 @@ export const TOOL_WRAPPERS: ReadonlyArray<readonly [string, Wrapper]> = [
   ["sshpass", options(() => ({ short: letters("ev"), shortValue: letters("pfdP"), stopAtOperand: true }))],
   ["ssh-agent", options(() => ({ short: letters("cdDks"), shortValue: letters("aEPtO"), stopAtOperand: true }))],
   ["dbus-launch", options(() => ({ long: names("sh-syntax", "csh-syntax", "auto-syntax", "binary-syntax", "close-stderr", "exit-with-session", "exit-with-x11", "version", "help"), longValue: names("config-file", "autolaunch"), stopAtOperand: true }))],
-  ["rlwrap", options(() => ({ short: letters("AcEimnNorRSvW"), shortValue: letters("abCDefFgHlpPqstwz"), stopAtOperand: true }))],
+  // -a, -m and -p take a value only when attached (`-a`, `-aPassword:`); the next word is the command.
+  ["rlwrap", options(() => ({ short: letters("AchiIUnNorRvW"), shortValue: letters("bCDefFgHlMOPqsStwz"), shortOptional: letters("amp"), long: names("always-readline", "complete-filenames", "case-insensitive", "history-no-dupes", "no-children", "no-warnings", "one-shot", "remember", "renice", "version", "polling", "ansi-colour-aware", "mirror-arguments"), longValue: names("break-chars", "command-name", "extra-char-after-completion", "file", "history-format", "forget-matching", "history-filename", "logfile", "multi-line-ext", "pass-sigint-as-sigterm", "pre-given", "quote-characters", "histsize", "substitute-prompt", "set-term-name", "wait-before-prompt", "filter"), longOptional: names("multi-line", "prompt-colour"), stopAtOperand: true }))],
   ["schroot", options(() => ({ short: letters("lipqv"), shortValue: letters("cdnu"), long: names("list", "info", "config", "location", "quiet", "verbose", "preserve-environment", "automatic-session", "begin-session", "recover-session", "run-session", "end-session", "all", "all-chroots", "all-sessions", "all-source-chroots"), longValue: names("chroot", "directory", "user", "session-name", "option"), stopAtOperand: true }), 0, { privileged: true })],
   ["bwrap", bwrap],
   ["entr", entr],
@@ -214,10 +230,10 @@ export const TOOL_WRAPPERS: ReadonlyArray<readonly [string, Wrapper]> = [
   ["op", runner(["run"], { long: names("no-masking"), longValue: names("env-file", "account", "environment"), stopAtOperand: true })],
   ["npx", fetching(options(() => NPX_FLAGS), "npx")],
   ["npm", fetching(runner(["exec", "x"], NPX_FLAGS), "npm")],
-  ["pnpm", fetching(runner(["exec", "dlx"], { short: letters("rc"), shortValue: letters("C"), long: names("recursive", "parallel", "shell-mode", "no-reporter-hide-prefix", "silent", "stream"), longValue: names("dir", "filter", "package", "workspace-concurrency", "resume-from", "report-summary"), stopAtOperand: true }), "pnpm")],
-  ["yarn", fetching(runner(["exec", "dlx"], { short: letters("q"), shortValue: letters("p"), long: names("quiet"), longValue: names("package", "cwd"), stopAtOperand: true }), "yarn")],
+  ["pnpm", shellMode(fetching(runner(["exec", "dlx"], { short: letters("rc"), shortValue: letters("C"), long: names("recursive", "parallel", "shell-mode", "no-reporter-hide-prefix", "silent", "stream"), longValue: names("dir", "filter", "package", "workspace-concurrency", "resume-from", "report-summary"), stopAtOperand: true }), "pnpm"), (args, inner) => subIs("exec")(args, inner) && args.slice(1, inner).some((a) => PNPM_SHELL_MODE.test(a)))],
+  ["yarn", shellMode(fetching(runner(["exec", "dlx"], { short: letters("q"), shortValue: letters("p"), long: names("quiet"), longValue: names("package", "cwd"), stopAtOperand: true }), "yarn"), subIs("exec"))],
   ["bunx", fetching(options(() => ({ long: names("bun", "silent", "verbose", "no-install"), longValue: names("package"), shortValue: letters("p"), stopAtOperand: true })), "bunx")],
-  ["bun", fetching(runner(["x", "exec"], { long: names("bun", "silent", "verbose", "no-install"), longValue: names("package"), shortValue: letters("p"), stopAtOperand: true }), "bun")],
+  ["bun", shellMode(fetching(runner(["x", "exec"], { long: names("bun", "silent", "verbose", "no-install"), longValue: names("package"), shortValue: letters("p"), stopAtOperand: true }), "bun"), subIs("exec"))],
   ["uvx", fetching(options(() => ({ short: letters("q"), long: names("isolated", "offline", "quiet", "verbose", "no-cache"), longValue: names("from", "with", "with-requirements", "with-editable", "python", "index", "index-url", "extra-index-url", "cache-dir"), shortValue: letters("p"), stopAtOperand: true })), "uvx")],
   ["pipx", fetching(runner(["run"], { long: names("no-cache", "verbose", "quiet", "system-site-packages"), longValue: names("spec", "python", "index-url", "pip-args"), stopAtOperand: true }), "pipx")],
   ["perf", perf],
