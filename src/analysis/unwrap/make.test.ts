@@ -13,7 +13,9 @@ const OPAQUE = "shell/opaque-code";
 
 /** Ways of giving make the text @@ (no single quote of its own). */
 const CARRIERS = ["make --eval='@@'", "make --eval '@@'", "make -E '@@'", "gmake -j4 -E'@@' all", "make -C src --eval='@@' all",
-  "printf '@@\\n' | make -f -", "make -f /dev/stdin <<'EOF'\n@@\nEOF", "make --file=- <<< '@@'", "sudo make -E '@@'"];
+  "printf '@@\\n' | make -f -", "make -f /dev/stdin <<'EOF'\n@@\nEOF", "make --file=- <<< '@@'", "sudo make -E '@@'",
+  // long options by any unique prefix, as getopt_long reads them
+  "make --ev='@@' all", "make --eva '@@'", "make --fi=- <<< '@@'", "make --makef /dev/stdin <<< '@@'", "make -j 4 --ev='@@'"];
 /** Makefile text that runs `rm -rf ~`, however make runs it. */
 const TEXTS = ["all:; rm -rf ~", "all: ; @rm -rf ~", "x:=$(shell rm -rf ~)", "x = $(shell echo $(shell rm -rf ~))", "y != rm -rf ~", "all:\n\t-rm -rf ~", "$(info ${shell rm -rf ~})"];
 

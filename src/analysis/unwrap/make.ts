@@ -8,36 +8,37 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
+import { letters, names, parseFlags, values, type FlagSpec } from "../flags.js";
 import type { Env, Unwrapper } from "./types.js";
 import { fedText } from "./printed.js";
 import { isStdinPath, runString, valueWord } from "./strings.js";
 
 export const makeUnwrapper: Unwrapper = { name: "make-eval", commands: ["make", "gmake"], unwrap: (v, e) => makeCode(v, e) };
 
-/** Options whose value is the next word (or attached): -f, -C, -I, -o, -W, -j, -l, -E and their long forms. */
-const VALUED = /^-[fCIoWjlE]$|^--(?:file|makefile|directory|include-dir|old-file|assume-old|what-if|new-file|assume-new|jobs|load-average|max-load|eval)$/;
+/** GNU make's options (getopt_long: a unique prefix of a long one is that one, `--ev=` is `--eval=`). */
+const MAKE_FLAGS: FlagSpec = {
+  short: letters("bBdehikLnpqrRsStvw"),
+  shortValue: { C: "directory", E: "eval", f: "file", I: "include-dir", o: "old-file", W: "what-if" },
+  shortOptional: { j: "jobs", l: "load-average", O: "output-sync" },
+  long: names("always-make", "environment-overrides", "help", "ignore-errors", "keep-going", "check-symlink-times", "just-print", "dry-run", "recon", "print-data-base", "question",
+    "no-builtin-rules", "no-builtin-variables", "silent", "quiet", "no-silent", "stop", "no-keep-going", "touch", "trace", "version", "print-directory", "no-print-directory", "warn-undefined-variables"),
+  longValue: { ...names("directory", "eval", "file", "include-dir", "old-file", "what-if", "new-file", "jobserver-style", "jobserver-fds", "jobserver-auth"), makefile: "file", "assume-old": "old-file", "assume-new": "what-if" },
+  longOptional: names("debug", "jobs", "load-average", "max-load", "output-sync", "shuffle"),
+};
+/** `NAME=value`, `NAME:=value`: a variable set on the command line. */
+const VARIABLE = /^([A-Za-z_.][\w.]*)\s*(?::{1,3}|\+|\?|!)?=([^]*)$/;
 
 function makeCode(view: CommandView, env: Env): void {
   const args = view.args;
-  for (let k = 1; k < args.length; k++) {
-    const a = args[k] as string;
-    if (a === "--") break;
-    const w = view.words[k] as Word;
-    let text: Word | null = null;
-    if (a === "--eval" || a === "-E") text = view.words[k + 1] ?? null;
-    else if (a.startsWith("--eval=")) text = valueWord(view, a.slice(7));
-    else if (/^-E./.test(a)) text = valueWord(view, a.slice(2));
-    else if (a === "-f" || a === "--file" || a === "--makefile" || /^--(?:file|makefile)=/.test(a)) {
-      const file = a.includes("=") ? a.slice(a.indexOf("=") + 1) : args[k + 1];
-      if (isStdinPath(file)) stdinMakefile(view, env);
-    } else if (!a.startsWith("-")) {
-      // `NAME=value`, `NAME:=value`: a variable set on the command line.
-      const m = /^([A-Za-z_.][\w.]*)\s*(?::{1,3}|\+|\?|!)?=([^]*)$/.exec(a);
-      if (m !== null) variable(view, env, w, m[1] as string, m[2] as string, a.includes("!="));
-      continue;
-    }
-    if (VALUED.test(a)) k++;
-    if (text !== null) makefileText(view, env, text);
+  const p = parseFlags(args, MAKE_FLAGS, 1);
+  for (const value of values(p, "eval")) {
+    const w = valueWord(view, value);
+    if (w !== null) makefileText(view, env, w);
+  }
+  if (values(p, "file").some((f) => isStdinPath(f))) stdinMakefile(view, env);
+  for (const k of p.operands) {
+    const m = VARIABLE.exec(args[k] as string);
+    if (m !== null) variable(view, env, view.words[k] as Word, m[1] as string, m[2] as string, (args[k] as string).includes("!="));
   }
 }
 
