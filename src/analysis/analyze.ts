@@ -17,6 +17,7 @@ import { isInside, resolvePath, UNKNOWN_CWD } from "./paths.js";
 import { dynamicOpenForms, openForms } from "./open-forms.js";
 import { parseFor } from "./specs.js";
 import { unwrapFacts } from "./unwrap/index.js";
+import type { WrapperEffect } from "./unwrap/wrappers.js";
 import { AnalysisLimitError, checkChars, checkShape, Deadline, DEFAULT_LIMITS, type AnalysisLimits } from "./limits.js";
 import { constructIndex, encloses, subshellAround, type ConstructIndex } from "./tree.js";
 import type { AnalyzedCommand, Analysis, AnalysisOptions } from "./types.js";
@@ -117,7 +118,9 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
   for (let v = 0; v < views.length; v++) {
     deadline.tick();
     const view = views[v] as CommandView;
-    const vctx = moves === null ? ctx : contextAfterMoves(moves, view, ctx);
+    const moved = moves === null ? ctx : contextAfterMoves(moves, view, ctx);
+    // `env -C / rm -rf etc`: a wrapper that runs its command elsewhere moves its relative paths.
+    const vctx = view.wrapperEffects === undefined ? moved : wrapperDirectory(view.wrapperEffects, moved);
     if (view.trusted && (view.name === "cd" || view.name === "pushd" || view.name === "popd")) {
       moves ??= { facts: null, index: null, stack: [] };
       if (moves.facts !== view.facts) startParse(moves, view.facts);
@@ -246,6 +249,20 @@ function contextAfterMoves(moves: Moves, view: CommandView, ctx: CheckContext): 
 }
 
 /** The context after `cd DIR` / `pushd DIR` / `popd`: DIR when it is known, else UNKNOWN_CWD. */
+/** The context inside each directory a wrapper on the way runs its command in, in order. */
+function wrapperDirectory(effects: readonly WrapperEffect[], ctx: CheckContext): CheckContext {
+  let out = ctx;
+  for (const e of effects) {
+    if (e.kind !== "chdir") continue;
+    // The option's value as a word: `~` and `~/x` are home; a run-time value is no known directory.
+    const word: Word = { value: e.what, start: 0, end: 0, quoted: false, glob: false, tilde: e.what === "~" || e.what.startsWith("~/"), dynamic: null };
+    let cwd = /[$`]/.test(e.what) ? UNKNOWN_CWD : resolvePath(word, out.paths).path ?? UNKNOWN_CWD;
+    if (cwd.length > MAX_PATH) cwd = UNKNOWN_CWD;
+    out = { options: out.options, paths: { cwd, home: out.paths.home, start: out.paths.start ?? out.options.cwd } };
+  }
+  return out;
+}
+
 function changeDirectory(view: CommandView, ctx: CheckContext): CheckContext {
   let k = 1;
   while (k < view.args.length && /^-[LPe@]+$/.test(view.args[k] as string)) k++;

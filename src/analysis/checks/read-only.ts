@@ -72,5 +72,6 @@ function shellOptionUnknown(view: CommandView): boolean {
 
 /** Some wrapper on the way writes a file, runs a program or takes an option not known to be harmless. */
 function wrapperActs(view: CommandView): boolean {
-  return view.wrapperEffects !== undefined && view.wrapperEffects.length > 0;
+  // Running in another directory (`env -C dir ls`) is no act of the wrapper's own.
+  return view.wrapperEffects !== undefined && view.wrapperEffects.some((e) => e.kind !== "chdir");
 }

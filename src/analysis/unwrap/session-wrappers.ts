@@ -83,7 +83,8 @@ const cmake: Wrapper = (args) => {
     while (k < args.length && (ASSIGNMENT.test(args[k] as string) || /^--(?:unset|modify)=/.test(args[k] as string))) k++;
     if (args[k] === "--") k++;
   } else return null;
-  return k < args.length ? { inner: k } : null;
+  // `cmake -E chdir DIR cmd`: the command runs in DIR.
+  return k < args.length ? { inner: k, ...(args[2] === "chdir" && args[3] !== undefined ? { effects: [{ wrapper: "cmake", kind: "chdir" as const, what: args[3] }] } : {}) } : null;
 };
 
 export const SESSION_WRAPPERS: ReadonlyArray<readonly [string, Wrapper]> = [

@@ -14,7 +14,7 @@
  */
 
 import { has, letters, names, parseFlags, type FlagSpec } from "../flags.js";
-import { alsoAfter, options, other, type Wrapper } from "./wrappers.js";
+import { alsoAfter, options, other, type Wrapper, type WrapperEffect } from "./wrappers.js";
 
 
 /**
@@ -152,12 +152,15 @@ const BWRAP_TWO = /^--(?:bind|bind-try|dev-bind|dev-bind-try|ro-bind|ro-bind-try
 const BWRAP_ONE = /^--(?:args|userns|userns2|pidns|uid|gid|hostname|chdir|unsetenv|lock-file|sync-fd|remount-ro|proc|dev|tmpfs|mqueue|dir|seccomp|add-seccomp-fd|exec-label|file-label|block-fd|userns-block-fd|info-fd|json-status-fd|cap-add|cap-drop|perms|size|overlay|tmp-overlay|ro-overlay|argv0)$/;
 const bwrap: Wrapper = (args) => {
   let k = 1;
+  // `--chdir DIR`: the command runs there (its relative paths point there).
+  let effects: WrapperEffect[] | undefined;
   while (k < args.length && (args[k] as string).startsWith("--")) {
     const a = args[k] as string;
-    if (a === "--") return { inner: k + 1 < args.length ? k + 1 : args.length };
+    if (a === "--") return { inner: k + 1 < args.length ? k + 1 : args.length, ...(effects ? { effects } : {}) };
+    if (a === "--chdir" && args[k + 1] !== undefined) effects = [{ wrapper: "bwrap", kind: "chdir", what: args[k + 1] as string }];
     k += BWRAP_TWO.test(a) ? 3 : BWRAP_ONE.test(a) ? 2 : 1;
   }
-  return k < args.length ? { inner: k } : null;
+  return k < args.length ? { inner: k, ...(effects ? { effects } : {}) } : null;
 };
 
 /**

@@ -17,8 +17,11 @@ import { OTHER_LANGUAGE_NAMES } from "./interpreter-options.js";
  */
 export interface WrapperEffect {
   wrapper: string;
-  /** `serves`: the command's stdin and stdout are a network connection (tcpserver, ttyd). */
-  kind: "writes" | "runs" | "serves" | "other";
+  /**
+   * `serves`: the command's stdin and stdout are a network connection (tcpserver, ttyd); `chdir`:
+   * it runs in the directory `what` (`env -C DIR`, `sudo -D DIR`), where its relative paths point.
+   */
+  kind: "writes" | "runs" | "serves" | "chdir" | "other";
   /** The file, the program, or the option. */
   what: string;
 }
@@ -124,6 +127,7 @@ export type Effect = (value: string) => WrapperEffect["kind"] | null;
 const output: Effect = (v) => (v.startsWith("|") || v.startsWith("!") ? "runs" : v === "/dev/null" ? null : "writes");
 export const runs: Effect = () => "runs";
 export const other: Effect = () => "other";
+export const chdir: Effect = () => "chdir";
 
 /**
  * A wrapper whose options are given by `spec` and whose command is the first operand (+ skip).
@@ -190,7 +194,7 @@ const SYSTEMD_RUN: FlagSpec = {
 const systemdRun: Wrapper = (args) => {
   const p = parseFlags(args, SYSTEMD_RUN, 1);
   if (p.rest >= args.length) return null;
-  const effects = effectsOf(args, p, { host: other, machine: other, timer: other });
+  const effects = effectsOf(args, p, { host: other, machine: other, timer: other, "working-directory": chdir });
   const privileged = !has(p, "user") && values(p, "uid").length === 0;
   return { inner: p.rest, privileged, ...(effects ? { effects } : {}), ...alsoAfter(args, p, SYSTEMD_RUN) };
 };
@@ -203,7 +207,7 @@ const RUN0: FlagSpec = {
   longValue: { user: "user", group: "group", chdir: "chdir", unit: "unit", property: "property", description: "description", slice: "slice", nice: "nice", setenv: "setenv", background: "background", "shell-prompt-prefix": "prompt", machine: "machine", "area": "area" },
   stopAtOperand: true,
 };
-const run0 = options(() => RUN0, 0, { privileged: true }, { machine: other });
+const run0 = options(() => RUN0, 0, { privileged: true }, { machine: other, chdir });
 
 /** firejail: every option is one word (`--private`, `--profile=FILE`); the command is the first operand. */
 const firejail: Wrapper = (args) => {
@@ -266,7 +270,8 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     // `sudo VAR=value cmd`: variables for the command come before it.
     let inner = p.rest;
     while (inner < args.length && ASSIGNMENT.test(args[inner] as string)) inner++;
-    return { inner, privileged: true, shellString: has(p, "shell") || has(p, "login"), ...alsoAfter(args, p, SUDO) };
+    const effects = effectsOf(args, p, { chdir });
+    return { inner, privileged: true, shellString: has(p, "shell") || has(p, "login"), ...(effects ? { effects } : {}), ...alsoAfter(args, p, SUDO) };
   }],
   ["doas", options(() => ({ short: { n: "n", s: "s" }, shortValue: { u: "user", C: "config", a: "style" }, stopAtOperand: true }), 0, { privileged: true })],
   ["pkexec", options(() => ({ longValue: { user: "user" }, long: { "keep-cwd": "keep-cwd", "disable-internal-agent": "d" }, stopAtOperand: true }), 0, { privileged: true })],
@@ -280,8 +285,8 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     return { inner: i };
   }],
   ["chroot", options(() => ({ longValue: { userspec: "userspec", groups: "groups" }, long: { "skip-chdir": "skip-chdir" }, stopAtOperand: true }), 1)],
-  ["unshare", options(() => ({ short: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T", f: "fork", r: "map-root-user", c: "map-current-user" }, shortValue: { S: "setuid", G: "setgid", R: "root", w: "wd" }, long: { fork: "fork", "map-root-user": "map-root-user", "map-current-user": "map-current-user", "map-auto": "map-auto" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T", "kill-child": "kill-child", "mount-proc": "mount-proc", "mount-binfmt": "mount-binfmt" }, longValue: { setuid: "setuid", setgid: "setgid", root: "root", wd: "wd", propagation: "propagation", setgroups: "setgroups", "map-user": "map-user", "map-group": "map-group", "map-users": "map-users", "map-groups": "map-groups", monotonic: "monotonic", boottime: "boottime", "load-interp": "load-interp" }, stopAtOperand: true }), 0, { privileged: true })],
-  ["nsenter", options(() => ({ short: { a: "all", F: "no-fork", Z: "follow-context" }, shortValue: { t: "target", S: "setuid", G: "setgid", r: "root", w: "wd" }, shortOptional: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T" }, long: { all: "all", "no-fork": "no-fork", "preserve-credentials": "pc" }, longValue: { target: "target", setuid: "setuid", setgid: "setgid", root: "root", wd: "wd" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T" }, stopAtOperand: true }), 0, { privileged: true })],
+  ["unshare", options(() => ({ short: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T", f: "fork", r: "map-root-user", c: "map-current-user" }, shortValue: { S: "setuid", G: "setgid", R: "root", w: "wd" }, long: { fork: "fork", "map-root-user": "map-root-user", "map-current-user": "map-current-user", "map-auto": "map-auto" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T", "kill-child": "kill-child", "mount-proc": "mount-proc", "mount-binfmt": "mount-binfmt" }, longValue: { setuid: "setuid", setgid: "setgid", root: "root", wd: "wd", propagation: "propagation", setgroups: "setgroups", "map-user": "map-user", "map-group": "map-group", "map-users": "map-users", "map-groups": "map-groups", monotonic: "monotonic", boottime: "boottime", "load-interp": "load-interp" }, stopAtOperand: true }), 0, { privileged: true }, { wd: chdir })],
+  ["nsenter", options(() => ({ short: { a: "all", F: "no-fork", Z: "follow-context" }, shortValue: { t: "target", S: "setuid", G: "setgid", r: "root", w: "wd" }, shortOptional: { m: "m", u: "u", i: "i", n: "n", p: "p", U: "U", C: "C", T: "T" }, long: { all: "all", "no-fork": "no-fork", "preserve-credentials": "pc" }, longValue: { target: "target", setuid: "setuid", setgid: "setgid", root: "root", wd: "wd" }, longOptional: { mount: "m", uts: "u", ipc: "i", net: "n", pid: "p", user: "U", cgroup: "C", time: "T" }, stopAtOperand: true }), 0, { privileged: true }, { wd: chdir })],
   ["strace", options(() => ({ short: { f: "f", F: "F", c: "c", C: "C", i: "i", q: "q", r: "r", t: "t", T: "T", v: "v", x: "x", y: "y", w: "w", z: "z", Z: "Z", k: "k", d: "d", D: "D", n: "n" }, shortValue: { e: "expr", o: "output", p: "pid", s: "strsize", u: "user", E: "env", a: "column", b: "detach-on", I: "interruptible", O: "overhead", P: "path", S: "sortby", X: "const-print-style", U: "columns" }, longValue: { output: "output", trace: "expr", signal: "expr", status: "expr", user: "user", env: "env" }, stopAtOperand: true }), 0, {}, { output, env: runs, pid: other, user: other })],
   ["ltrace", options(() => ({ short: { b: "b", c: "c", C: "C", f: "f", h: "h", i: "i", L: "L", r: "r", S: "S", t: "t", T: "T", V: "V", w: "w" }, shortValue: { a: "a", A: "A", D: "D", e: "e", F: "F", l: "l", n: "n", o: "output", p: "pid", s: "s", u: "user", x: "x" }, longValue: { output: "output", library: "l", config: "F" }, stopAtOperand: true }), 0, {}, { output, pid: other, user: other })],
   ["proxychains", options(() => ({ short: { q: "q" }, shortValue: { f: "f" }, stopAtOperand: true }))],
@@ -311,7 +316,7 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
     if (args[i] === "-") i++;
     while (i < args.length && ASSIGNMENT.test(args[i] as string)) i++;
     // BSD env -P DIR: the command is looked up in DIR, so it need not be the system tool.
-    const effects = effectsOf(args, p, { path: runs });
+    const effects = effectsOf(args, p, { path: runs, chdir });
     const later = i === p.rest ? ifValues(args, p, ENV) : null;
     return { inner: args[i] === "--" ? i + 1 : i, ...(effects ? { effects } : {}), ...(later !== null && later.rest < args.length ? { alsoInner: later.rest } : {}) };
   }],
