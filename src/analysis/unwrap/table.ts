@@ -24,7 +24,7 @@ import { evalUnwrapper, shellUnwrapper, suUnwrapper } from "./shell-strings.js";
 import { sourceUnwrapper } from "./sourcing.js";
 import { gdbUnwrapper, lldbUnwrapper, lessUnwrapper, rsyncUnwrapper, scpUnwrapper, tarUnwrapper, vimUnwrapper, zipUnwrapper } from "./option-commands.js";
 import { atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper } from "./deferred.js";
-import { netcatUnwrapper, servedShellUnwrapper, socatUnwrapper } from "./remote-shells.js";
+import { netcatUnwrapper, netRedirectUnwrapper, servedShellUnwrapper, sharedTerminalUnwrapper, socatUnwrapper, telnetdUnwrapper } from "./remote-shells.js";
 import { awkUnwrapper, parallelUnwrapper, sqliteUnwrapper } from "./input-runners.js";
 import { bindUnwrapper, completeUnwrapper, enableUnwrapper } from "./hooks.js";
 import { commandLanguageUnwrapper } from "./command-languages.js";
@@ -44,6 +44,7 @@ export const UNWRAPPERS: readonly Unwrapper[] = [
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
   secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper, containerRunUnwrapper, kubectlExecUnwrapper, composeExecUnwrapper, dbClientUnwrapper, goExecUnwrapper,
   commandLanguageUnwrapper, configCommandUnwrapper, scriptFileUnwrapper, remotePackageUnwrapper, shellStarterUnwrapper, commandRunnerUnwrapper, servedShellUnwrapper,
+  netRedirectUnwrapper, telnetdUnwrapper, sharedTerminalUnwrapper,
 ];
 
 /** What unwrapping does with a name: one lookup per command. */
