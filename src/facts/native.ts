@@ -20,6 +20,7 @@
  *              flags (1 has target, 2 has body), [target word], [body word]
  */
 import { digitDescriptors } from "./digit-descriptors.js";
+import { backquotedHeredocs } from "./backquoted-heredocs.js";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import {
@@ -248,7 +249,7 @@ export function extractFactsNative(source: string, timeoutMs?: number): Facts {
     vals = res[1];
   }
   src = source;
-  const facts = digitDescriptors(decode(source));
+  const facts = backquotedHeredocs(digitDescriptors(decode(source)));
   vals = src = "";
   slashes = null;
   return facts;

@@ -5,6 +5,7 @@
  */
 
 import { digitDescriptors } from "./digit-descriptors.js";
+import { backquotedHeredocs } from "./backquoted-heredocs.js";
 import type { Assignment, Construct, Facts, ParseError, Redirect, SimpleCommand } from "./types.js";
 import { CONSTRUCT_TYPES } from "./types.js";
 import { requireFrom } from "./require.js";
@@ -129,7 +130,7 @@ export function extractFactsReference(source: string): Facts {
 export function extractFactsWith(parser: TSParser, source: string): Facts {
   const tree = parseTree(parser, source);
   try {
-    return digitDescriptors(walk(tree.rootNode, source));
+    return backquotedHeredocs(digitDescriptors(walk(tree.rootNode, source)));
   } finally {
     tree.delete?.();
   }
