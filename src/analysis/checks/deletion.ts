@@ -118,14 +118,17 @@ function narrowed(args: readonly string[], from: number): boolean {
 }
 
 /** `find <roots> ... -delete` (or `-exec rm`): the roots are what gets emptied. */
-function find(view: CommandView, ctx: CheckContext): FindingDraft[] {
-  const args = view.args;
+/** How find deletes, empties or locks out what it finds (`-delete`, `-exec rm`), as written; null when it does not. */
+export function findDeletes(args: readonly string[]): string | null {
   const deleting = args.find((a) => FIND_DELETING.has(a));
   const exec = deleting === undefined ? args.findIndex((a, i) => /^-(?:exec|execdir|ok|okdir)$/.test(a) && execHarms(args, i)) : -1;
-  if (deleting === undefined && exec < 0) return [];
-  // Named as written: `-delete`, or the command `-exec` runs (`-exec rm`).
-  const how = deleting ?? `${args[exec]} ${args[exec + 1] ?? ""}`.trim();
-  const out: FindingDraft[] = [];
+  if (deleting === undefined && exec < 0) return null;
+  return deleting ?? `${args[exec]} ${args[exec + 1] ?? ""}`.trim();
+}
+
+/** find's start directories (`.` when none is given), and the index its expression starts at. */
+export function findRoots(view: CommandView): { roots: Word[]; expression: number } {
+  const args = view.args;
   let i = 1;
   while (i < args.length && /^-[HLP]$|^-O\d$|^-D$/.test(args[i] as string)) i += args[i] === "-D" ? 2 : 1;
   const roots: Word[] = [];
@@ -135,6 +138,16 @@ function find(view: CommandView, ctx: CheckContext): FindingDraft[] {
     roots.push(view.words[i] as Word);
   }
   if (roots.length === 0) roots.push({ value: ".", start: view.start, end: view.end, quoted: false, glob: false, tilde: false, dynamic: null });
+  return { roots, expression: i };
+}
+
+function find(view: CommandView, ctx: CheckContext): FindingDraft[] {
+  const args = view.args;
+  // Named as written: `-delete`, or the command `-exec` runs (`-exec rm`).
+  const how = findDeletes(args);
+  if (how === null) return [];
+  const out: FindingDraft[] = [];
+  const { roots, expression: i } = findRoots(view);
   const picky = narrowed(args, i);
   for (const w of roots) {
     const r = resolvePath(w, ctx.paths);

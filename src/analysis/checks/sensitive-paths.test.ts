@@ -65,7 +65,14 @@ const TABLE: Row[] = [
   ["echo x | sudo tee -a /etc/sudoers", [FILE]],
   ["truncate -s 0 ~/.bashrc", [FILE]],
   ["touch ~/.ssh/config", [DIR]],
-  ["mkdir -p .git/hooks", [DIR]],
+  // making a directory changes nothing in it; what is then written into it is judged
+  ...["mkdir -p .git/hooks", "mkdir -p ~/.ssh && chmod 700 ~/.ssh", "mkdir -m 700 ~/.ssh", "mkdir -p ~/.config/fish/conf.d"].map((c): Row => [c, [], "none", true]),
+  ["mkdir -p ~/.ssh && echo k >> ~/.ssh/authorized_keys", ["sensitive-path/file"], "has", true],
+  ["mkdir -p .git/hooks && cp x .git/hooks/pre-commit", [DIR], "has", true],
+  // find deleting under a sensitive directory
+  ...["find ~/.ssh -delete", "find ~/.ssh -exec rm -rf {} +", "find ~/.ssh -type f -execdir shred -u {} \\;", "find -L ~/.aws -delete", "find ~/.gnupg ~/.ssh -name '*' -exec rm {} +", "sudo find /etc/sudoers.d -delete"]
+    .map((c): Row => [c, [DIR], "has", true]),
+  ...["find ~/.ssh -name '*.pub' -exec cat {} \\;", "find ~/.ssh -type f", "find . -name '*.pyc' -delete", "find build -delete"].map((c): Row => [c, [], "none", true]),
   ["rm ~/.bashrc", [FILE]],
   ["rm -rf .git", [DIR]],
   ["rmdir ~/.ssh", [DIR]],

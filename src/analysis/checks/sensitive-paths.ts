@@ -14,6 +14,7 @@ import { resolvePath, isHarmlessDevice } from "../paths.js";
 import { parseFor, tarExtractDir } from "../specs.js";
 import { isWriteRedirect } from "./dangerous.js";
 import { CONFIG_WRITERS } from "./sensitive-paths-config.js";
+import { findDeletes, findRoots } from "./deletion.js";
 import { BULK_WRITERS, OUTPUT_WRITER_NAMES, bulkDestinations, outputTargets } from "./sensitive-writes.js";
 
 /**
@@ -251,7 +252,7 @@ function operandWords(view: CommandView, p: ParsedFlags): Word[] {
 }
 
 /** The commands writeTargets knows (everything else writes nothing but its redirects). */
-const WRITERS: ReadonlySet<string> = new Set([...Object.keys(CONFIG_WRITERS), ...OUTPUT_WRITER_NAMES, ...BULK_WRITERS, "rm", "rmdir", "touch", "mkdir", "tee", "truncate", "shred", "unlink", "chmod", "chown", "chgrp", "sed", "cp", "mv", "ln", "install", "dd", "curl", "wget", "perl", "ruby", "rsync", "scp", "patch", "tar", "unzip"]);
+const WRITERS: ReadonlySet<string> = new Set([...Object.keys(CONFIG_WRITERS), ...OUTPUT_WRITER_NAMES, ...BULK_WRITERS, "rm", "rmdir", "touch", "tee", "find", "truncate", "shred", "unlink", "chmod", "chown", "chgrp", "sed", "cp", "mv", "ln", "install", "dd", "curl", "wget", "perl", "ruby", "rsync", "scp", "patch", "tar", "unzip"]);
 
 /**
  * A chmod mode that gives no one but the owner anything, and the owner no setuid: an octal mode
@@ -273,8 +274,11 @@ export function onlyTightens(mode: string): boolean {
 export function writeTargets(view: CommandView): Word[] {
   const name = view.name;
   switch (name) {
-    case "rm": case "rmdir": case "touch": case "mkdir": case "tee": case "truncate": case "shred": case "unlink":
+    case "rm": case "rmdir": case "touch": case "tee": case "truncate": case "shred": case "unlink":
       return operandWords(view, parseFor(name, view.args));
+    // `find ~/.ssh -delete`, `find ~/.ssh -exec rm {} +`: what it deletes lies under its start directories.
+    case "find":
+      return findDeletes(view.args) === null ? [] : findRoots(view).roots;
     case "chmod": case "chown": case "chgrp": {
       const p = parseFor(name === "chgrp" ? "chown" : name, view.args);
       const ops = operandWords(view, p);
