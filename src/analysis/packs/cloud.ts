@@ -4,14 +4,40 @@
  */
 
 import type { CommandView } from "../command.js";
-import { has, parseFlags, type FlagSpec } from "../flags.js";
+import { has, names, parseFlags, type FlagSpec } from "../flags.js";
 import { finding, NONE, type Pack, type Rule } from "./types.js";
 
 const ID = "dangerous/cloud-delete";
 
+/**
+ * terragrunt's own options that take a value (`--working-dir d`, and their `--terragrunt-*`
+ * spellings before 0.73): their values are not the verb. terraform's one global option
+ * (`-chdir=dir`) takes its value after `=` only.
+ */
+const TERRAGRUNT: FlagSpec = {
+  long: names("all", "graph", "non-interactive", "terragrunt-non-interactive", "help", "version"),
+  longValue: names(...["config", "working-dir", "download-dir", "tf-path", "tfpath", "source", "source-map", "iam-role", "iam-assume-role", "iam-assume-role-duration", "iam-assume-role-session-name",
+    "iam-web-identity-token", "iam-assume-role-web-identity-token", "exclude-dir", "include-dir", "excludes-file", "queue-exclude-dir", "queue-include-dir", "queue-excludes-file", "queue-include-units-reading",
+    "modules-that-include", "units-that-include", "parallelism", "log-level", "log-format", "log-custom-format", "hclfmt-file", "hclfmt-exclude-dir", "json-out", "out-dir", "json-out-dir",
+    "provider-cache-dir", "provider-cache-hostname", "provider-cache-port", "provider-cache-token", "provider-cache-registry-names", "auth-provider-cmd", "graph-root", "feature", "filter",
+    "experiment", "strict-control", "report-file", "report-format", "engine-source", "engine-version", "engine-log-level"].flatMap((n) => [n, `terragrunt-${n}`])),
+};
+
+/**
+ * The terraform words of the line: terragrunt's runners (`run-all destroy`, `run --all -- destroy`,
+ * `stack run destroy`, the old `destroy-all`) run the terraform verb after them.
+ */
+function terraformOps(view: CommandView): string[] {
+  if (view.name !== "terragrunt") return view.args.slice(1).filter((a) => !a.startsWith("-"));
+  const p = parseFlags(view.args, TERRAGRUNT, 1);
+  let ops = p.operands.map((i) => view.args[i] as string).filter((a) => !a.startsWith("-"));
+  if (ops[0] === "stack" && ops[1] === "run") ops = ops.slice(2);
+  else if (ops[0] === "run-all" || ops[0] === "run") ops = ops.slice(1);
+  return /^(?:destroy|apply)-all$/.test(ops[0] ?? "") ? [(ops[0] as string).slice(0, -4), ...ops.slice(1)] : ops;
+}
+
 function terraform(view: CommandView) {
-  // `-chdir=dir` is terraform's one global option.
-  const ops = view.args.slice(1).filter((a) => !a.startsWith("-"));
+  const ops = terraformOps(view);
   const destroy = ops[0] === "destroy" || (ops[0] === "apply" && view.args.some((a) => /^--?destroy$/.test(a)));
   if (view.args.some((a) => /^--?help$/.test(a))) return NONE;
   const state = stateLoss(view, ops);
@@ -34,16 +60,20 @@ function stateLoss(view: CommandView, ops: readonly string[]): string | null {
   return null;
 }
 
-const AWS_S3: FlagSpec = { long: { recursive: "recursive", force: "force", dryrun: "dryrun", quiet: "quiet", delete: "delete" }, longValue: { exclude: "exclude", include: "include", profile: "profile", region: "region" } };
-
-/** aws's global options that take a value (`--profile p`): their values are not the service or verb. */
-const AWS_VALUE = /^--(?:profile|region|output|endpoint-url|query|color|ca-bundle|cli-read-timeout|cli-connect-timeout|cli-binary-format)$/;
+/**
+ * aws's global options (`aws help`), those taking a value (`--profile p`, `--region=r`) first,
+ * and the `s3` commands' flags.
+ */
+const AWS: FlagSpec = {
+  long: names("debug", "no-verify-ssl", "no-paginate", "no-sign-request", "no-cli-pager", "cli-auto-prompt", "no-cli-auto-prompt", "version", "recursive", "force", "dryrun", "quiet", "delete"),
+  longValue: names("profile", "region", "output", "endpoint-url", "query", "color", "ca-bundle", "cli-read-timeout", "cli-connect-timeout", "cli-binary-format", "exclude", "include"),
+};
 
 function aws(view: CommandView) {
-  const ops = view.args.slice(1).filter((a, i) => !a.startsWith("-") && !AWS_VALUE.test(view.args[i] as string));
+  const p = parseFlags(view.args, AWS, 1);
+  const ops = p.operands.map((i) => view.args[i] as string);
   const [svc, verb] = [ops[0] ?? "", ops[1] ?? ""];
   if (svc === "s3") {
-    const p = parseFlags(view.args, AWS_S3, 1);
     if (has(p, "dryrun")) return NONE;
     if (verb === "rm" && has(p, "recursive")) return [finding(ID, "aws s3 rm --recursive deletes every object under the prefix; there is no undo without versioning.")];
     if (verb === "rb" && has(p, "force")) return [finding(ID, "aws s3 rb --force deletes the bucket and every object in it.")];
@@ -56,11 +86,37 @@ function aws(view: CommandView) {
     : NONE;
 }
 
+/**
+ * gcloud's global flags (`gcloud topic flags`), the hidden ones, and the list and location flags
+ * many commands share (gcloud takes flags anywhere after its name, `--project p` or
+ * `--project=p`): their values are not command groups. `-r`/`-R` are `storage rm`'s.
+ */
+const GCLOUD: FlagSpec = {
+  short: { q: "quiet", h: "help", r: "recursive", R: "recursive" },
+  long: names("quiet", "help", "log-http", "no-log-http", "user-output-enabled", "no-user-output-enabled", "async", "recursive", "all-versions", "uri"),
+  longValue: names("access-token-file", "account", "billing-project", "configuration", "flags-file", "flatten", "format", "impersonate-service-account", "project", "trace-token", "verbosity",
+    "authority-selector", "authorization-token-file", "credential-file-override", "http-timeout", "trace-email",
+    "region", "zone", "location", "filter", "limit", "page-size", "sort-by"),
+};
+
+/** az's global arguments (`az --help`) and the ones every resource command takes (`-g`, `-n`, `--ids`). */
+const AZ: FlagSpec = {
+  short: { h: "help", y: "yes" },
+  shortValue: { o: "output", g: "resource-group", n: "name", l: "location" },
+  long: names("debug", "help", "only-show-errors", "verbose", "yes", "no-wait"),
+  longValue: names("subscription", "output", "query", "resource-group", "name", "location", "ids"),
+};
+
+/** gcloud's release tracks: `gcloud beta sql instances delete` is `sql instances delete`. */
+const TRACK = /^(?:alpha|beta|preview)$/;
+
 /** `gcloud [GROUP...] delete`, `az [GROUP...] delete`: the verb is the last plain word before the names. */
 function gcloudAz(view: CommandView) {
-  const ops = view.args.slice(1).filter((a) => !a.startsWith("-"));
+  const p = parseFlags(view.args, view.name === "gcloud" ? GCLOUD : AZ, 1);
+  let ops = p.operands.map((i) => view.args[i] as string);
+  if (view.name === "gcloud" && TRACK.test(ops[0] ?? "")) ops = ops.slice(1);
   // `gcloud storage rm -r gs://b`, `gcloud storage rm gs://b/**`: gsutil rm by another name.
-  if (view.name === "gcloud" && ops[0] === "storage" && ops[1] === "rm" && view.args.some((a) => /^(?:-[A-Za-z]*[rR]|--recursive)$/.test(a) || /\*\*/.test(a))) {
+  if (view.name === "gcloud" && ops[0] === "storage" && ops[1] === "rm" && (has(p, "recursive") || ops.some((a) => /\*\*/.test(a)))) {
     return [finding(ID, "gcloud storage rm -r deletes every object under the prefix.")];
   }
   const at = ops.findIndex((o) => o === "delete" || o === "destroy" || o === "purge" || o === "delete-batch");

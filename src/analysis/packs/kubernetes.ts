@@ -4,15 +4,38 @@
  */
 
 import type { CommandView } from "../command.js";
-import { has, parseFlags, values, type FlagSpec } from "../flags.js";
+import { names, parseFlags, values, type FlagSpec } from "../flags.js";
 import { finding, NONE, type Pack, type Rule } from "./types.js";
 
-const KUBECTL: FlagSpec = {
-  short: { A: "all-namespaces", w: "wait", R: "recursive" },
-  shortValue: { n: "namespace", l: "selector", f: "filename", o: "output", k: "kustomize", s: "server" },
-  long: { all: "all", "all-namespaces": "all-namespaces", force: "force", recursive: "recursive", "ignore-not-found": "ignore-not-found", wait: "wait", now: "now", help: "help" },
-  longValue: { namespace: "namespace", selector: "selector", filename: "filename", output: "output", context: "context", cluster: "cluster", kubeconfig: "kubeconfig", user: "user", server: "server", "field-selector": "field-selector", "grace-period": "grace-period", cascade: "cascade", timeout: "timeout", "dry-run": "dry-run", token: "token", kustomize: "kustomize", "request-timeout": "request-timeout", as: "as" },
+/**
+ * kubectl's global options (`kubectl options`), those taking a value first: `kubectl -v 9 delete
+ * ns x`, `--as-group system:masters delete ...` must not read the value as the verb. pflag takes
+ * `--opt value` and `--opt=value` alike; a boolean takes a value only after `=`.
+ */
+export const KUBECTL_GLOBAL: FlagSpec = {
+  short: { h: "help" },
+  shortValue: { n: "namespace", s: "server", v: "v" },
+  long: names("add-dir-header", "alsologtostderr", "disable-compression", "insecure-skip-tls-verify", "logtostderr", "match-server-version", "one-output", "skip-headers", "skip-log-headers", "warnings-as-errors", "help"),
+  longValue: {
+    ...names("as", "as-group", "as-uid", "cache-dir", "certificate-authority", "client-certificate", "client-key", "cluster", "context", "kubeconfig", "kuberc", "log-backtrace-at", "log-dir", "log-file",
+      "log-file-max-size", "log-flush-frequency", "namespace", "password", "profile", "profile-output", "request-timeout", "server", "stderrthreshold", "tls-server-name", "token", "user", "username", "v", "vmodule"),
+  },
 };
+
+/** kubectl's global options, and those of `delete` and `drain` (`--cascade` and `--dry-run` take a value only after `=`). */
+const KUBECTL: FlagSpec = {
+  short: { ...KUBECTL_GLOBAL.short, A: "all-namespaces", w: "wait", R: "recursive", i: "interactive" },
+  shortValue: { ...KUBECTL_GLOBAL.shortValue, l: "selector", f: "filename", o: "output", k: "kustomize" },
+  long: { ...KUBECTL_GLOBAL.long, ...names("all", "all-namespaces", "force", "recursive", "ignore-not-found", "wait", "now", "interactive", "delete-emptydir-data", "delete-local-data", "disable-eviction", "ignore-daemonsets") },
+  longValue: { ...KUBECTL_GLOBAL.longValue, ...names("selector", "filename", "output", "field-selector", "grace-period", "timeout", "kustomize", "raw", "pod-selector", "chunk-size", "skip-wait-for-delete-timeout") },
+  longOptional: names("cascade", "dry-run"),
+};
+
+/** Whether a boolean flag is on: given, and its last value (pflag's `--flag=false`) not false. */
+const on = (p: ReturnType<typeof parseFlags>, name: string): boolean => !/^(?:0|f|false)$/i.test(values(p, name).at(-1) ?? "false");
+
+/** kubectl's `--dry-run[=client|server|none]`: the last one wins; `none` and a false boolean (`--dry-run=false`) run for real. */
+const dryRun = (v: readonly string[]): boolean => v.length > 0 && !/^(?:none|0|f|false)$/i.test(v.at(-1) as string);
 
 /** Kinds whose deletion takes everything inside with it. */
 const WHOLESALE = /^(?:ns|namespaces?|nodes?|no|pv|persistentvolumes?|pvc|persistentvolumeclaims?|crds?|customresourcedefinitions?|clusterroles?|clusterrolebindings?|projects?)$/;
@@ -23,21 +46,28 @@ const kindOf = (k: string): string => (k.toLowerCase().split("/")[0] as string).
 function kubectl(view: CommandView) {
   const p = parseFlags(view.args, KUBECTL, 1);
   const ops = p.operands.map((i) => view.args[i] as string);
-  if (has(p, "help") || values(p, "dry-run").some((v) => v !== "none")) return NONE;
+  if (on(p, "help") || dryRun(values(p, "dry-run"))) return NONE;
   if (ops[0] === "drain") return [finding("dangerous/kube-delete", "kubectl drain evicts every pod from the node.")];
   if (ops[0] !== "delete") return NONE;
   const kinds = (ops[1] ?? "").split(",");
-  const broad = has(p, "all") || has(p, "all-namespaces") || values(p, "selector").length > 0 && has(p, "all-namespaces");
+  const broad = on(p, "all") || on(p, "all-namespaces");
   if (!broad && !kinds.some((k) => WHOLESALE.test(kindOf(k)))) return NONE;
   return [finding("dangerous/kube-delete", `kubectl delete ${ops.slice(1).join(" ")}${broad ? " (all of them)" : ""} removes cluster resources wholesale, with what runs and is stored in them.`)];
 }
 
-const HELM: FlagSpec = { shortValue: { n: "namespace" }, long: { "dry-run": "dry-run", "keep-history": "keep-history", help: "help" }, longValue: { namespace: "namespace", "kube-context": "kube-context", kubeconfig: "kubeconfig", timeout: "timeout", cascade: "cascade" } };
+/** helm's global options (`helm --help`), then uninstall's; pflag, as kubectl. */
+const HELM: FlagSpec = {
+  short: { h: "help" },
+  shortValue: { n: "namespace" },
+  long: names("debug", "kube-insecure-skip-tls-verify", "help", "dry-run", "keep-history", "ignore-not-found", "no-hooks", "wait"),
+  longValue: names("burst-limit", "color", "colour", "content-cache", "kube-apiserver", "kube-as-group", "kube-as-user", "kube-ca-file", "kube-context", "kube-tls-server-name", "kube-token", "kubeconfig",
+    "namespace", "qps", "registry-config", "repository-cache", "repository-config", "cascade", "description", "timeout"),
+};
 
 function helm(view: CommandView) {
   const p = parseFlags(view.args, HELM, 1);
   const verb = view.args[p.operands[0] ?? 0] ?? "";
-  return /^(?:uninstall|delete|del|un)$/.test(verb) && !has(p, "dry-run") && !has(p, "help")
+  return /^(?:uninstall|delete|del|un)$/.test(verb) && !on(p, "dry-run") && !on(p, "help")
     ? [finding("dangerous/helm-uninstall", `helm ${verb} removes the release and every resource it created.`)]
     : NONE;
 }

@@ -190,7 +190,81 @@ const DATABASES: Row[] = [
     "mongosh --eval 'db.users.find()'"].map((c) => g(c, [])),
 ];
 
-describe.each([["system", SYSTEM], ["disks", DISKS], ["git", GIT], ["containers", CONTAINERS], ["kubernetes", KUBERNETES], ["cloud", CLOUD], ["databases", DATABASES]] as const)("pack %s", (_name, rows) => {
+/**
+ * Global options that take a value, before the verb: each tool's whole table (written out here,
+ * apart from the packs' specs) × each destructive verb of its pack, as `--opt value` and
+ * `--opt=value` (a short one as `-o value` and `-ovalue`); the value is a word the pack would
+ * otherwise take for its verb. Quiet: the same options before a harmless verb, the value
+ * `delete`.
+ */
+const spellings = (opt: string, value: string): string[] => (opt.startsWith("--") ? [`${opt} ${value}`, `${opt}=${value}`] : [`${opt} ${value}`, `${opt}${value}`]);
+const GLOBAL_TOOLS: ReadonlyArray<{ tool: string; options: readonly string[]; verbs: readonly string[]; id: string; quiet: readonly string[] }> = [
+  {
+    tool: "kubectl", id: "dangerous/kube-delete", verbs: ["delete ns prod", "drain n1", "delete pods --all -A", "delete Namespace/prod --dry-run=none"], quiet: ["get pods", "delete pod web-1", "delete ns prod --dry-run=server"],
+    options: ["--as", "--as-group", "--as-uid", "--cache-dir", "--certificate-authority", "--client-certificate", "--client-key", "--cluster", "--context", "--kubeconfig", "--kuberc",
+      "--log-backtrace-at", "--log-dir", "--log-file", "--log-file-max-size", "--log-flush-frequency", "-n", "--namespace", "--password", "--profile", "--profile-output", "--request-timeout",
+      "-s", "--server", "--stderrthreshold", "--tls-server-name", "--token", "--user", "--username", "-v", "--v", "--vmodule"],
+  },
+  {
+    tool: "helm", id: "dangerous/helm-uninstall", verbs: ["uninstall rel", "delete rel", "del rel", "un rel --keep-history"], quiet: ["list", "status rel", "uninstall rel --dry-run"],
+    options: ["--burst-limit", "--color", "--content-cache", "--kube-apiserver", "--kube-as-group", "--kube-as-user", "--kube-ca-file", "--kube-context", "--kube-tls-server-name", "--kube-token",
+      "--kubeconfig", "-n", "--namespace", "--qps", "--registry-config", "--repository-cache", "--repository-config"],
+  },
+  {
+    tool: "gcloud", id: "dangerous/cloud-delete",
+    verbs: ["projects delete p", "sql instances delete db", "container clusters delete c", "storage buckets delete gs://b", "compute instances delete vm", "storage rm -r gs://b",
+      "beta sql instances delete db", "alpha projects delete p", "preview compute instances delete vm", "beta storage rm --recursive gs://b"],
+    quiet: ["projects list", "sql instances describe db", "storage rm gs://b/one", "beta compute instances list"],
+    options: ["--access-token-file", "--account", "--billing-project", "--configuration", "--flags-file", "--flatten", "--format", "--impersonate-service-account", "--project", "--trace-token",
+      "--verbosity", "--authority-selector", "--authorization-token-file", "--credential-file-override", "--http-timeout", "--trace-email", "--region", "--zone", "--location", "--filter",
+      "--limit", "--page-size", "--sort-by"],
+  },
+  {
+    tool: "az", id: "dangerous/cloud-delete",
+    verbs: ["group delete -n rg -y", "aks delete -n c", "vm delete -n v", "sql db delete -n d", "keyvault delete -n k", "storage account delete -n a", "storage blob delete-batch -s c",
+      "cosmosdb delete -n c", "postgres flexible-server delete -n p"],
+    quiet: ["group list", "vm show -n v", "storage blob delete -c c -n one"],
+    options: ["--subscription", "--output", "-o", "--query", "--resource-group", "-g", "--name", "-n", "--location", "-l"],
+  },
+  {
+    tool: "aws", id: "dangerous/cloud-delete", verbs: ["s3 rm s3://b --recursive", "s3 rb s3://b --force", "ec2 terminate-instances --instance-ids i-1", "rds delete-db-instance --db-instance-identifier d"],
+    quiet: ["s3 ls", "ec2 describe-instances", "s3 rm s3://b/one"],
+    options: ["--profile", "--region", "--output", "--endpoint-url", "--query", "--color", "--ca-bundle", "--cli-read-timeout", "--cli-connect-timeout", "--cli-binary-format"],
+  },
+  {
+    tool: "terragrunt", id: "dangerous/terraform-destroy",
+    verbs: ["destroy", "run-all destroy", "run --all destroy", "run --all -- destroy", "destroy-all", "apply -destroy", "run-all apply -destroy", "stack run destroy", "state rm x"],
+    quiet: ["plan", "run-all plan", "run --all -- plan", "apply"],
+    options: ["--config", "--working-dir", "--download-dir", "--tf-path", "--source", "--source-map", "--iam-assume-role", "--iam-assume-role-duration", "--iam-assume-role-session-name",
+      "--iam-assume-role-web-identity-token", "--queue-exclude-dir", "--queue-include-dir", "--queue-excludes-file", "--queue-include-units-reading", "--units-that-include", "--parallelism",
+      "--log-level", "--log-format", "--log-custom-format", "--out-dir", "--json-out-dir", "--provider-cache-dir", "--provider-cache-hostname", "--provider-cache-port", "--provider-cache-token",
+      "--provider-cache-registry-names", "--auth-provider-cmd", "--feature", "--filter", "--experiment", "--strict-control", "--graph-root",
+      "--terragrunt-config", "--terragrunt-working-dir", "--terragrunt-download-dir", "--terragrunt-tfpath", "--terragrunt-source", "--terragrunt-source-map", "--terragrunt-iam-role",
+      "--terragrunt-iam-assume-role-duration", "--terragrunt-iam-assume-role-session-name", "--terragrunt-iam-web-identity-token", "--terragrunt-exclude-dir", "--terragrunt-include-dir",
+      "--terragrunt-excludes-file", "--terragrunt-modules-that-include", "--terragrunt-parallelism", "--terragrunt-log-level", "--terragrunt-log-format", "--terragrunt-json-out",
+      "--terragrunt-out-dir", "--terragrunt-json-out-dir", "--terragrunt-provider-cache-dir", "--terragrunt-auth-provider-cmd"],
+  },
+];
+
+const GLOBAL_VALUES: Row[] = GLOBAL_TOOLS.flatMap(({ tool, options: opts, verbs, id, quiet }) => opts.flatMap((o) => [
+  ...verbs.flatMap((v) => spellings(o, "list").map((s) => g(`${tool} ${s} ${v}`, [id]))),
+  ...quiet.flatMap((v) => spellings(o, "delete").map((s) => g(`${tool} ${s} ${v}`, []))),
+]));
+
+/** The red team's lines, and their quiet counterparts. */
+const GLOBAL_REPORTED: Row[] = [
+  ...["kubectl -v 9 delete ns prod", "kubectl --as-group system:masters delete ns prod", "oc --as-group system:masters delete project prod", "kubectl -v9 -n x delete pvc --all",
+    "kubectl delete ns prod --dry-run=false", "kubectl delete --cascade ns prod", "kubectl delete --cascade=orphan ns prod"].map((c) => g(c, ["dangerous/kube-delete"])),
+  ...["helm --kube-apiserver https://x uninstall x", "helm uninstall x --dry-run=false"].map((c) => g(c, ["dangerous/helm-uninstall"])),
+  ...["gcloud --project prod projects delete prod", "az --subscription x group delete -n rg -y", "gcloud beta sql instances delete prod", "gcloud --project=p beta --quiet projects delete p"]
+    .map((c) => g(c, ["dangerous/cloud-delete"])),
+  ...["terragrunt run-all destroy", "terragrunt destroy", "terragrunt run-all destroy --terragrunt-non-interactive", "terragrunt --non-interactive run --all destroy -auto-approve"]
+    .map((c) => g(c, ["dangerous/terraform-destroy"])),
+  ...["kubectl -v 9 get pods", "kubectl delete ns prod --dry-run", "kubectl delete ns prod --dry-run=client", "helm uninstall x --dry-run", "gcloud --project p projects list",
+    "az --subscription x group list", "gcloud beta sql instances list", "terragrunt run-all plan", "terragrunt run --all -- plan -destroy"].map((c) => g(c, [])),
+];
+
+describe.each([["system", SYSTEM], ["disks", DISKS], ["git", GIT], ["containers", CONTAINERS], ["kubernetes", KUBERNETES], ["cloud", CLOUD], ["databases", DATABASES], ["global options", GLOBAL_VALUES], ["global options reported", GLOBAL_REPORTED]] as const)("pack %s", (_name, rows) => {
   it.each(cases(rows))("%s", (_title, row) => verify(row, "dangerous/"));
 });
 
