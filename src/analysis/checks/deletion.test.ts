@@ -379,6 +379,8 @@ const DELETER_ROWS: Row[] = [
   ["tar -C ~ --remove-files -cf /dev/null .", [HOME], "has", true],
   ["rclone --config /dev/null purge ~", [HOME], "has", true],
   ["rclone --transfers 8 sync empty ~", [HOME], "has", true],
+  // A remote tree deleted is no deletion of a path here, but the cloud pack asks (dangerous/cloud-delete).
+  ["rclone purge remote:bucket/tmp", ["dangerous/cloud-delete"], "has", true],
   ["kioclient5 remove file:///home", [CHILD], "has", true], ["kioclient5 remove file:/etc", [CHILD], "has", true], ["kioclient5 remove file://localhost/etc", [CHILD], "has", true],
   ["gio remove file:///etc", [CHILD], "has", true], ["kioclient5 --platform offscreen move ~ trash:/", [HOME], "has", true],
   ...["find ~ | tar --remove-files -cf /dev/null -T -", "find ~ -type f | zip -m -@ x.zip", "find / | tar --remove-files --files-from=- -cf /dev/null"].map((c): Row => [c, [DYN], "has", true]),
@@ -386,7 +388,7 @@ const DELETER_ROWS: Row[] = [
   // their everyday uses
   ...["tar -czf out.tgz src", "tar czf logs.tgz --remove-files logs", "tar --remove-files -cf old.tar build/old", "zip -r a.zip dir", "zip -m a.zip old.log", "zip -mr logs.zip logs",
     "7z a x.7z dir", "7z a -sdel x.7z tmp/", "rsync -a --remove-source-files out/ host:backup/", "rsync -av --remove-source-files ./out/ host:/srv/", "srm -r secrets/", "trash-put build/", "gio trash old.txt", "gio open README.md",
-    "rclone copy remote:x ./x", "rclone purge remote:bucket/tmp", "rclone sync ./site remote:www", "rclone move ./out remote:archive",
+    "rclone copy remote:x ./x", "rclone sync ./site remote:www", "rclone move ./out remote:archive",
     "rar a x.rar ~", "rar a -r backup.rar ~/docs", "rar x a.rar", "rar m old.rar logs/", "rar a -df logs.rar logs", "kioclient5 move old.txt trash:/", "kioclient5 copy ~ /mnt/b", "kioclient5 exec ~/x.desktop", "gvfs-trash build/",
     "gio remove old.txt", "gio move a.txt b.txt", "gio open ~", "chflags nouchg ~", "chflags hidden ~/x", "chflags -R uchg ~/notes"].map((c): Row => [c, [], "none", true]),
 ];

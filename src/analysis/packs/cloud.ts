@@ -4,7 +4,7 @@
  */
 
 import type { CommandView } from "../command.js";
-import { has, names, parseFlags, type FlagSpec } from "../flags.js";
+import { has, names, parseFlags, values, type FlagSpec, type ParsedFlags } from "../flags.js";
 import { finding, NONE, type Pack, type Rule } from "./types.js";
 
 const ID = "dangerous/cloud-delete";
@@ -146,18 +146,38 @@ const pair = (ops: readonly string[], a: string, b: RegExp): boolean => ops.some
  * `doctl … delete` of droplets, databases and clusters, `bq rm -r` of a dataset. The verb is read
  * after the tool's options with values (VALUED), or among the plain words.
  */
-const VERBS: Readonly<Record<string, (ops: readonly string[], args: readonly string[]) => string | null>> = {
+const VERBS: Readonly<Record<string, (ops: readonly string[], args: readonly string[], p: ParsedFlags | null) => string | null>> = {
   pulumi: (ops) => (ops[0] === "destroy" || ops[0] === "down" ? "destroys every resource in the stack" : ops[0] === "stack" && /^(?:rm|remove)$/.test(ops[1] ?? "") ? "removes the stack and its history (with --force, while it still has resources)" : null),
   cdk: (ops) => (ops[0] === "destroy" ? "deletes the stacks and their resources" : null),
   cdktf: (ops) => (ops[0] === "destroy" ? "destroys every resource of the stacks" : null),
   serverless: (ops) => (ops[0] === "remove" ? "deletes the service's stack and resources" : null),
-  gh: (ops) => (pair(ops, "repo", /^delete$/) ? "deletes the repository with its issues, pull requests and wiki" : null),
+  gh: (ops, _args, p) => (pair(ops, "repo", /^delete$/) ? "deletes the repository with its issues, pull requests and wiki"
+    : ops[0] === "api" && p !== null && /^delete$/i.test(values(p, "method").at(-1) ?? "") ? "sends a DELETE to the GitHub API (a repository, release, branch or other resource)" : null),
   glab: (ops) => (pair(ops, "repo", /^delete$/) || pair(ops, "project", /^delete$/) ? "deletes the project with its issues and merge requests" : null),
   heroku: (ops) => (/^(?:apps:destroy|apps:delete|destroy|addons:destroy|pg:reset)$/.test(ops[0] ?? "") ? "deletes the app, add-on or database and its data" : null),
   flyctl: (ops) => (/^(?:apps?|vol(?:ume)?s?|postgres|pg|machines?|m)$/.test(ops[0] ?? "") && /^(?:destroy|delete|remove|rm)$/.test(ops[1] ?? "") || ops[0] === "destroy" ? "deletes the app, volume or machine and its data" : null),
   doctl: (ops) => (ops.some((o, k) => /^(?:delete|rm|d|del)$/.test(o) && k >= 1 && /^(?:droplets?|databases?|dbs?|d|kubernetes|k8s|k|clusters?|c|volumes?|projects?|apps?|registry|db)$/.test(ops[k - 1] ?? "")) ? "deletes the droplet, database, cluster or volume" : null),
   bq: (ops, args) => (ops[0] === "rm" && args.some((a) => /^-[A-Za-z]*r|^--recursive/.test(a)) ? "deletes the dataset and every table in it" : null),
+  // The command is the first of rclone's command names among the words (rclone takes its many options anywhere).
+  rclone: (ops) => {
+    const verb = ops.find((o) => RCLONE_COMMANDS.has(o));
+    return verb === "purge" ? "deletes the path and everything under it" : verb === "delete" ? "deletes every file under the path" : verb === "rmdirs" ? "deletes the empty directories under the path" : null;
+  },
+  firebase: (ops, _args, p) => (ops[0] === "database:remove" ? "deletes the Realtime Database data at the path and under it"
+    : ops[0] === "firestore:delete" && p !== null && (has(p, "all-collections") || has(p, "recursive")) ? "deletes Firestore documents and every subcollection under them"
+    : ops[0] === "firestore:databases:delete" ? "deletes the Firestore database" : null),
+  wrangler: (ops) => (/^(?:r2 bucket|d1|kv namespace|kv:namespace|queues|vectorize|hyperdrive|pages project) delete\b/.test(ops.slice(0, 3).join(" ")) || ops[0] === "delete"
+    ? "deletes the Cloudflare bucket, database, namespace or Worker and its data" : null),
+  supabase: (ops, _args, p) => (ops[0] === "db" && ops[1] === "reset" && p !== null && (has(p, "linked") || has(p, "db-url")) ? "resets the remote database: every table and row is dropped"
+    : /^(?:projects|branches) delete$/.test(ops.slice(0, 2).join(" ")) ? "deletes the project or branch with its database"
+    : ops[0] === "storage" && ops[1] === "rm" && p !== null && has(p, "recursive") ? "deletes every object under the path" : null),
 };
+
+/** rclone's commands (`rclone help`): the first of these among the words is the command. */
+const RCLONE_COMMANDS: ReadonlySet<string> = new Set(["about", "archive", "authorize", "backend", "bisync", "cat", "check", "checksum", "cleanup", "completion", "config", "convmv", "copy", "copyto",
+  "copyurl", "cryptcheck", "cryptdecode", "dedupe", "delete", "deletefile", "genautocomplete", "gendocs", "gitannex", "hashsum", "link", "listremotes", "ls", "lsd", "lsf", "lsjson", "lsl",
+  "md5sum", "mkdir", "mount", "move", "moveto", "ncdu", "nfsmount", "obscure", "purge", "rc", "rcat", "rcd", "rmdir", "rmdirs", "selfupdate", "serve", "settier", "sha1sum", "size", "sync",
+  "test", "touch", "tree", "version"]);
 
 /** Each tool's options that take a value before its verb (`pulumi -C dir destroy`, `sls --stage prod remove`). */
 const VALUED: Readonly<Record<string, FlagSpec>> = {
@@ -167,6 +187,20 @@ const VALUED: Readonly<Record<string, FlagSpec>> = {
   heroku: { shortValue: { a: "app", r: "remote" }, longValue: { app: "app", remote: "remote", confirm: "confirm" } },
   flyctl: { shortValue: { a: "app", c: "config", t: "access-token" }, longValue: { app: "app", config: "config", "access-token": "access-token" } },
   bq: { longValue: { location: "location", project_id: "project_id", dataset_id: "dataset_id", format: "format", api: "api" } },
+  // `gh api`'s options (`-X DELETE`, `--method=DELETE`), and `-R` of the repository commands.
+  gh: { short: { i: "include" }, shortValue: { R: "repo", X: "method", H: "header", f: "raw-field", F: "field", p: "preview", q: "jq", t: "template" },
+    long: names("include", "paginate", "silent", "slurp", "verbose"), longValue: names("repo", "method", "header", "field", "raw-field", "jq", "template", "hostname", "input", "cache", "preview") },
+  // firebase's global options (`-P project`, `--account`, `--token`), then those of firestore:delete and database:remove.
+  firebase: { short: { r: "recursive", f: "force", i: "interactive" }, shortValue: { P: "project" },
+    long: names("recursive", "force", "all-collections", "shallow", "json", "non-interactive", "interactive", "debug", "disable-triggers"), longValue: names("project", "account", "token", "config", "database", "instance") },
+  wrangler: { shortValue: { c: "config", e: "env", j: "jurisdiction" }, longValue: names("config", "env", "jurisdiction", "cwd", "log-level", "experimental-provision", "location") },
+  // supabase's global flags (`--workdir`, `--profile`, `-o`), and `db reset`'s and `storage rm`'s.
+  supabase: { short: { r: "recursive" }, shortValue: { o: "output" },
+    long: names("linked", "local", "debug", "experimental", "yes", "create-ticket", "recursive"), longValue: names("db-url", "workdir", "profile", "output", "dns-resolver", "network-id", "version", "project-ref") },
+  // rclone's options that take a value among the most used (its command is found by name anyway); `-n` is its dry run.
+  rclone: { short: { n: "dry-run", v: "verbose", q: "quiet", P: "progress", i: "interactive" },
+    longValue: names("config", "transfers", "checkers", "filter", "filter-from", "include", "include-from", "exclude", "exclude-from", "files-from", "min-age", "max-age", "min-size",
+      "max-size", "max-depth", "log-file", "log-level", "bwlimit", "stats", "retries", "low-level-retries", "timeout", "contimeout", "user-agent", "backup-dir", "suffix", "cache-dir", "password-command") },
 };
 
 /** Other names of the same tools (`npx aws-cdk`, `fly`). */
@@ -181,7 +215,9 @@ function hosted(view: CommandView) {
   // `--preview-only`: pulumi shows what it would destroy.
   if (p !== null && has(p, "preview-only")) return NONE;
   const ops = p === null ? plain(view.args) : p.operands.map((i) => view.args[i] as string);
-  const what = rule(ops, view.args);
+  // rclone's `-n`: nothing is deleted.
+  if (p !== null && has(p, "dry-run")) return NONE;
+  const what = rule(ops, view.args, p);
   return what === null ? NONE : [finding(ID, `${view.name} ${ops.slice(0, 2).join(" ")} ${what}; there is no undo.`)];
 }
 
@@ -194,6 +230,6 @@ export const cloud: Pack = {
   entries: ENTRIES,
   findings: {
     "dangerous/terraform-destroy": { entry: "terraform destroy, tofu destroy, apply -destroy, state rm, state push -force, workspace delete -force", description: "terraform, tofu or terragrunt destroy (or apply -destroy), or their state dropped." },
-    [ID]: { entry: "aws, gcloud, az, gsutil, bq, pulumi, cdk, cdktf, serverless, gh, glab, heroku, flyctl, doctl", description: "Deleting buckets, projects, resource groups, clusters, databases, instances, stacks or repositories through a cloud or hosting CLI." },
+    [ID]: { entry: "aws, gcloud, az, gsutil, bq, pulumi, cdk, cdktf, serverless, gh, glab, heroku, flyctl, doctl, rclone, firebase, wrangler, supabase", description: "Deleting buckets, projects, resource groups, clusters, databases, instances, stacks or repositories through a cloud or hosting CLI." },
   },
 };

@@ -22,12 +22,17 @@ export const KUBECTL_GLOBAL: FlagSpec = {
   },
 };
 
-/** kubectl's global options, and those of `delete` and `drain` (`--cascade` and `--dry-run` take a value only after `=`). */
+/**
+ * kubectl's global options, and those of `delete`, `drain` and `debug` (`--cascade` and
+ * `--dry-run` take a value only after `=`; debug's `--profile` shares the global's name).
+ */
 const KUBECTL: FlagSpec = {
-  short: { ...KUBECTL_GLOBAL.short, A: "all-namespaces", w: "wait", R: "recursive", i: "interactive" },
-  shortValue: { ...KUBECTL_GLOBAL.shortValue, l: "selector", f: "filename", o: "output", k: "kustomize" },
-  long: { ...KUBECTL_GLOBAL.long, ...names("all", "all-namespaces", "force", "recursive", "ignore-not-found", "wait", "now", "interactive", "delete-emptydir-data", "delete-local-data", "disable-eviction", "ignore-daemonsets") },
-  longValue: { ...KUBECTL_GLOBAL.longValue, ...names("selector", "filename", "output", "field-selector", "grace-period", "timeout", "kustomize", "raw", "pod-selector", "chunk-size", "skip-wait-for-delete-timeout") },
+  short: { ...KUBECTL_GLOBAL.short, A: "all-namespaces", w: "wait", R: "recursive", i: "interactive", t: "tty", q: "quiet" },
+  shortValue: { ...KUBECTL_GLOBAL.shortValue, l: "selector", f: "filename", o: "output", k: "kustomize", c: "container" },
+  long: { ...KUBECTL_GLOBAL.long, ...names("all", "all-namespaces", "force", "recursive", "ignore-not-found", "wait", "now", "interactive", "delete-emptydir-data", "delete-local-data", "disable-eviction", "ignore-daemonsets",
+    "stdin", "tty", "quiet", "attach", "replace", "same-node", "share-processes", "keep-annotations", "keep-init-containers", "keep-labels", "keep-liveness", "keep-readiness", "keep-startup") },
+  longValue: { ...KUBECTL_GLOBAL.longValue, ...names("selector", "filename", "output", "field-selector", "grace-period", "timeout", "kustomize", "raw", "pod-selector", "chunk-size", "skip-wait-for-delete-timeout",
+    "image", "container", "target", "copy-to", "env", "image-pull-policy", "custom", "set-image") },
   longOptional: names("cascade", "dry-run"),
 };
 
@@ -47,12 +52,27 @@ function kubectl(view: CommandView) {
   const p = parseFlags(view.args, KUBECTL, 1);
   const ops = p.operands.map((i) => view.args[i] as string);
   if (on(p, "help") || dryRun(values(p, "dry-run"))) return NONE;
+  if (ops[0] === "debug") return debug(view, p, ops);
   if (ops[0] === "drain") return [finding("dangerous/kube-delete", "kubectl drain evicts every pod from the node.")];
   if (ops[0] !== "delete") return NONE;
   const kinds = (ops[1] ?? "").split(",");
   const broad = on(p, "all") || on(p, "all-namespaces");
   if (!broad && !kinds.some((k) => WHOLESALE.test(kindOf(k)))) return NONE;
   return [finding("dangerous/kube-delete", `kubectl delete ${ops.slice(1).join(" ")}${broad ? " (all of them)" : ""} removes cluster resources wholesale, with what runs and is stored in them.`)];
+}
+
+/**
+ * `kubectl debug node/x`: a pod on the node with the node's / mounted at /host and its PID and
+ * network namespaces (`-- chroot /host CMD` runs CMD as root on the node); `--profile=sysadmin`: a
+ * privileged debug container, which can mount the host's disks.
+ */
+function debug(view: CommandView, p: ReturnType<typeof parseFlags>, ops: readonly string[]) {
+  const node = /^(?:no|nodes?)$/.test(kindOf(ops[1] ?? "")) && (ops[1] ?? "").includes("/");
+  const sysadmin = values(p, "profile").includes("sysadmin");
+  if (!node && !sysadmin) return NONE;
+  const dash = view.args.indexOf("--");
+  const cmd = dash > 0 ? `runs \`${view.args.slice(dash + 1).join(" ")}\`` : "starts a shell";
+  return [finding(HOST, `${view.name} debug ${ops[1] ?? ""} ${cmd} in ${node ? "a pod with the node's / at /host, in its PID and network namespaces" : "a privileged container (--profile=sysadmin)"}: what runs there changes the node unseen.`)];
 }
 
 /** helm's global options (`helm --help`), then uninstall's; pflag, as kubectl. */
@@ -72,14 +92,17 @@ function helm(view: CommandView) {
     : NONE;
 }
 
+const HOST = "dangerous/kube-host-access";
+
 const ENTRIES = new Map<string, Rule>([["kubectl", kubectl], ["oc", kubectl], ["helm", helm]]);
 
 export const kubernetes: Pack = {
   name: "kubernetes",
-  description: "kubectl delete of namespaces, nodes, volumes and their claims, CRDs, --all or -A; kubectl drain; helm uninstall.",
+  description: "kubectl delete of namespaces, nodes, volumes and their claims, CRDs, --all or -A; kubectl drain; kubectl debug of a node; helm uninstall.",
   entries: ENTRIES,
   findings: {
     "dangerous/kube-delete": { entry: "kubectl delete, kubectl drain", description: "kubectl (or oc) delete of a namespace or project, node, persistent volume or claim, CRD or cluster role, or with --all / -A; kubectl drain." },
+    [HOST]: { entry: "kubectl debug node/…", description: "kubectl (or oc) debug of a node (the node's / at /host, its PID and network), or with --profile=sysadmin." },
     "dangerous/helm-uninstall": { entry: "helm uninstall", description: "helm uninstall (delete)." },
   },
 };

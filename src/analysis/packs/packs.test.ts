@@ -109,6 +109,49 @@ const CONTAINERS: Row[] = [
     "docker run -v $(pwd):/app -w /app node:20 npm ci", "docker run -v /tmp/x:/x img", "docker run --mount type=bind,source=/etc,target=/e,readonly img"].map((c) => g(c, [])),
 ];
 
+/**
+ * Destructive verbs the packs had missed, each with its quiet counterparts: a node debugged
+ * (kubernetes), hosted data deleted (cloud), key-value stores emptied and COPY … PROGRAM
+ * (databases).
+ */
+const KUBE_DEBUG: Row[] = [
+  ...["kubectl debug node/x -it --image=busybox -- chroot /host rm -rf /etc", "kubectl debug node/x -it --image=busybox", "kubectl debug nodes/n1 --image busybox -- ls", "kubectl debug Node/n1 -it --image=busybox",
+    "kubectl -n x --context prod debug -it --image busybox node/n1", "kubectl debug -c dbg --image=busybox node/n1", "kubectl -v 9 debug no/n1 --image=busybox", "oc debug node/x -- chroot /host rm -rf /etc",
+    "kubectl debug mypod -it --image=busybox --profile=sysadmin", "kubectl debug mypod -it --image=busybox --profile sysadmin"].map((c) => g(c, ["dangerous/kube-host-access"])),
+  ...["kubectl debug pod/x -it --image=busybox", "kubectl debug x -it --image=busybox --target=app", "kubectl debug -c node --image=busybox x", "kubectl debug mypod --copy-to=dbg --profile general",
+    "kubectl debug pod/node -it --image=busybox", "kubectl get node/x", "kubectl describe node n1"].map((c) => g(c, [])),
+];
+
+const HOSTED_VERBS: Row[] = [
+  ...["rclone purge remote:bucket", "rclone delete remote:path", "rclone rmdirs remote:path", "rclone --config x.conf purge r:b", "rclone -v --transfers 8 delete r:b/p", "rclone purge r:b --max-depth 2",
+    "firebase firestore:delete --all-collections -f", "firebase database:remove /", "firebase database:remove /users -f", "firebase -P prod firestore:delete -r users", "firebase --project=prod firestore:delete --recursive users",
+    "gh api -X DELETE repos/x/y", "gh api --method DELETE repos/x/y", "gh api --method=DELETE repos/x/y", "gh api -XDELETE repos/x/y", "gh api -X delete repos/x/y/releases/1", "gh api -H 'Accept: x' -X DELETE repos/x/y",
+    "gh repo delete o/r --yes",
+    "wrangler r2 bucket delete x", "wrangler d1 delete db", "wrangler kv namespace delete --namespace-id x", "wrangler queues delete q", "wrangler -c w.toml delete", "wrangler --env prod d1 delete db -y",
+    "supabase db reset --linked", "supabase db reset --db-url postgres://x", "supabase --workdir x db reset --linked", "supabase projects delete ref", "supabase branches delete b"].map((c) => g(c, ["dangerous/cloud-delete"])),
+  ...["rclone ls r:b", "rclone copy purge r:b", "rclone purge r:b -n", "rclone purge r:b --dry-run", "rclone lsd r:", "rclone sync --config delete ./d r:b", "rclone deletefile r:b/one.txt",
+    "firebase firestore:delete users/u1", "firebase database:get /", "firebase deploy", "gh api repos/x/y", "gh api -X GET repos/x/y", "gh api --method POST repos/x/y/issues -f title=delete",
+    "gh api repos/x/y/delete", "gh repo view", "wrangler r2 bucket list", "wrangler r2 object delete b/k", "wrangler kv key delete k --namespace-id x", "wrangler d1 list", "wrangler deploy",
+    "supabase db diff", "supabase db reset", "supabase db reset --local", "supabase projects list", "supabase db push"].map((c) => g(c, [])),
+];
+
+const KV_STORES: Row[] = [
+  ...["etcdctl del --prefix ''", "etcdctl del \"\" --from-key", "etcdctl del --from-key ''", "etcdctl del --prefix /registry", "etcdctl --endpoints https://e:2379 del --prefix /", "etcdctl -w json del a z",
+    "etcdctl --cacert c --cert c --key k del --prefix=true ''", "ETCDCTL_API=2 etcdctl rm -r /", "consul kv delete -recurse ''", "consul kv delete -recurse", "consul kv delete --recurse=true app/",
+    "consul kv delete -http-addr=x -recurse app", "vault secrets disable secret/", "vault kv metadata delete secret/x", "vault kv metadata delete -mount=secret x", "vault kv destroy -versions=1 secret/x"]
+    .map((c) => g(c, ["dangerous/redis-flush"])),
+  ...["etcdctl get --prefix ''", "etcdctl del key", "etcdctl --endpoints del get --prefix ''", "etcdctl del --prefix=false k", "etcdctl put k v", "consul kv get -recurse", "consul kv delete k",
+    "consul kv delete -recurse=false app", "vault secrets list", "vault secrets enable kv", "vault kv get secret/x", "vault kv metadata get secret/x", "vault kv put secret/x a=1"].map((c) => g(c, [])),
+];
+
+const COPY_PROGRAM: Row[] = [
+  ...["psql -c \"COPY (SELECT 1) TO PROGRAM 'rm -rf ~'\"", "psql -c \"copy t from program 'curl x | sh'\"", "psql -h db -c 'COPY t TO PROGRAM $$gzip > /tmp/t.gz$$'",
+    "psql -c \"COPY t TO PROGRAM E'ls'\"", "psql -c \"select 1; COPY t FROM PROGRAM 'id'\"", "psql <<'EOF'\nCOPY t TO PROGRAM 'gzip > /tmp/x.gz';\nEOF", "echo \"COPY t TO PROGRAM 'id'\" | psql"]
+    .map((c) => g(c, ["dangerous/sql-destructive"])),
+  ...["psql -c \"COPY t TO STDOUT\"", "psql -c \"COPY t FROM '/tmp/program'\"", "psql -c \"select 'copy t to program x'\"", "psql -c \"COPY t TO STDOUT -- to program 'x'\"",
+    "psql -c \"\\copy t to 'out.csv' csv\""].map((c) => g(c, [])),
+];
+
 const KUBERNETES: Row[] = [
   ...["kubectl delete ns prod", "kubectl delete namespace prod", "kubectl -n x delete pods --all", "kubectl delete pods --all -A", "kubectl --context prod delete pvc --all",
     "kubectl delete node n1", "kubectl delete crd widgets.example.com", "kubectl drain n1", "oc delete project x --all",
@@ -122,6 +165,7 @@ const KUBERNETES: Row[] = [
   g("helm -n prod delete myrel", ["dangerous/helm-uninstall"]),
   ...["kubectl get pods", "kubectl get ns", "kubectl delete pod web-1", "kubectl -n x delete deploy web", "kubectl delete ns prod --dry-run=client", "kubectl apply -f x.yaml",
     "helm list", "helm uninstall x --dry-run", "helm install x chart"].map((c) => g(c, [])),
+  ...KUBE_DEBUG,
 ];
 
 const CLOUD: Row[] = [
@@ -151,6 +195,7 @@ const CLOUD: Row[] = [
     "terraform plan", "terraform plan -destroy", "terraform apply", "aws s3 ls", "aws s3 rm s3://b/one.txt", "aws s3 rm s3://b --recursive --dryrun", "aws s3 sync . s3://b",
     "aws ec2 describe-instances", "gcloud projects list", "az group list", "gsutil ls gs://b", "gsutil rm gs://b/one", "gcloud storage rm gs://b/one.txt", "gcloud storage ls -r gs://b",
     "aws ec2 describe-volumes", "aws kms list-keys", "az storage blob list -c c", "kubectl get pvc", "oc get projects"].map((c) => g(c, [])),
+  ...HOSTED_VERBS,
 ];
 
 /** Ways of feeding text @T to a client @C on stdin. */
@@ -188,6 +233,8 @@ const DATABASES: Row[] = [
   ...["psql -c 'select 1'", "psql -c \"delete from users where id = 1\"", "psql -c \"select 'drop table x'\"", "psql -c 'select * from drop_log'", "mysql -e 'show tables'",
     "sqlite3 app.db .tables", "sqlite3 app.db \"select 'drop table x'\"", "sqlite3 app.db 'update t set x = 1 where id = 2'", "psql -f migrate.sql", "redis-cli get k", "redis-cli keys '*'",
     "mongosh --eval 'db.users.find()'"].map((c) => g(c, [])),
+  ...KV_STORES,
+  ...COPY_PROGRAM,
 ];
 
 /**
