@@ -1,6 +1,6 @@
 /**
  * A command run in a running container or pod: `docker exec web rm -rf /`, `docker compose exec
- * db psql -c 'DROP DATABASE app'`, `kubectl exec db-0 -- redis-cli FLUSHALL`. Like `ssh host cmd`,
+ * db psql -c 'DROP DATABASE app'`, `kubectl exec db-0 -- redis-cli FLUSHALL`, `kubectl debug node/x -- cmd`. Like `ssh host cmd`,
  * it acts on another machine's files and services: the command is read as it is written (its
  * words, as the outer shell passes them, are its argv).
  */
@@ -61,6 +61,10 @@ function composeExec(view: CommandView, env: Env, from: number): boolean {
 
 function kubectlExec(view: CommandView, env: Env): void {
   const args = view.args;
+  // `kubectl debug node/x -it --image=busybox -- chroot /host cmd`: the command runs in a pod on the node.
+  const d = args.indexOf("debug");
+  const debugDash = d > 0 ? args.indexOf("--", d + 1) : -1;
+  if (debugDash > 0) return run(view, env, debugDash + 1);
   const k = args.indexOf("exec");
   if (k < 1) return;
   // The command follows `--` (the form kubectl asks for), else the words after the pod.

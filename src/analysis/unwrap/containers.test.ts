@@ -30,7 +30,7 @@ const TABLE: Row[] = [
 const EXECS = ["docker exec web @", "docker exec -it -u root -e A=1 web @", "podman exec -w / web @", "nerdctl exec web @", "docker container exec web @",
   "docker -H tcp://127.0.0.1:2375 exec web @", "docker compose exec db @", "docker compose -f c.yml -p app exec -T db @", "docker-compose exec db @",
   "docker compose run --rm db @", "kubectl exec db-0 -- @", "kubectl -n prod exec -it db-0 -c main -- @", "kubectl --context=prod exec db-0 -- @", "oc exec pod -- @",
-  "kubectl exec db-0 @", "sudo docker exec web @"];
+  "kubectl exec db-0 @", "sudo docker exec web @", "kubectl debug pod/db-0 -it --image=busybox -- @", "kubectl debug -n prod db-0 --target=main --image=busybox -- @", "oc debug pod/p -- @"];
 const EXEC_PAYLOADS: ReadonlyArray<readonly [string, string]> = [["rm -rf /", "deletion/root"], ["psql -c 'DROP DATABASE app'", "dangerous/sql-destructive"],
   ["redis-cli FLUSHALL", "dangerous/redis-flush"], ["sh -c 'rm -rf /'", "deletion/root"]];
 const EXEC_TABLE: Row[] = [
@@ -38,7 +38,7 @@ const EXEC_TABLE: Row[] = [
     const [payload, id] = EXEC_PAYLOADS[k % EXEC_PAYLOADS.length] as (typeof EXEC_PAYLOADS)[number];
     return [[form.replace("@", payload), [id], "has", true], [form.replace("@", "ls -la /app"), [], "none", true]];
   }),
-  ...["docker exec -it web bash", "kubectl exec -it db-0 -- sh", "docker compose exec db psql -c 'select 1'", "kubectl get pods", "docker ps", "kubectl logs db-0"]
+  ...["docker exec -it web bash", "kubectl exec -it db-0 -- sh", "docker compose exec db psql -c 'select 1'", "kubectl get pods", "docker ps", "kubectl logs db-0", "kubectl debug pod/db-0 -it --image=busybox", "kubectl debug pod/db-0 --image=busybox -- ls"]
     .map((c): Row => [c, [], "none", true]),
 ];
 
