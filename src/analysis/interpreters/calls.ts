@@ -8,12 +8,20 @@ import { MARKER, type Token, tokenize, UnreadableCode } from "./lexer.js";
 import type { CallSpec, Language } from "./language.js";
 import { globbedDeletes, globCall, walkCall, type Globbed } from "./globs.js";
 import { value, type Value } from "./values.js";
+import { fileHint, fileUse, interactiveShell, networkCall, pathlibUse, wiresDescriptors, type FileUse } from "./files.js";
+import { asPath, pathValue } from "./paths.js";
 
 export type Action =
-  /** Shell code, MARKER where a part is only known at run time. */
-  | { kind: "shell"; text: string; api: string }
+  /** Shell code, MARKER where a part is only known at run time; `fed`: the code writes into its stdin (`open(F, "|sh")`). */
+  | { kind: "shell"; text: string; api: string; fed?: true }
   /** A program and its arguments, run without a shell. */
-  | { kind: "argv"; argv: string[]; api: string }
+  | { kind: "argv"; argv: string[]; api: string; fed?: true }
+  /** A file the code writes (HOME for the home directory), judged as a redirect to it. */
+  | { kind: "write"; path: string; api: string }
+  /** A file the code reads in a program that talks to the network: judged as an upload of it. */
+  | { kind: "send"; path: string; api: string }
+  /** A network socket wired to a shell or to another descriptor of a program that runs one. */
+  | { kind: "reverse-shell"; why: string }
   /** `glob`: the path is a pattern the code expanded (`unlink glob("~/*")`), not a literal name. */
   | { kind: "delete"; how: "rm-r" | "rm-f" | "rmdir"; path: string; api: string; glob?: true }
   /** Code the analysis cannot follow (eval of a run-time string, a computed function name). */
@@ -52,7 +60,7 @@ function tablesOf(lang: Language): Tables {
   }
   const mods = new Set(lang.calls.filter((s) => s.mod !== "").map((s) => firstSegment(s.mod)));
   const names = [...new Set(lang.calls.flatMap((c) => c.fns.map((fn) => fn.split(".").pop() as string)))];
-  const hint = new RegExp([`\\b(?:${names.join("|")})\\b`, "\\]\\s*\\(", HINTS[lang.name]].filter((h) => h !== undefined).join("|"));
+  const hint = new RegExp([`\\b(?:${names.join("|")})\\b`, "\\]\\s*\\(", HINTS[lang.name], fileHint(lang)].filter((h) => h !== undefined).join("|"));
   t = { byFn, mods, danger: new RegExp(`\\b(?:${[...words].join("|")})\\b`), hint };
   TABLES.set(lang, t);
   return t;
@@ -100,6 +108,9 @@ export function readCode(lang: Language, code: string, depth = 0): Action[] {
   return new Scan(lang, code, tokens, depth).scan();
 }
 
+
+/** A popen or open mode that writes into the command (`"w"`, `"r+"`, `"a"`). */
+const writesInto = (mode: string): boolean => /^[wa]|\+/.test(mode);
 
 /** The seam between two string literals joined by `.` (php, perl), `+` (js, python, ruby) or `..` (lua). */
 const GLUE = /(["'])\s*(?:\.\.?|\+)\s*\1/g;
@@ -155,6 +166,7 @@ class Scan {
         if (!importing) {
           const id = this.unalias(tok.v);
           this.name(i, id);
+          this.effects(i, id);
           // Bun's and zx's shell: a template tagged with `$` (`await Bun.$\`rm -rf ~\``, `$\`ls\``);
           // in JavaScript only a template can follow a name directly.
           if (this.lang.name === "node" && (id === "Bun.$" || id === "$") && next?.k === "str") this.out.push({ kind: "shell", text: next.v, api: `${id}\`…\`` });
@@ -166,7 +178,47 @@ class Scan {
       }
     }
     if (globs !== null) this.out.push(...globbedDeletes(this.out, globs));
+    this.programWide();
     return this.out;
+  }
+
+  /** Files read in a program that also uses the network. */
+  readonly reads: FileUse[] = [];
+  network = false;
+  socket = false;
+
+  /** A file, network or socket call at `i` (`open(p, "a")`, `fs.writeFileSync(p)`, `socket.socket()`). */
+  effects(i: number, id: string): void {
+    const next = this.tokens[i + 1];
+    if (next?.v !== "(" && !(this.lang.parenless && (next?.k === "str" || next?.k === "id"))) return;
+    const net = networkCall(this.lang, id, this.named);
+    this.network ||= net.network;
+    this.socket ||= net.socket;
+    const args = this.callArgs(i);
+    if (args === null) return;
+    const use = fileUse(this.lang, id, args, this.named) ?? (this.lang.name === "python" ? pathlibUse(this.tokens, i, args) : null);
+    if (use !== null) this.use(use);
+  }
+
+  use(u: FileUse): void {
+    if (u.how === "write") this.out.push({ kind: "write", path: u.path, api: u.api });
+    else this.reads.push(u);
+  }
+
+  /** What the program does as a whole: reads a file and talks to the network; wires a socket to a shell. */
+  programWide(): void {
+    if (this.network) for (const r of this.reads) this.out.push({ kind: "send", path: r.path, api: r.api });
+    if (!this.socket) return;
+    // A socket and: a shell with no command (it runs what it reads), a command made at run time
+    // (read from the socket), or a program run with the socket's descriptor wired to it.
+    const runs = this.out.filter((a) => a.kind === "argv" || a.kind === "shell");
+    const shell = runs.some((a) => (a.kind === "argv" ? interactiveShell(a.argv) : a.kind === "shell" && interactiveShell(a.text.trim().split(/\s+/))));
+    const dynamic = runs.some((a) => a.kind === "shell" && a.text.trim() === MARKER);
+    const wired = runs.length > 0 && wiresDescriptors(this.lang, this.code);
+    if (shell || dynamic || wired) {
+      const why = shell ? "starts a shell" : dynamic ? "runs commands only known at run time" : "wires the socket's descriptor to a program it runs (dup2, a redirect, a pipe)";
+      this.out.push({ kind: "reverse-shell", why: `opens a network socket and ${why}` });
+    }
   }
 
   readonly aliases = new Map<string, string>();
@@ -225,7 +277,8 @@ class Scan {
     const v = (k: number): Value => value(args[k] ?? []);
     switch (spec.does) {
       case "shell":
-        if (args.length > 0) this.run(v(0), api);
+        // popen(cmd, "w") (python, ruby, php): what the code writes is the command's stdin.
+        if (args.length > 0) this.run(v(0), api, /popen$/.test(api) && writesInto(v(1).text));
         break;
       case "shell-2":
         if (args.length > 1) this.run(v(1), api);
@@ -259,11 +312,11 @@ class Scan {
         break;
       }
       case "open":
-        // ruby's Kernel#open: a path starting with `|` is a command.
+        // ruby's Kernel#open: a path starting with `|` is a command; `"w"` writes into it.
         if (this.lang.name === "ruby") {
           const path = v(0).text;
-          if (path.startsWith("|")) this.run({ text: path.slice(1), list: null }, api);
-        } else this.perlOpen(args.map(value), api);
+          if (path.startsWith("|")) this.run({ text: path.slice(1), list: null }, api, writesInto(v(1).text));
+        } else this.perlOpen(args, api);
         break;
       case "rm-r":
       case "rm-f":
@@ -290,9 +343,10 @@ class Scan {
     }
   }
 
-  run(v: Value, api: string): void {
-    if (v.list !== null) this.out.push({ kind: "argv", argv: v.list, api });
-    else this.out.push({ kind: "shell", text: v.text, api });
+  run(v: Value, api: string, fed = false): void {
+    const into = fed ? ({ fed: true } as const) : {};
+    if (v.list !== null) this.out.push({ kind: "argv", argv: v.list, api, ...into });
+    else this.out.push({ kind: "shell", text: v.text, api, ...into });
   }
 
   evalCode(args: readonly Token[][], api: string): void {
@@ -304,13 +358,26 @@ class Scan {
     else this.opaque(`runs code assembled at run time (${api})`);
   }
 
-  /** perl `open(F, "cmd |")`, `open(my $f, "-|", "cmd", @args)`. */
-  perlOpen(vals: readonly Value[], api: string): void {
+  /**
+   * perl `open(F, "cmd |")`, `open(my $f, "-|", "cmd", @args)`; `"|cmd"` and `"|-"` write into
+   * the command. Otherwise a file: `open(F, ">>", P)`, `open(F, ">P")` write it, `<` reads it.
+   */
+  perlOpen(args: readonly Token[][], api: string): void {
+    const vals = args.map(value);
     const mode = vals[1]?.text ?? "";
-    if (vals.length === 2 && /^\s*\||\|\s*$/.test(mode)) this.run({ text: mode.replace(/^\s*\|\s*|\s*\|\s*$/g, ""), list: null }, api);
+    if (vals.length === 2 && /^\s*\||\|\s*$/.test(mode)) this.run({ text: mode.replace(/^\s*\|\s*|\s*\|\s*$/g, ""), list: null }, api, /^\s*\|/.test(mode));
     else if (vals.length > 2 && /^\s*(?:-\||\|-)\s*$/.test(mode)) {
-      if (vals.length === 3) this.run(vals[2] as Value, api);
-      else this.out.push({ kind: "argv", argv: vals.slice(2).map((x) => x.text), api });
+      const fed = /^\s*\|-/.test(mode);
+      if (vals.length === 3) this.run(vals[2] as Value, api, fed);
+      else this.out.push({ kind: "argv", argv: vals.slice(2).map((x) => x.text), api, ...(fed ? { fed: true as const } : {}) });
+    } else if (vals.length === 2 && !mode.includes("&")) {
+      // Two arguments: the mode leads the path (`">>$ENV{HOME}/.bashrc"`).
+      const m = /^\s*(\+?[<>]{0,2})\s*([^]*?)\s*$/.exec(mode) as RegExpExecArray;
+      const path = asPath(m[2] as string);
+      if (path !== "" && path !== MARKER) this.use({ how: /[>+]/.test(m[1] as string) ? "write" : "read", path, api });
+    } else if (vals.length > 2 && /^\s*\+?[<>]{1,2}(?::[^&]*)?\s*$/.test(mode)) {
+      const path = pathValue(args[2] as Token[]);
+      if (path !== MARKER) this.use({ how: /[>+]/.test(mode) ? "write" : "read", path, api });
     }
   }
 

@@ -13,7 +13,7 @@ import { PYTHON } from "./python.js";
 import { RUBY } from "./ruby.js";
 
 export { readCode, type Action } from "./calls.js";
-export { MARKER } from "./lexer.js";
+export { HOME, MARKER } from "./lexer.js";
 export type { Language } from "./language.js";
 
 export const AWKS: readonly string[] = ["awk", "gawk", "mawk", "nawk", "busybox-awk"];

@@ -9,6 +9,27 @@
 /** Stands for a part only known at run time: an interpolation, or a shell expansion in the code. */
 export const MARKER = "\u0001";
 
+/** Stands for the home directory in a string's text or a path. */
+export const HOME = "\u0002";
+
+const Q = `['"\`]`;
+const HOME_VAR = `${Q}?(?:HOME|USERPROFILE)${Q}?`;
+/** An interpolated expression (`${os.homedir()}`, `{Path.home()}`, `#{ENV["HOME"]}`, `$ENV{HOME}`) that is the home directory. */
+const HOME_SOURCE = new RegExp(
+  "^\\s*(?:" +
+    [
+      `\\$ENV\\{\\s*(?:HOME|${HOME_VAR})\\s*\\}`,
+      `(?:\\$_SERVER|\\$_ENV|(?:os\\.)?environ|ENV|process\\.env)\\[\\s*${HOME_VAR}\\s*\\]`,
+      `(?:os\\.getenv|getenv|os\\.environ\\.get|ENV\\.fetch)\\(\\s*${HOME_VAR}\\s*(?:,[^)]*)?\\)`,
+      "process\\.env\\.HOME",
+      `(?:(?:require\\(\\s*${Q}(?:node:)?os${Q}\\s*\\)|os)\\.)?homedir\\(\\s*\\)`,
+      "(?:pathlib\\.)?Path\\.home\\(\\s*\\)",
+      "Dir\\.home(?:\\(\\s*\\))?",
+      `os\\.path\\.expanduser\\(\\s*${Q}~${Q}\\s*\\)`,
+    ].join("|") +
+    ")\\s*$",
+);
+
 export type Token =
   /** A name, dotted: `os.system`, `File::Path::rmtree` -> `File.Path.rmtree`; `.execSync` after a call. */
   | { k: "id"; v: string }
@@ -236,7 +257,8 @@ export function tokenize(code: string, rules: LexRules): Token[] {
 }
 
 /** Reads `$name`, `${...}`, `@name`, `{$x}` style interpolations (perl, php): the run-time part. */
-export function sigilInterpolation(lx: Lexer, sigils: string): boolean {
+export function sigilInterpolation(lx: Lexer, sigils: string): boolean | string {
+  const from = lx.pos;
   const c = lx.ch;
   const n = lx.code[lx.pos + 1] ?? "";
   if (!sigils.includes(c)) return false;
@@ -255,15 +277,21 @@ export function sigilInterpolation(lx: Lexer, sigils: string): boolean {
   } else if (c === "$" && /[0-9&`'+!@/\\,;.]/.test(n)) {
     lx.pos += 2;
   } else return false;
-  return true;
+  return HOME_SOURCE.test(lx.code.slice(from, lx.pos)) ? HOME : true;
 }
 
 /** Skips a bracketed interpolation whose opener (`${`, `#{`, `{`) is at the cursor. */
-export function bracedInterpolation(lx: Lexer, opener: string): boolean {
+export function bracedInterpolation(lx: Lexer, opener: string): boolean | string {
   if (!lx.at(opener)) return false;
   lx.pos += opener.length;
-  lx.balanced("{", "}");
-  return true;
+  return skipped(lx, () => lx.balanced("{", "}"), 1);
+}
+
+/** Runs `skip` over an interpolation: HOME when what it skipped (less `trim` closing characters) names the home directory, else true. */
+export function skipped(lx: Lexer, skip: () => void, trim = 0): true | string {
+  const from = lx.pos;
+  skip();
+  return HOME_SOURCE.test(lx.code.slice(from, lx.pos - trim)) ? HOME : true;
 }
 
 /**

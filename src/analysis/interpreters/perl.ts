@@ -3,7 +3,7 @@
 import { type Lexer, PAIRS, shellLikeQuote, sigilInterpolation } from "./lexer.js";
 import type { Language } from "./language.js";
 
-const interp = (lx: Lexer): boolean => sigilInterpolation(lx, "$@");
+const interp = (lx: Lexer): boolean | string => sigilInterpolation(lx, "$@");
 
 /** A quote-like operator's body from its delimiter at the cursor. */
 function delimited(lx: Lexer, interpolates: boolean): string {

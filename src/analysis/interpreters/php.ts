@@ -1,14 +1,13 @@
 /** PHP (-r, or code on stdin after `<?php`): quotes with $var interpolation, backticks, and its APIs. */
 
-import { type Lexer, shellLikeQuote, sigilInterpolation } from "./lexer.js";
+import { type Lexer, shellLikeQuote, sigilInterpolation, skipped } from "./lexer.js";
 import type { Language } from "./language.js";
 
 /** `$x`, `${x}`, `{$x}` in a double-quoted string or backticks. */
-function interp(lx: Lexer): boolean {
+function interp(lx: Lexer): boolean | string {
   if (lx.at("{$")) {
     lx.pos++;
-    lx.balanced("{", "}");
-    return true;
+    return skipped(lx, () => lx.balanced("{", "}"), 1);
   }
   return sigilInterpolation(lx, "$");
 }

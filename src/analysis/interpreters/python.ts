@@ -1,6 +1,6 @@
 /** Python: strings (prefixes, triple quotes, f-string fields), `#` comments, and its run/delete APIs. */
 
-import { type Lexer, MARKER } from "./lexer.js";
+import { type Lexer, MARKER, skipped } from "./lexer.js";
 import type { Language } from "./language.js";
 
 /** `{{` is a brace; `{expr}` a run-time part (nested strings and braces skipped). */
@@ -11,8 +11,7 @@ function fField(lx: Lexer): boolean | string {
   }
   if (lx.ch !== "{") return false;
   lx.pos++;
-  lx.balanced("{", "}");
-  return true;
+  return skipped(lx, () => lx.balanced("{", "}"), 1);
 }
 
 function literal(lx: Lexer): boolean {

@@ -3,7 +3,7 @@
 import { bracedInterpolation, type Lexer, PAIRS, shellLikeQuote } from "./lexer.js";
 import type { Language } from "./language.js";
 
-const interp = (lx: Lexer): boolean => bracedInterpolation(lx, "#{");
+const interp = (lx: Lexer): boolean | string => bracedInterpolation(lx, "#{");
 
 function literal(lx: Lexer): boolean {
   if (shellLikeQuote(lx, interp)) return true;

@@ -7,7 +7,7 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import { languageOf, MARKER, READ_INTERPRETERS, readCode, type Action, type Language } from "../interpreters/index.js";
+import { HOME, languageOf, MARKER, READ_INTERPRETERS, readCode, type Action, type Language } from "../interpreters/index.js";
 import { has, names, parseFlags, values, type FlagSpec } from "../flags.js";
 import { interpreterArgs, interpreterOptions } from "./interpreter-options.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
@@ -313,13 +313,23 @@ function ipythonCode(view: CommandView, env: Env, s: Source): string {
   return lines.join("\n");
 }
 
-/** A literal for the shell: single-quoted, run-time parts as "$RUNTIME_VALUE". */
+/** A literal for the shell: single-quoted, run-time parts as "$RUNTIME_VALUE", the home directory as "$HOME". */
 function quote(s: string): string {
-  return s.split(MARKER).map((p) => (p === "" ? "" : `'${p.replace(/'/g, "'\\''")}'`)).join(`"${RUNTIME}"`) || "''";
+  return s.split(HOME).map((h) => h.split(MARKER).map((p) => (p === "" ? "" : `'${p.replace(/'/g, "'\\''")}'`)).join(`"${RUNTIME}"`)).join('"$HOME"') || "''";
 }
+
+/** A path for the shell: a leading home directory as a bare `~` (as a redirect names it), the rest quoted. */
+function pathQuote(path: string): string {
+  const home = path.startsWith(HOME) || /^~(?=\/|$)/.test(path);
+  return home ? `~${path.length > 1 ? quote(path.slice(1)) : ""}` : quote(path);
+}
+
+/** Shell code with the code's run-time parts and home directory as words the shell judges. */
+const shellText = (text: string): string => text.split(MARKER).join(RUNTIME).split(HOME).join('"$HOME"');
 
 /** A pattern for the shell: its wildcards and a leading `~` left bare, the rest single-quoted. */
 function globQuote(pattern: string): string {
+  pattern = pattern.replace(new RegExp(`^${HOME}`), "~");
   const tilde = /^~(?=\/|$)/.test(pattern) ? "~" : "";
   return tilde + pattern.slice(tilde.length).split(/([*?]|\[[^\]/]*\])/).map((p, k) => (k % 2 === 1 ? p : p === "" ? "" : quote(p))).join("");
 }
@@ -334,17 +344,31 @@ function act(view: CommandView, env: Env, w: Word, a: Action): void {
       return finding("shell/opaque-code", `${view.name} ${a.why}, so what it runs is not analysed; run the commands directly, or save the code to a file and read it first.`);
     case "shell":
       if (a.text.trim() === MARKER) return finding("shell/dynamic-script", `${view.name} hands ${a.api} a shell command only known at run time; it cannot be checked. Run the command directly.`);
-      // awk `print | "sh"`: what it prints is the script.
-      if (a.api === "print |" && INTERPRETERS.has(a.text.trim().split(/\s+/)[0] ?? "") && !/\s-c\b/.test(a.text)) {
-        finding("shell/pipe-to-shell", `${view.name} prints into '${a.text.trim()}', which runs what it prints as code, unseen; write the commands out instead.`);
+      // awk `print | "sh"`, perl `open(F, "|sh")`, `popen("sh", "w")`: what it writes is the script.
+      if ((a.api === "print |" || a.fed === true) && feedsInterpreter(a.text.trim().split(/\s+/))) {
+        finding("shell/pipe-to-shell", `${view.name} ${a.api === "print |" ? "prints" : "writes"} into '${a.text.trim()}', which runs what it ${a.api === "print |" ? "prints" : "is given"} as code, unseen; write the commands out instead.`);
       }
-      return env.nest(a.text.split(MARKER).join(RUNTIME), range, inheritFrom(view));
+      return env.nest(shellText(a.text), range, inheritFrom(view));
     case "argv":
       if (a.argv.length === 0) return;
       if ((a.argv[0] as string).trim() === MARKER) return finding("shell/dynamic-script", `${view.name} hands ${a.api} a program only known at run time; it cannot be checked. Run the command directly.`);
+      if (a.fed === true && feedsInterpreter(a.argv)) finding("shell/pipe-to-shell", `${view.name} writes into '${a.argv.join(" ")}', which runs what it is given as code, unseen; write the commands out instead.`);
       return env.nest(a.argv.map(quote).join(" "), range, inheritFrom(view));
     case "delete":
       return env.nest(`${DELETE_COMMAND[a.how]} ${a.glob === true ? globQuote(a.path) : quote(a.path)}`, range, inheritFrom(view));
+    // Judged as the shell judges the same harm: a redirect to the file, an upload of it.
+    case "write":
+      return env.nest(`tee -a -- ${pathQuote(a.path)}`, range, inheritFrom(view));
+    case "send":
+      return env.nest(`curl -T ${pathQuote(a.path)} "${RUNTIME}"`, range, inheritFrom(view));
+    case "reverse-shell":
+      return finding("shell/reverse-shell", `${view.name} ${a.why}: a reverse shell, whoever is at the other end runs commands here.`);
   }
+}
+
+/** A shell or interpreter reading its program from what it is fed: `sh`, `/bin/bash -s`, `python3` (not `sh -c CMD`). */
+function feedsInterpreter(argv: readonly string[]): boolean {
+  const name = (argv[0] ?? "").split("/").pop() as string;
+  return INTERPRETERS.has(name) && !argv.slice(1).some((w) => /^-\w*c\w*$/.test(w) || /^-[ep]$/.test(w) || (!w.startsWith("-") && w !== ""));
 }
 
