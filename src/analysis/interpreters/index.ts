@@ -27,6 +27,8 @@ const PHPS = ["php", "php5", "php5.6", "php7", ...range(0, 4).map((m) => `php7.$
 const BY_NAME: ReadonlyMap<string, Language> = new Map([
   ...PYTHONS.map((n) => [n, PYTHON] as const),
   ["node", JAVASCRIPT], ["nodejs", JAVASCRIPT], ["deno", JAVASCRIPT], ["bun", JAVASCRIPT],
+  // TypeScript runners take node's -e/--eval and -p/--print; their code is read as JavaScript.
+  ["ts-node", JAVASCRIPT], ["ts-node-esm", JAVASCRIPT], ["ts-node-script", JAVASCRIPT], ["tsx", JAVASCRIPT],
   // The interactive consoles read the language's statements from stdin (ipython's `!cmd` too).
   ["ipython", PYTHON], ["ipython3", PYTHON], ["irb", RUBY],
   ...PERLS.map((n) => [n, PERL] as const), ...RUBIES.map((n) => [n, RUBY] as const), ...PHPS.map((n) => [n, PHP] as const),

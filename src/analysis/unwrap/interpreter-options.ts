@@ -6,7 +6,7 @@
  * as the code option rather than not: code read that never runs costs nothing, code missed runs.
  */
 
-import type { FlagSpec } from "../flags.js";
+import { names, type FlagSpec } from "../flags.js";
 
 const letters = (s: string, name = (c: string) => c): Record<string, string> => Object.fromEntries([...s].map((c) => [c, name(c)]));
 
@@ -146,8 +146,16 @@ const irb = (): FlagSpec => ({
  * with neither they read their program from stdin.
  */
 const OTHER_LANGUAGES: Readonly<Record<string, FlagSpec>> = {
-  // Names as the analysis sees them, lowercased (`Rscript`); R itself is left out: `r` is zsh's.
+  // Names as the analysis sees them, lowercased (`Rscript`). `R` is seen as `r`, also littler's R
+  // front end (`r -e`); zsh's own `r` (repeat the last command) takes no code, so nothing is lost.
   rscript: { shortValue: { e: "code" }, longValue: { default: "default" }, stopAtOperand: true },
+  r: {
+    short: { q: "q", s: "s", v: "v", i: "i", d: "d", p: "p", h: "h" },
+    shortValue: { e: "code", f: "file", l: "library", g: "gui" },
+    long: names("no-save", "save", "vanilla", "no-environ", "no-site-file", "no-init-file", "no-restore", "no-restore-data", "no-restore-history", "restore", "quiet", "silent", "slave", "no-echo", "interactive", "verbose", "args", "no-readline", "version", "help"),
+    longValue: { file: "file", encoding: "encoding", gui: "gui", "max-ppsize": "max-ppsize", "min-vsize": "min-vsize", "min-nsize": "min-nsize" },
+    stopAtOperand: true,
+  },
   julia: { shortValue: { e: "code", E: "code", L: "load", J: "sysimage", p: "procs", t: "threads", O: "optimize", C: "cpu-target" }, longValue: { eval: "code", print: "code", load: "load", project: "project", threads: "threads", procs: "procs", sysimage: "sysimage" }, stopAtOperand: true },
   guile: { shortValue: { c: "code", l: "load", e: "entry", L: "path", C: "path", x: "extension" }, long: { "no-auto-compile": "nac", "auto-compile": "ac", debug: "debug", q: "q" }, longValue: { language: "language", listen: "listen", "use-srfi": "srfi" }, stopAtOperand: true },
   racket: { shortValue: { e: "code", f: "load", t: "require", l: "lib", r: "load", u: "require" }, longValue: { eval: "code", load: "load", require: "require", lib: "lib" }, stopAtOperand: true },

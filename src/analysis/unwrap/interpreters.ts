@@ -12,7 +12,8 @@ import { has, names, parseFlags, values, type FlagSpec } from "../flags.js";
 import { interpreterArgs, interpreterOptions } from "./interpreter-options.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { printedBefore } from "./printed.js";
-import { moduleWritten, runWritten, stdinWritten } from "./written.js";
+import { catFeeds, moduleWritten, runWritten, stdinWritten } from "./written.js";
+import { readsProgramFromStdin } from "./pipes.js";
 import { replaceDynamic, isStdinPath, valueWord, wholeDynamic } from "./strings.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
 
@@ -53,6 +54,8 @@ function interpreterCode(view: CommandView, env: Env): void {
   const sources: Source[] = [];
   let operand = false;
   let interactive = false;
+  // The program is named as stdin (`deno run -`, `bun run /dev/stdin`).
+  let stdinOperand = false;
   // The script file run (`python3 t.py`), when there is one.
   let script: Word | undefined;
   if (spec !== null) {
@@ -111,6 +114,7 @@ function interpreterCode(view: CommandView, env: Env): void {
     }
     // `python3 /dev/stdin <<< …` reads its program from stdin, as `-` does.
     operand = first !== undefined && !isStdinPath(args[p.rest] as string);
+    stdinOperand = first !== undefined && !operand;
     if (operand && code.length === 0) script = first;
     // PowerShell's `-Command -` and `-File -` read the commands from stdin; Windows PowerShell's
     // first operand is a command (pwsh's is a script file).
@@ -140,6 +144,7 @@ function interpreterCode(view: CommandView, env: Env): void {
   if (fromStdin) {
     unseenStdin(view, env);
     stdinWritten(view, env, view.name);
+    if (stdinOperand && !interactive) pipedProgram(view, env);
   }
   if (lang === null) {
     // A language not read (lua, AppleScript, PowerShell): its inline code cannot be judged.
@@ -148,6 +153,19 @@ function interpreterCode(view: CommandView, env: Env): void {
     return;
   }
   readSources(view, env, lang, stdin.length > 0 ? [...sources, ...stdin] : sources);
+}
+
+/**
+ * `curl … | deno run -A -`, `… | bun run -`: a runner whose subcommand reads the program named `-`
+ * from the pipe (one that reads it with no operand at all, `| node`, is pipes.ts's), unless the line prints
+ * the code itself (then it is read) or cats a file of the user's.
+ */
+function pipedProgram(view: CommandView, env: Env): void {
+  if (view.sc.stage === 0 || readsProgramFromStdin(view)) return;
+  const printed = printedBefore(view);
+  if (printed?.exact === true || (printed === null && catFeeds(view, env))) return;
+  const w = view.words[0] as Word;
+  env.out.findings.push({ id: "shell/pipe-to-shell", message: `Piping into ${view.words.map((x) => x.value).join(" ")} runs whatever the previous command prints, unseen; save it to a file, read it, then run it.`, start: env.at(w)[0], end: env.at(w)[1] });
 }
 
 /** `python3 < <(curl …)`, `node < "$F"`: the program comes from a command or a run-time name. */
