@@ -11,44 +11,67 @@
 import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
 import type { Nest, Origin, UnwrapResult } from "./types.js";
 
-/** A quote, then a command substitution or a backtick: the case to look at (one test per parse first). */
-const QUOTE_THEN_SUBSTITUTION = /'[^]*?(?:\$\(|`)/;
 /** Without its single quotes (and the `$` of `$'`), as bash reads the text there. */
 const unquoted = (text: string): string => text.replace(/\$?'/g, "");
 const SUBSTITUTION = /\$\(|`/;
 /** `NAME=(`, `NAME[…]=`, `NAME+=(` as a cooked word's value: what declare parses as an assignment. */
-const COMPOUND = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^]*?\])?\+?=\(/;
-const SUBSCRIPTED = /^[A-Za-z_][A-Za-z0-9_]*\[[^]*?\]\+?=/;
+const COMPOUND = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=\(/;
+const SUBSCRIPTED = /^[A-Za-z_][A-Za-z0-9_]*\[[^\]]*\]\+?=/;
 const DECLARES: ReadonlySet<string> = new Set(["declare", "typeset", "local", "readonly", "export"]);
+
+/** A quote, then a command substitution or a backtick later in `text` (linear: two scans). */
+function quoteThenSubstitution(text: string): boolean {
+  const q = text.indexOf("'");
+  return q >= 0 && (text.indexOf("$(", q) >= 0 || text.indexOf("`", q) >= 0);
+}
 
 /** Whether a parse may hold such text at all: a quote before a substitution somewhere in it. */
 export function mayHoldQuotedCode(facts: Facts): boolean {
-  return QUOTE_THEN_SUBSTITUTION.test(facts.source);
+  return quoteThenSubstitution(facts.source);
 }
 
-/** Arithmetic and `${…}` spans of the parse whose quoted text holds a substitution: parsed again, outermost only. */
+/**
+ * Arithmetic and `${…}` spans of the parse whose quoted text holds a substitution: parsed again,
+ * outermost only. Linear in the line however deep the spans nest: the next quote and the next
+ * substitution after each offset are found in two passes, and a span inside a taken one is skipped
+ * through its parent (constructs come parent first).
+ */
 export function quotedCodeSpans(facts: Facts, origin: Origin, nest: Nest): void {
   const src = facts.source;
-  const taken = new Set<number>();
-  facts.constructs.forEach((k, i) => {
+  const n = src.length;
+  const nextQuote = new Int32Array(n + 1).fill(n);
+  const nextSub = new Int32Array(n + 1).fill(n);
+  for (let i = n - 1; i >= 0; i--) {
+    const c = src.charCodeAt(i);
+    nextQuote[i] = c === 39 /* ' */ ? i : (nextQuote[i + 1] as number);
+    nextSub[i] = c === 96 /* ` */ || (c === 36 /* $ */ && src.charCodeAt(i + 1) === 40) /* ( */ ? i : (nextSub[i + 1] as number);
+  }
+  const constructs = facts.constructs;
+  const covered = new Uint8Array(constructs.length);
+  for (let i = 0; i < constructs.length; i++) {
+    const k = constructs[i] as (typeof constructs)[number];
+    if (k.parent >= 0 && k.parent < i && covered[k.parent] === 1) {
+      covered[i] = 1;
+      continue;
+    }
     const arithmetic = k.type === "arithmetic_expansion" || (k.type === "compound_statement" && src.startsWith("((", k.start));
-    if (!arithmetic && k.type !== "expansion") return;
-    for (let p = k.parent; p >= 0; p = (facts.constructs[p] as { parent: number }).parent) if (taken.has(p)) return;
+    if (!arithmetic && k.type !== "expansion") continue;
+    const q = nextQuote[k.start] as number;
+    if (q >= k.end || (nextSub[q] as number) >= k.end) continue;
+    covered[i] = 1;
     const text = src.slice(k.start, k.end);
-    if (!QUOTE_THEN_SUBSTITUTION.test(text)) return;
-    taken.add(i);
     nest(k.type === "compound_statement" ? unquoted(text) : `: ${unquoted(text)}`, origin.range ?? [k.start, k.end], null);
-  });
+  }
 }
 
 /** `[…]=` subscripts of an assignment's text, as bash evaluates them (an indexed array's as arithmetic). */
-const SUBSCRIPT = /\[([^]*?)\]\+?=/g;
+const SUBSCRIPT = /\[([^\]]*)\]\+?=/g;
 
 /** Each subscript of `text` whose quoted part holds a substitution, parsed again as the arithmetic it is. */
 function subscripts(text: string, range: [number, number], nest: Nest): void {
   for (const m of text.matchAll(SUBSCRIPT)) {
     const sub = m[1] as string;
-    if (QUOTE_THEN_SUBSTITUTION.test(sub)) nest(`: $(( ${unquoted(sub)} ))`, range, null);
+    if (quoteThenSubstitution(sub)) nest(`: $(( ${unquoted(sub)} ))`, range, null);
   }
 }
 

@@ -65,7 +65,8 @@ function shellMode(wrapper: Wrapper, when: (args: readonly string[], inner: numb
   };
 }
 const subIs = (sub: string) => (args: readonly string[], inner: number): boolean => args.slice(1, inner).find((a) => !a.startsWith("-")) === sub;
-const PNPM_SHELL_MODE = /^(?:--shell-mode|-[a-zA-Z]*c[a-zA-Z]*)$/;
+/** `--shell-mode`, or `-c` alone or in a bundle of flags (`-rc`). */
+const pnpmShellMode = (a: string): boolean => a === "--shell-mode" || (/^-[a-zA-Z]+$/.test(a) && a.includes("c"));
 
 /** `aws-vault exec PROFILE [options] [--] cmd args`: the command runs with the profile's credentials. */
 const AWS_VAULT: FlagSpec = { short: letters("jn"), shortValue: letters("dt"), long: names("json", "no-session", "server", "ec2-server", "ecs-server", "lazy", "stdout", "debug"), longValue: names("duration", "mfa-token", "region", "prompt", "backend", "keychain", "config"), stopAtOperand: true };
@@ -233,7 +234,7 @@ export const TOOL_WRAPPERS: ReadonlyArray<readonly [string, Wrapper]> = [
   ["op", runner(["run"], { long: names("no-masking"), longValue: names("env-file", "account", "environment"), stopAtOperand: true })],
   ["npx", fetching(options(() => NPX_FLAGS), "npx")],
   ["npm", fetching(runner(["exec", "x"], NPX_FLAGS), "npm")],
-  ["pnpm", shellMode(fetching(runner(["exec", "dlx"], { short: letters("rc"), shortValue: letters("C"), long: names("recursive", "parallel", "shell-mode", "no-reporter-hide-prefix", "silent", "stream"), longValue: names("dir", "filter", "package", "workspace-concurrency", "resume-from", "report-summary"), stopAtOperand: true }), "pnpm"), (args, inner) => subIs("exec")(args, inner) && args.slice(1, inner).some((a) => PNPM_SHELL_MODE.test(a)))],
+  ["pnpm", shellMode(fetching(runner(["exec", "dlx"], { short: letters("rc"), shortValue: letters("C"), long: names("recursive", "parallel", "shell-mode", "no-reporter-hide-prefix", "silent", "stream"), longValue: names("dir", "filter", "package", "workspace-concurrency", "resume-from", "report-summary"), stopAtOperand: true }), "pnpm"), (args, inner) => subIs("exec")(args, inner) && args.slice(1, inner).some(pnpmShellMode))],
   ["yarn", shellMode(fetching(runner(["exec", "dlx"], { short: letters("q"), shortValue: letters("p"), long: names("quiet"), longValue: names("package", "cwd"), stopAtOperand: true }), "yarn"), subIs("exec"))],
   ["bunx", fetching(options(() => ({ long: names("bun", "silent", "verbose", "no-install"), longValue: names("package"), shortValue: letters("p"), stopAtOperand: true })), "bunx")],
   ["bun", shellMode(fetching(runner(["x", "exec"], { long: names("bun", "silent", "verbose", "no-install"), longValue: names("package"), shortValue: letters("p"), stopAtOperand: true }), "bun"), subIs("exec"))],
