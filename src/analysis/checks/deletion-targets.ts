@@ -19,12 +19,17 @@ export function criticalPath(path: string, ctx: PathContext, as = path): Critica
   if (path === ctx.home) return { id: "deletion/home", what: `your home directory (${as})` };
   if (path !== "/" && isInside(UNKNOWN_CWD, path)) return { id: "deletion/working-directory", what: "the directory a cd went to (only known at run time), or a parent of it" };
   if (/^\/[^/]+$/.test(path)) return { id: "deletion/root-child", what: `the top-level directory ${path}` };
+  // `/home/alice`, `/Users/bob`: another user's home is as whole an account as your own.
+  if (USER_HOME.test(path)) return { id: "deletion/home", what: `a user's home directory (${as})` };
   if (isInside(ctx.cwd, path) || (ctx.start !== undefined && isInside(ctx.start, path))) {
     const here = path === ctx.cwd || path === ctx.start;
     return { id: "deletion/working-directory", what: here ? `the working directory (${as})` : `${as}, a parent of the working directory` };
   }
   return null;
 }
+
+/** A home directory by the layouts of Linux, macOS and image-based Linux (`/var/home`). */
+const USER_HOME = /^\/(?:home|Users|var\/home)\/[^/]+$/;
 
 /**
  * Top-level directories of the systems shellguard runs on. An empty variable that leaves one of

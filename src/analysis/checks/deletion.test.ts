@@ -35,6 +35,11 @@ const TABLE: Row[] = [
   ["rm -r /", [ROOT]],
   ["rm / -rf", [ROOT]],
   ["rmdir /", [ROOT]],
+  // another user's home, as whole an account as your own; what is inside it is judged as usual
+  ["find /home/alice -delete", ["deletion/find-delete"], "has", true],
+  ...["rm -rf /home/alice", "rm -rf /home/alice/", "cd /home && rm -rf alice", "rm -r /Users/bob", "sudo rm -rf /var/home/carol", "mv /home/alice /tmp/old"]
+    .map((c): Row => [c, [HOME], "has", true]),
+  ...["rm -rf /home/alice/tmp", "rm -rf /home/alice/.cache/pip", "rm -f /Users/bob/Downloads/x.dmg"].map((c): Row => [c, [], "none", true]),
   // home in every spelling
   ["rm -rf ~", [HOME]],
   ["rm -rf ~/", [HOME]],
