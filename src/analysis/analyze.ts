@@ -256,11 +256,16 @@ function wrapperDirectory(effects: readonly WrapperEffect[], ctx: CheckContext):
     if (e.kind !== "chdir") continue;
     // The option's value as a word: `~` and `~/x` are home; a run-time value is no known directory.
     const word: Word = { value: e.what, start: 0, end: 0, quoted: false, glob: false, tilde: e.what === "~" || e.what.startsWith("~/"), dynamic: null };
-    let cwd = /[$`]/.test(e.what) ? UNKNOWN_CWD : resolvePath(word, out.paths).path ?? UNKNOWN_CWD;
-    if (cwd.length > MAX_PATH) cwd = UNKNOWN_CWD;
-    out = { options: out.options, paths: { cwd, home: out.paths.home, start: out.paths.start ?? out.options.cwd } };
+    out = inDirectory(/[$`]/.test(e.what) ? UNKNOWN_CWD : resolvePath(word, out.paths).path ?? UNKNOWN_CWD, out);
   }
   return out;
+}
+
+/** The context of commands run in `cwd`. */
+function inDirectory(cwd: string, ctx: CheckContext): CheckContext {
+  // `cd a && cd a && ...`: a directory past the system's longest path is no directory to check
+  // paths against, and carrying it made each later path O(line) (quadratic in all).
+  return { options: ctx.options, paths: { cwd: cwd.length > MAX_PATH ? UNKNOWN_CWD : cwd, home: ctx.paths.home, start: ctx.paths.start ?? ctx.options.cwd } };
 }
 
 function changeDirectory(view: CommandView, ctx: CheckContext): CheckContext {
@@ -273,10 +278,7 @@ function changeDirectory(view: CommandView, ctx: CheckContext): CheckContext {
   else if (target === undefined) cwd = ctx.paths.home;
   else if (target.value === "-") cwd = UNKNOWN_CWD;
   else cwd = resolvePath(target, ctx.paths).path ?? UNKNOWN_CWD;
-  // `cd a && cd a && ...`: a directory past the system's longest path is no directory to check
-  // paths against, and carrying it made each later path O(line) (quadratic in all).
-  if (cwd.length > MAX_PATH) cwd = UNKNOWN_CWD;
-  return { options: ctx.options, paths: { cwd, home: ctx.paths.home, start: ctx.paths.start ?? ctx.options.cwd } };
+  return inDirectory(cwd, ctx);
 }
 
 /** Findings of one id listed one by one; past that, one summary finding counts the rest. */

@@ -4,7 +4,7 @@
  * (or the agent) out of the machine.
  */
 
-import type { CommandView } from "../command.js";
+import { baseName, type CommandView } from "../command.js";
 import { has, letters, parseFlags } from "../flags.js";
 import { isKillSignal, signalOf } from "../specs.js";
 import { killsBroadly } from "./core.js";
@@ -113,10 +113,10 @@ function networkctlDown(args: readonly string[]): string | null {
 
 /** `dhclient -r` / `-x`, `dhcpcd -k` / `-x`: the lease released, the address with it. */
 function dhcpRelease(args: readonly string[]): string | null {
-  const release = (args[0] as string).endsWith("dhcpcd") ? /^-[A-Za-z]*[kx]/ : /^-[rx]$/;
+  const release = baseName(args[0] as string) === "dhcpcd" ? /^-[A-Za-z]*[kx]/ : /^-[rx]$/;
   const flag = args.find((a, i) => i > 0 && !a.startsWith("--") && release.test(a));
   const devs = args.slice(1).filter((a) => !a.startsWith("-"));
-  return flag !== undefined && (devs.length === 0 || devs.some((d) => !LOCAL_IF.test(d))) ? `${(args[0] as string).replace(/.*\//, "")} ${flag}` : null;
+  return flag !== undefined && (devs.length === 0 || devs.some((d) => !LOCAL_IF.test(d))) ? `${baseName(args[0] as string)} ${flag}` : null;
 }
 
 /** `ifconfig DEV [inet …] down`. */

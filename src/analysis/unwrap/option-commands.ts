@@ -55,15 +55,17 @@ export const rsyncUnwrapper: Unwrapper = {
   name: "rsync-shell",
   commands: ["rsync"],
   unwrap: (v, e) => {
-    // rsync's own table (popt): `-e cmd`, `-ecmd`, `-avze cmd`, `--rsh=cmd`, `--rs=cmd`.
-    for (const value of values(parseFor("rsync", v.args), "rsh")) {
-      const w = valueWord(v, value) ?? v.words.find((x, k) => k > 0 && x.value === value) ?? (v.words[0] as Word);
+    // rsync's own table (popt): `-e cmd`, `-ecmd`, `-avze cmd`, `--rsh=cmd`, `--rs=cmd`; and
+    // `--rsync-path='cmd'`, run by the remote shell in place of rsync, as `ssh host 'cmd'` is.
+    const p = parseFor("rsync", v.args);
+    const word = (value: string): Word => valueWord(v, value) ?? v.words.find((x, k) => k > 0 && x.value === value) ?? (v.words[0] as Word);
+    for (const value of values(p, "rsh")) {
+      const w = word(value);
       runString(v, { ...w, value }, e.at(w), e.nest, e.out, "a command string");
       localProgram(v, value, e.at, e.out, "-e");
     }
-    // `--rsync-path='cmd'`: run by the remote shell in place of rsync, as `ssh host 'cmd'` is.
-    for (const value of values(parseFor("rsync", v.args), "rsync-path")) {
-      const w = valueWord(v, value) ?? v.words.find((x, k) => k > 0 && x.value === value) ?? (v.words[0] as Word);
+    for (const value of values(p, "rsync-path")) {
+      const w = word(value);
       runString(v, { ...w, value }, e.at(w), e.nest, e.out, "the remote command (--rsync-path)");
     }
   },

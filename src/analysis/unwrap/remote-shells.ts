@@ -4,8 +4,8 @@
  * harmless the program looks. socat's EXEC/SYSTEM addresses are also parsed as code.
  */
 
-import type { Word } from "../../facts/types.js";
-import type { CommandView } from "../command.js";
+import type { Facts, Word } from "../../facts/types.js";
+import { baseName, type CommandView } from "../command.js";
 import type { Env, Unwrapper } from "./types.js";
 import { runString } from "./strings.js";
 import { readsProgramFromStdin } from "./pipes.js";
@@ -101,27 +101,41 @@ export const netRedirectUnwrapper: Unwrapper = {
   name: "net-redirect",
   commands: [...INTERPRETERS, "exec"],
   also: (v, e) => {
-    const lineNamesNet = NET_ANYWHERE.test(v.facts.source);
+    const net = netOf(v.facts);
     if (v.name === "exec") {
-      if (v.args.length > 1 || !lineNamesNet) return;
-      const r = v.redirects.find((x) => (x.fd === null || x.fd <= 2) && x.target !== null && netTarget(x.target, true));
+      if (v.args.length > 1 || !net.named) return;
+      const r = v.redirects.find((x) => (x.fd === null || x.fd <= 2) && x.target !== null && netTarget(x.target));
       if (r !== undefined) reverseShell(e, r.target as Word, `exec ${r.op} ${(r.target as Word).value} (this shell's own ${r.op.includes("<") ? "input" : "output"})`);
       return;
     }
     if (!readsProgramFromStdin(v)) return;
-    const r = lineNamesNet ? v.redirects.find((x) => x.target !== null && netTarget(x.target, true)) : undefined;
+    const r = net.named ? v.redirects.find((x) => x.target !== null && netTarget(x.target)) : undefined;
     if (r !== undefined) return reverseShell(e, r.target as Word, `${v.name} with ${r.op} ${(r.target as Word).value}`);
-    const later = v.facts.commands.find((c) => c.pipeline === v.sc.pipeline && c.stage > v.sc.stage && NET_TOOLS.has(commandBase(c.argv[0]?.value ?? "")));
-    if (later !== undefined) reverseShell(e, v.words[0] as Word, `${v.name} piped into ${later.argv[0]?.value ?? "a network tool"} (its session sent to the network)`);
+    const tool = net.tools.get(v.sc.pipeline);
+    if (tool !== undefined && tool.stage > v.sc.stage) reverseShell(e, v.words[0] as Word, `${v.name} piped into ${tool.name} (its session sent to the network)`);
   },
 };
 
-/** A redirect target that is a socket, or may be one (`$d` on a line naming /dev/tcp). */
-function netTarget(w: Word, lineNamesNet: boolean): boolean {
-  // A target that starts with a run-time part (`$d`, `$(…)`) could be /dev/tcp/… itself.
-  return NET_DEVICE.test(w.value) || (lineNamesNet && w.dynamic !== null && (w.dynamic[0]?.[0] ?? 1) === 0);
+/** Per parse, once: whether it names /dev/tcp, and the last network tool of each pipeline. */
+interface NetOfParse { named: boolean; tools: Map<number, { stage: number; name: string }> }
+const NET_OF = new WeakMap<Facts, NetOfParse>();
+function netOf(facts: Facts): NetOfParse {
+  let n = NET_OF.get(facts);
+  if (n === undefined) {
+    n = { named: NET_ANYWHERE.test(facts.source), tools: new Map() };
+    for (const c of facts.commands) {
+      const name = c.argv[0]?.value ?? "";
+      if (NET_TOOLS.has(baseName(name)) && (n.tools.get(c.pipeline)?.stage ?? -1) < c.stage) n.tools.set(c.pipeline, { stage: c.stage, name });
+    }
+    NET_OF.set(facts, n);
+  }
+  return n;
 }
-const commandBase = (v: string): string => v.slice(v.lastIndexOf("/") + 1);
+
+/** A redirect target that is a socket, or may be one on a line naming /dev/tcp: one starting with a run-time part (`$d`, `$(…)`). */
+function netTarget(w: Word): boolean {
+  return NET_DEVICE.test(w.value) || (w.dynamic !== null && (w.dynamic[0]?.[0] ?? 1) === 0);
+}
 
 /** `telnetd -l /bin/sh` (busybox's too): a shell served to whoever connects. */
 export const telnetdUnwrapper: Unwrapper = {
@@ -131,7 +145,7 @@ export const telnetdUnwrapper: Unwrapper = {
     for (let k = 1; k < v.args.length; k++) {
       const a = v.args[k] as string;
       const login = a === "-l" ? v.args[k + 1] : a.startsWith("-l") ? a.slice(2) : undefined;
-      if (login !== undefined && (INTERPRETERS.has(commandBase(login)) || commandBase(login) === "login" || login.includes("$"))) return reverseShell(e, v.words[k] as Word, `${v.name} -l ${login}`);
+      if (login !== undefined && (INTERPRETERS.has(baseName(login)) || baseName(login) === "login" || login.includes("$"))) return reverseShell(e, v.words[k] as Word, `${v.name} -l ${login}`);
     }
   },
 };

@@ -180,7 +180,7 @@ const machinectl: Wrapper = (args) => {
 
 /** `nvm exec|run [--silent] [--lts[=NAME]] [VERSION] cmd`: the version is optional, and read only when it looks like one. */
 const NVM_VERSION = /^(?:v?\d[\w.]*|node|stable|unstable|iojs|system|default|lts\/.+)$/;
-const NVM: FlagSpec = { long: names("silent", "lts"), longOptional: names("lts"), stopAtOperand: true };
+const NVM: FlagSpec = { long: names("silent"), longOptional: names("lts"), stopAtOperand: true };
 const nvm: Wrapper = (args) => {
   const at = args.findIndex((a, k) => k > 0 && !a.startsWith("-"));
   if (at < 0 || (args[at] !== "exec" && args[at] !== "run")) return null;
