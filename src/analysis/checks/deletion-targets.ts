@@ -15,6 +15,8 @@ export type Critical = { id: string; what: string } | null;
 
 /** Why deleting `path` (or everything in it) is catastrophic, or null. `as` is the path as written. */
 export function criticalPath(path: string, ctx: PathContext, as = path): Critical {
+  // An empty operand names no file: `rm -rf ''` fails ("No such file or directory").
+  if (as === "") return null;
   if (path === "/") return { id: "deletion/root", what: "the root directory /" };
   if (path === ctx.home) return { id: "deletion/home", what: `your home directory (${as})` };
   if (path !== "/" && isInside(UNKNOWN_CWD, path)) return { id: "deletion/working-directory", what: "the directory a cd went to (only known at run time), or a parent of it" };

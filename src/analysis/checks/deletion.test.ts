@@ -35,6 +35,10 @@ const TABLE: Row[] = [
   ["rm -r /", [ROOT]],
   ["rm / -rf", [ROOT]],
   ["rmdir /", [ROOT]],
+  // an empty operand and rmdir of a dot name nothing (both fail); `rm -rf .` and `rmdir ../x` do
+  ...["rm -rf ''", 'rm -rf ""', "rm ''", "rmdir .", "rmdir ./", "rmdir ..", "rmdir ./.."].map((c): Row => [c, []]),
+  ["rm -rf .", ["deletion/working-directory"]],
+  ["rmdir ../proj", ["deletion/working-directory"]],
   // another user's home, as whole an account as your own; what is inside it is judged as usual
   ["find /home/alice -delete", ["deletion/find-delete"], "has", true],
   ...["rm -rf /home/alice", "rm -rf /home/alice/", "cd /home && rm -rf alice", "rm -r /Users/bob", "sudo rm -rf /var/home/carol", "mv /home/alice /tmp/old"]

@@ -46,6 +46,8 @@ function rmLike(view: CommandView, ctx: CheckContext): FindingDraft[] {
     const w = view.words[i] as Word;
     // find's {} are the paths it found: the find check judges its start directories and filters.
     if (source === "find" && isFindPlaceholder(w)) continue;
+    // `rmdir .` and `rmdir ..` fail (EINVAL, ENOTEMPTY): a path ending in a dot names no directory rmdir removes.
+    if (view.name === "rmdir" && w.dynamic === null && /^(?:\.\/*)+$/.test(w.value)) continue;
     // `for f in ~/*; do rm "$f"; done`: a loop variable is judged as each word it walks over.
     const found = walked(view, w, recursive, ctx, guarded) ?? targetFindings(view, w, recursive, ctx, guarded);
     for (const f of found) if (view.name !== "rmdir" || f.id !== "deletion/dynamic-target") out.push(f);
