@@ -17,6 +17,7 @@ import { isInside, resolvePath, UNKNOWN_CWD } from "./paths.js";
 import { dynamicOpenForms, openForms } from "./open-forms.js";
 import { parseFor } from "./specs.js";
 import { unwrapFacts } from "./unwrap/index.js";
+import { SPECULATIVE_QUIET } from "./unwrap/known-values.js";
 import type { WrapperEffect } from "./unwrap/wrappers.js";
 import { AnalysisLimitError, checkChars, checkShape, Deadline, DEFAULT_LIMITS, type AnalysisLimits } from "./limits.js";
 import { constructIndex, encloses, subshellAround, type ConstructIndex } from "./tree.js";
@@ -95,6 +96,7 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
       const drafts = check.check(p.facts, ctx, views);
       for (let k = 0; k < drafts.length; k++) {
         const d = drafts[k] as FindingDraft;
+        if (p.speculative === true && SPECULATIVE_QUIET.has(d.id)) continue;
         // A finding inside a nested string points at the string in the checked line.
         const start = p.range !== null ? p.range[0] : d.start ?? 0;
         const end = p.range !== null ? p.range[1] : d.end ?? source.length;
@@ -115,6 +117,8 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
   // a cd inside ( ... ) or $( ... ) only moves the commands inside it).
   let moves: Moves | null = null;
   let formChars = 0;
+  // Views parsed again with guessed values (known-values.ts): their quiet findings are dropped.
+  const guessed = speculativeFacts(parses);
   for (let v = 0; v < views.length; v++) {
     deadline.tick();
     const view = views[v] as CommandView;
@@ -145,6 +149,7 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
       const drafts = check.check(named, vctx);
       for (let j = 0; j < drafts.length; j++) {
         const d = drafts[j] as FindingDraft;
+        if (guessed !== null && guessed.has(view.facts) && SPECULATIVE_QUIET.has(d.id)) continue;
         text ??= view.facts.source.slice(view.sc.start, view.sc.end);
         findings.push({ id: d.id, check: check.name, message: d.message, command: text, start: d.start ?? view.start, end: d.end ?? view.end });
       }
@@ -174,6 +179,16 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
   for (let k = 0; readOnly && k < commands.length; k++) readOnly = (commands[k] as AnalyzedCommand).readOnly;
   deadline.check();
   return new Result(source, facts, commands, findings.length > 1 ? boundFindings(dedupe(findings)) : findings, readOnly, views, readOnlyViews, ctx);
+}
+
+/** The Facts of the parses made with guessed values, or null when there are none (nearly always). */
+function speculativeFacts(parses: ReturnType<typeof unwrapFacts>["parses"]): Set<Facts> | null {
+  let out: Set<Facts> | null = null;
+  for (let q = 1; q < parses.length; q++) {
+    const p = parses[q] as (typeof parses)[number];
+    if (p.speculative === true) (out ??= new Set()).add(p.facts);
+  }
+  return out;
 }
 
 /** A view the engine sees as a command: not a wrapper of a parsed string, not an empty line. */

@@ -15,6 +15,7 @@ import { TOP, type Extract, type Nest, type Origin, type Parse, type UnwrapResul
 import { NO_ARGS, makeView, unwrapCommand } from "./unwrap-command.js";
 import { lineCommand, lineStateOf, newState, recordString, stringWrites, type LineState } from "./line-state.js";
 import { writtenSoFar } from "./written.js";
+import { SPECULATIVE_QUIET } from "./known-values.js";
 
 export type { UnwrapResult } from "./types.js";
 
@@ -40,9 +41,9 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
       throw new AnalysisLimitError("maxShellDepth", `shell code is nested in strings (bash -c, eval, ...) more than ${MAX_DEPTH} levels deep, the limit; run the inner command directly`);
     }
     const from = inherit ?? origin;
-    const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: from.argsUnknown, wrappers: from.wrappers, effects: from.effects, stdinFed: from.stdinFed === true, stdinFile: from.stdinFile === true };
+    const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: from.argsUnknown, wrappers: from.wrappers, effects: from.effects, stdinFed: from.stdinFed === true, stdinFile: from.stdinFile === true, speculative: from.speculative === true || origin.speculative === true };
     const facts = extract(src);
-    queue.push({ facts, depth: nested.depth, range: nested.range, origin: nested, written: writtenSoFar(line?.written) });
+    queue.push({ facts, depth: nested.depth, range: nested.range, origin: nested, written: writtenSoFar(line?.written), speculative: nested.speculative });
     if (stringWrites(facts)) writing.push(facts);
   };
   for (let q = 0; q < queue.length; q++) {
@@ -56,6 +57,7 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
     const prompts = f.source.includes("@P");
     // `$(( 'a[$(id)]' ))`: quotes bash does not honour there (quoted-code.ts).
     const quoted = mayHoldQuotedCode(f);
+    const mark = out.findings.length;
     if (quoted) quotedCodeSpans(f, origin, nest);
     for (let c = 0; c < commands.length; c++) {
       const sc = commands[c] as SimpleCommand;
@@ -72,6 +74,18 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
       }
     }
     writing.length = 0;
+    // What a value makes unreadable or run-time only was reported where the variable is used.
+    if (origin.speculative === true) dropQuiet(out.findings, mark);
   }
   return out;
+}
+
+/** Drops, from `at` on, the findings a parse made with guessed values says nothing new with. */
+function dropQuiet(findings: UnwrapResult["findings"], at: number): void {
+  let w = at;
+  for (let r = at; r < findings.length; r++) {
+    const f = findings[r] as UnwrapResult["findings"][number];
+    if (!SPECULATIVE_QUIET.has(f.id)) findings[w++] = f;
+  }
+  findings.length = w;
 }

@@ -16,6 +16,7 @@ import { newWrittenFiles, recordNested, recordWrites, writesFile, type FileMap, 
 import { fetchedStep, fetchedTree, TREE_COMMANDS, type FetchedTrees } from "./fetched-trees.js";
 import { codeWords } from "./run-target.js";
 import { DOWNLOADERS, downloadedFiles, downloadedTree, throughWrappers } from "./downloads.js";
+import { loopValues, noteValues, withValues, type KnownValues } from "./known-values.js";
 
 interface FunctionDef {
   body: string;
@@ -41,11 +42,13 @@ export interface LineState {
   /** Directories fetched earlier on the line (fetched-trees.ts), null until one is. */
   trees: FetchedTrees | null;
   expansions: number;
+  /** Variables given a value earlier on the line or by a loop around (known-values.ts), null until one is. */
+  values: KnownValues | null;
 }
 
 /** Made when a parse first meets something to remember; `outer`: files the parses around it wrote. */
 export function newState(outer?: readonly FileMap[]): LineState {
-  return { functions: new Map(), programs: new Map(), downloads: new Set(), path: [], written: newWrittenFiles(outer), trees: outer === undefined ? null : outerTrees(outer), expansions: 0 };
+  return { functions: new Map(), programs: new Map(), downloads: new Set(), path: [], written: newWrittenFiles(outer), trees: outer === undefined ? null : outerTrees(outer), expansions: 0, values: null };
 }
 
 /** Trees fetched by the parses around a string (`git clone URL r; bash -c 'cd r && make'`), kept in their written files. */
@@ -63,7 +66,9 @@ const MULTI_CALL: ReadonlySet<string> = new Set(["busybox", "toybox"]);
 /** The state of one parse: its function definitions, read from the source of each construct. */
 export function lineStateOf(facts: Facts, outer?: readonly FileMap[]): LineState | null {
   let state: LineState | null = outer === undefined ? null : newState(outer);
+  let loops = false;
   for (const c of facts.constructs) {
+    loops ||= c.type === "for_statement";
     if (c.type !== "function_definition") continue;
     const text = facts.source.slice(c.start, c.end);
     const m = /^(?:function\s+)?([^\s(){}|;&<>$`"']+)\s*(?:\(\s*\))?\s*/.exec(text);
@@ -73,6 +78,10 @@ export function lineStateOf(facts: Facts, outer?: readonly FileMap[]): LineState
     if (m === null || body.length > MAX_BODY || !POSITIONAL.test(body) || facts.errors.some((e) => e.start >= c.start && e.end <= c.end)) continue;
     state ??= newState();
     state.functions.set(m[1] as string, { body, end: c.end });
+  }
+  if (loops) {
+    const values = loopValues(facts, null);
+    if (values !== null) (state ??= newState()).values = values;
   }
   return state;
 }
@@ -88,6 +97,10 @@ const quote = (s: string): string => (/^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.re
  * what it runs; a downloaded file run is a finding. Returns the (possibly new) state.
  */
 export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | null, origin: Origin, out: UnwrapResult, nest: Nest): LineState | null {
+  // `k=~/.ssh/id_rsa; curl -F f=@$k URL`: a use of a value set earlier is parsed again with it.
+  if (state !== null && state.values !== null) withValues(sc, facts, state.values, origin, nest);
+  const values = noteValues(sc, facts, state === null ? null : state.values);
+  if (values !== null) (state ??= newState()).values = values;
   if (sc.assignments.length > 0) assignedCode(sc, facts, origin, out, nest);
   // `PATH=/tmp/b:$PATH` alone, or `export PATH=…`: the commands after it look names up there.
   const path = setPath(sc);

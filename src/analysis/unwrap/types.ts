@@ -11,7 +11,7 @@ export interface UnwrapResult {
   views: CommandView[];
   findings: FindingDraft[];
   /** Every parse made: the line itself, then each nested string, with the top-level range it maps to. */
-  parses: ReadonlyArray<{ facts: Facts; depth: number; range: [number, number] | null }>;
+  parses: ReadonlyArray<{ facts: Facts; depth: number; range: [number, number] | null; speculative?: boolean }>;
 }
 
 export interface Parse {
@@ -21,6 +21,8 @@ export interface Parse {
   depth: number;
   range: [number, number] | null;
   origin: Origin;
+  /** Parsed again with values the line may give its variables (known-values.ts). */
+  speculative?: boolean;
 }
 
 export type Extract = (source: string) => Facts;
@@ -40,6 +42,8 @@ export interface Inherit {
   stdinFed?: boolean;
   /** That stdin is a file of the user's, read as it is (`cat deploy.sh | ssh host bash -s`). */
   stdinFile?: boolean;
+  /** Code parsed again with the values its variables may hold (known-values.ts), and what it runs. */
+  speculative?: boolean;
 }
 
 export interface Origin extends Inherit {
