@@ -322,13 +322,17 @@ export function isSecretContainer(m: SecretMatcher, path: string, absolute = tru
  * it is (`id_*` is a pattern too), its directory as a holder of secrets (`~/.ssh/*`), and its last
  * segment against the patterns' literal basenames (`.env*` names `.env`).
  */
+const WILDCARDS = /\[[^\]]*\]|[*?]/g;
+
 export function globMayNameSecret(m: SecretMatcher, path: string): boolean {
   if (isSecretPathIn(m, path)) return true;
   const slash = path.lastIndexOf("/");
   const dir = slash <= 0 ? "/" : path.slice(0, slash);
-  // `~/.ssh/*` (not `~/*.txt`: home holds `.npmrc`, which no glob without a leading dot names).
-  if (isSecretContainer(m, dir, false)) return true;
   const base = path.slice(slash + 1);
+  // `~/.ssh/*` (not `~/*.txt`: home holds `.npmrc`, which no glob without a leading dot names),
+  // unless every name the glob matches is a non-secret (`~/.ssh/*.pub`): tested with its
+  // wildcards as a character no literal exception holds.
+  if (isSecretContainer(m, dir, false)) return !matches(m.except, `${dir === "/" ? "" : dir}/${base.replace(WILDCARDS, "\u0001")}`);
   // `*`, `?*.txt`: a glob that starts with a wildcard names nothing in particular (and, without
   // dotglob, no dotfile); only one with a literal start (`.env*`, `id_*`) is taken to aim at a secret.
   if (!GLOB_CHARS.test(base) || GLOB_CHARS.test(base[0] as string)) return false;

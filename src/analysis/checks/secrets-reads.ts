@@ -110,11 +110,15 @@ function pathTokens(code: string): string[] {
   return out;
 }
 
-function isSecretText(m: SecretMatcher, text: string, paths: PathContext, recursive: boolean): string | null {
+/** The secret `text` names, if any; `glob`: it is a pattern (`f=@$HOME/.ssh/*`), judged as one. */
+function isSecretText(m: SecretMatcher, text: string, paths: PathContext, recursive: boolean, glob: boolean): string | null {
   const p = resolveText(text, paths);
   if (p === null) return null;
+  if (glob && GLOB_CHAR.test(text)) return globMayNameSecret(m, p) ? p : null;
   return isSecretPathIn(m, p) || (recursive && isSecretContainer(m, p)) ? p : null;
 }
+
+const GLOB_CHAR = /[*?[]/;
 
 /** Whether word k is the value of a credential or output option (`-i KEY`, `--cert=X`, `-o FILE`), or is such an option with its value attached. */
 function optionValueToSkip(view: CommandView, k: number): boolean {
@@ -171,7 +175,7 @@ function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
     const plain = w.dynamic === null && !w.glob;
     for (const t of code ? pathTokens(w.value) : embeddedTexts(w.value)) {
       if (plain && !mayBeSecret(m, t, recursive)) continue;
-      const p = isSecretText(m, t, ctx.paths, recursive);
+      const p = isSecretText(m, t, ctx.paths, recursive, w.glob);
       if (p !== null) {
         if (!skip(view, k, w)) out = addHit(out, p, w.start, w.end);
         break;
