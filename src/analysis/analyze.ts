@@ -17,8 +17,8 @@ import { isInside, resolvePath, UNKNOWN_CWD } from "./paths.js";
 import { dynamicOpenForms, openForms } from "./open-forms.js";
 import { parseFor } from "./specs.js";
 import { unwrapFacts } from "./unwrap/index.js";
-import { SPECULATIVE_QUIET } from "./unwrap/known-values.js";
 import type { WrapperEffect } from "./unwrap/wrappers.js";
+import type { Quiet } from "./unwrap/types.js";
 import { AnalysisLimitError, checkChars, checkShape, Deadline, DEFAULT_LIMITS, type AnalysisLimits } from "./limits.js";
 import { constructIndex, encloses, subshellAround, type ConstructIndex } from "./tree.js";
 import type { AnalyzedCommand, Analysis, AnalysisOptions } from "./types.js";
@@ -96,7 +96,7 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
       const drafts = check.check(p.facts, ctx, views);
       for (let k = 0; k < drafts.length; k++) {
         const d = drafts[k] as FindingDraft;
-        if (p.speculative === true && SPECULATIVE_QUIET.has(d.id)) continue;
+        if (p.speculative !== undefined && p.speculative(d.id)) continue;
         // A finding inside a nested string points at the string in the checked line.
         const start = p.range !== null ? p.range[0] : d.start ?? 0;
         const end = p.range !== null ? p.range[1] : d.end ?? source.length;
@@ -149,7 +149,7 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
       const drafts = check.check(named, vctx);
       for (let j = 0; j < drafts.length; j++) {
         const d = drafts[j] as FindingDraft;
-        if (guessed !== null && guessed.has(view.facts) && SPECULATIVE_QUIET.has(d.id)) continue;
+        if (guessed !== null && guessed.get(view.facts)?.(d.id) === true) continue;
         text ??= view.facts.source.slice(view.sc.start, view.sc.end);
         findings.push({ id: d.id, check: check.name, message: d.message, command: text, start: d.start ?? view.start, end: d.end ?? view.end });
       }
@@ -182,11 +182,11 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
 }
 
 /** The Facts of the parses made with guessed values, or null when there are none (nearly always). */
-function speculativeFacts(parses: ReturnType<typeof unwrapFacts>["parses"]): Set<Facts> | null {
-  let out: Set<Facts> | null = null;
+function speculativeFacts(parses: ReturnType<typeof unwrapFacts>["parses"]): Map<Facts, Quiet> | null {
+  let out: Map<Facts, Quiet> | null = null;
   for (let q = 1; q < parses.length; q++) {
     const p = parses[q] as (typeof parses)[number];
-    if (p.speculative === true) (out ??= new Set()).add(p.facts);
+    if (p.speculative !== undefined) (out ??= new Map()).set(p.facts, p.speculative);
   }
   return out;
 }

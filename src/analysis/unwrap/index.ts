@@ -11,11 +11,10 @@ import type { Facts, SimpleCommand } from "../../facts/types.js";
 import { AnalysisLimitError, DEFAULT_LIMITS } from "../limits.js";
 import { mayHoldQuotedCode, quotedCodeIn, quotedCodeSpans } from "./quoted-code.js";
 import { hiddenSubstitutions, promptExpansions } from "./substitutions.js";
-import { TOP, type Extract, type Nest, type Origin, type Parse, type UnwrapResult } from "./types.js";
+import { TOP, type Extract, type Nest, type Origin, type Parse, type Quiet, type UnwrapResult } from "./types.js";
 import { NO_ARGS, makeView, unwrapCommand } from "./unwrap-command.js";
 import { lineCommand, lineStateOf, newState, recordString, stringWrites, type LineState } from "./line-state.js";
 import { writtenSoFar } from "./written.js";
-import { SPECULATIVE_QUIET } from "./known-values.js";
 
 export type { UnwrapResult } from "./types.js";
 
@@ -41,7 +40,7 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
       throw new AnalysisLimitError("maxShellDepth", `shell code is nested in strings (bash -c, eval, ...) more than ${MAX_DEPTH} levels deep, the limit; run the inner command directly`);
     }
     const from = inherit ?? origin;
-    const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: from.argsUnknown, wrappers: from.wrappers, effects: from.effects, stdinFed: from.stdinFed === true, stdinFile: from.stdinFile === true, speculative: from.speculative === true || origin.speculative === true };
+    const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: from.argsUnknown, wrappers: from.wrappers, effects: from.effects, stdinFed: from.stdinFed === true, stdinFile: from.stdinFile === true, speculative: from.speculative ?? origin.speculative };
     const facts = extract(src);
     queue.push({ facts, depth: nested.depth, range: nested.range, origin: nested, written: writtenSoFar(line?.written), speculative: nested.speculative });
     if (stringWrites(facts)) writing.push(facts);
@@ -75,17 +74,17 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
     }
     writing.length = 0;
     // What a value makes unreadable or run-time only was reported where the variable is used.
-    if (origin.speculative === true) dropQuiet(out.findings, mark);
+    if (origin.speculative !== undefined) dropQuiet(out.findings, mark, origin.speculative);
   }
   return out;
 }
 
 /** Drops, from `at` on, the findings a parse made with guessed values says nothing new with. */
-function dropQuiet(findings: UnwrapResult["findings"], at: number): void {
+function dropQuiet(findings: UnwrapResult["findings"], at: number, quiet: Quiet): void {
   let w = at;
   for (let r = at; r < findings.length; r++) {
     const f = findings[r] as UnwrapResult["findings"][number];
-    if (!SPECULATIVE_QUIET.has(f.id)) findings[w++] = f;
+    if (!quiet(f.id)) findings[w++] = f;
   }
   findings.length = w;
 }

@@ -9,8 +9,9 @@
  */
 
 import type { Facts, SimpleCommand, Span, Word } from "../../facts/types.js";
-import type { Nest, Origin } from "./types.js";
+import type { Nest, Origin, Quiet } from "./types.js";
 import { constructIndex, encloses, subshellAround } from "../tree.js";
+import { globText, literalText } from "./strings.js";
 
 /** A piece of a value: 1 its text (split and globbed where used unquoted), 2 a run-time expansion, 3 a glob from a loop list. */
 interface Piece {
@@ -43,7 +44,8 @@ export interface KnownValues {
  * name or code only known at run time, and a value that makes code unreadable (an approximation:
  * a quote built up over several assignments) says nothing about what runs.
  */
-export const SPECULATIVE_QUIET: ReadonlySet<string> = new Set(["injection/parse-error", "shell/opaque-code", "shell/unsupported-syntax", "shell/dynamic-command", "shell/eval", "sed/unverifiable-script", "dangerous/unknown-arguments"]);
+const QUIET_IDS: ReadonlySet<string> = new Set(["injection/parse-error", "shell/opaque-code", "shell/unsupported-syntax", "shell/dynamic-command", "shell/eval", "sed/unverifiable-script", "dangerous/unknown-arguments"]);
+export const valuesQuiet: Quiet = (id) => QUIET_IDS.has(id);
 
 /** The last values of a name tried at a use; reparses and their characters per parse. */
 const MAX_VARIANTS = 8;
@@ -60,7 +62,6 @@ const DECLARERS: ReadonlySet<string> = new Set(["export", "declare", "typeset", 
 const FOR_HEADER = /^for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([^;\n]*)[;\n]\s*do\b/;
 /** A loop-list word read: plain characters, a leading `~`, `$HOME`, quotes around plain text. */
 const LIST_WORD = /^(?:~|"?\$\{?HOME\}?"?)?[^\s'"`$\\()<>|&;]*$/;
-const SAFE = /^[\w@%+=:,./-]+$/;
 const GLOB = /[*?[]/;
 const IFS_WHITESPACE = /[ \t\n]+/;
 const SPLITS = /[ \t\n*?[]/;
@@ -71,7 +72,7 @@ const SPLITS = /[ \t\n*?[]/;
  * PWD stay as they are: the checks read them as the directories they are.
  */
 const unknown = (name: string | null): string => (name === "HOME" || name === "PWD" ? `\${${name}}` : `\${${name ?? "__dynamic"}:?}`);
-const quote = (s: string): string => (SAFE.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`);
+const quote = (s: string): string => literalText(s) || "''";
 const add = (known: KnownValues | null): KnownValues => known ?? { names: new Map(), reparses: 0, chars: 0, outer: new Set(), pipelines: new Set() };
 
 /** Records what `sc` assigns (`x=v`, `export x=v`, `local x=v`) for the commands after it. */
@@ -259,7 +260,7 @@ export function withValues(sc: SimpleCommand, facts: Facts, known: KnownValues, 
       last = text;
       known.reparses++;
       known.chars += text.length;
-      nest(text, range, { ...origin, speculative: true });
+      nest(text, range, { ...origin, speculative: valuesQuiet });
     }
   }
 }
@@ -369,6 +370,5 @@ function emit(w: Word, known: KnownValues, at: number, v: number, split: boolean
 function piece(p: Piece, split: boolean): string {
   if (p.kind === 2) return `"${p.text}"`;
   if (p.kind === 1 && !split) return p.text === "" ? "" : quote(p.text);
-  const globbed = (s: string): string => s.split(/([*?[])/).map((x, i) => (i % 2 === 1 ? x : x === "" ? "" : quote(x))).join("");
-  return p.kind === 3 ? globbed(p.text) : p.text.split(IFS_WHITESPACE).map(globbed).join(" ");
+  return p.kind === 3 ? globText(p.text) : p.text.split(IFS_WHITESPACE).map(globText).join(" ");
 }

@@ -17,6 +17,7 @@ import { fetchedStep, fetchedTree, TREE_COMMANDS, type FetchedTrees } from "./fe
 import { codeWords } from "./run-target.js";
 import { DOWNLOADERS, downloadedFiles, downloadedTree, throughWrappers } from "./downloads.js";
 import { loopValues, noteValues, withValues, type KnownValues } from "./known-values.js";
+import { xargsInput } from "./xargs-input.js";
 
 interface FunctionDef {
   body: string;
@@ -112,6 +113,8 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
   }
   if (sc.argv[0] === undefined || sc.argv[0].dynamic !== null) return state;
   if (DECLARES.has(sc.argv[0].value)) declaredCode(sc, facts, origin, out, nest);
+  // `echo ~/.bashrc | xargs -I{} cp evil {}`: what xargs reads, when the line shows it.
+  if (sc.stage > 0) xargsInput(sc, facts, origin, nest);
   // `sudo curl -o i.sh URL`, `env X=1 cp /bin/rm /tmp/x`: what the wrapped command records and runs.
   // `exec -a NAME prog` is recorded as exec itself (the applet it names).
   const inner = sc.argv[0].value === "exec" ? sc : throughWrappers(sc);

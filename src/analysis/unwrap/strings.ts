@@ -70,6 +70,16 @@ export function shellQuote(s: string): string {
   return /^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
 }
 
+/** Text as a shell word fragment that reads back as exactly it: no tilde or glob is left bare; "" for "". */
+export function literalText(s: string): string {
+  return s === "" ? "" : /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`;
+}
+
+/** A glob pattern as a shell word fragment that globs the same: its wildcards bare, the rest literal. */
+export function globText(pattern: string): string {
+  return pattern.split(/([*?[\]])/).map((x, i) => (i % 2 === 1 ? x : literalText(x))).join("");
+}
+
 /**
  * What git (and tools like it) runs for `CMD ARGS...`: one word is a shell string (`git bisect run
  * 'make && ./t'`), several are an argv whose words keep their bounds (`bisect run sh -c 'rm -rf ~'`).

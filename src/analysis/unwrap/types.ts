@@ -11,7 +11,7 @@ export interface UnwrapResult {
   views: CommandView[];
   findings: FindingDraft[];
   /** Every parse made: the line itself, then each nested string, with the top-level range it maps to. */
-  parses: ReadonlyArray<{ facts: Facts; depth: number; range: [number, number] | null; speculative?: boolean }>;
+  parses: ReadonlyArray<{ facts: Facts; depth: number; range: [number, number] | null; speculative?: Quiet }>;
 }
 
 export interface Parse {
@@ -21,8 +21,8 @@ export interface Parse {
   depth: number;
   range: [number, number] | null;
   origin: Origin;
-  /** Parsed again with values the line may give its variables (known-values.ts). */
-  speculative?: boolean;
+  /** Parsed again with guessed values (known-values.ts, find's {}): the findings it does not report. */
+  speculative?: Quiet;
 }
 
 export type Extract = (source: string) => Facts;
@@ -42,9 +42,12 @@ export interface Inherit {
   stdinFed?: boolean;
   /** That stdin is a file of the user's, read as it is (`cat deploy.sh | ssh host bash -s`). */
   stdinFile?: boolean;
-  /** Code parsed again with the values its variables may hold (known-values.ts), and what it runs. */
-  speculative?: boolean;
+  /** Code parsed again with guessed values (known-values.ts, find's {}), and what it runs: the findings it does not report. */
+  speculative?: Quiet;
 }
+
+/** Finding ids a parse made with guessed values drops (the command as written reports them, or they would be wrong). */
+export type Quiet = (id: string) => boolean;
 
 export interface Origin extends Inherit {
   depth: number;
