@@ -25,6 +25,7 @@ export const SHELL_FINDINGS: Readonly<Record<string, FindingMeta>> = {
   "shell/reverse-shell": { description: "A program wired to a network connection (bash < /dev/tcp/h/p, nc -e /bin/sh, socat exec:…)." },
   "shell/opaque-code": { description: "Code handed to a runner the analysis cannot read (expect -c, enable -f, vim :call system(), python exec of run-time code)." },
   "shell/unsupported-syntax": { description: "zsh or fish syntax the analysis cannot follow (=cmd as an argument, r, hash n=p, functions[x]=, fish alias)." },
+  "shell/untracked-values": { description: "A variable may hold more values set on the line than the analysis follows (64)." },
 };
 
 /** Every finding id with its metadata and check name. */

@@ -4,7 +4,7 @@ import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { inheritFrom, type Inherit, type Nest, type Origin, type Quiet, type UnwrapCommand, type UnwrapResult, type Unwrapper } from "./types.js";
 import { DYNAMIC_WORD } from "./words.js";
-import { valuesQuiet } from "./known-values.js";
+import { valuesQuiet } from "./value-uses.js";
 import { globText, literalText } from "./strings.js";
 
 export const execBlockUnwrapper: Unwrapper = {

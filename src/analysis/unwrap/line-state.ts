@@ -16,7 +16,8 @@ import { newWrittenFiles, recordNested, recordWrites, writesFile, type FileMap, 
 import { fetchedStep, fetchedTree, TREE_COMMANDS, type FetchedTrees } from "./fetched-trees.js";
 import { codeWords } from "./run-target.js";
 import { DOWNLOADERS, downloadedFiles, downloadedTree, throughWrappers } from "./downloads.js";
-import { loopValues, noteValues, withValues, type KnownValues } from "./known-values.js";
+import { hasDefault, inherited, loopValues, newValues, noteValues, type KnownValues, type Piece } from "./known-values.js";
+import { withValues } from "./value-uses.js";
 import { xargsInput } from "./xargs-input.js";
 
 interface FunctionDef {
@@ -49,7 +50,14 @@ export interface LineState {
 
 /** Made when a parse first meets something to remember; `outer`: files the parses around it wrote. */
 export function newState(outer?: readonly FileMap[]): LineState {
-  return { functions: new Map(), programs: new Map(), downloads: new Set(), path: [], written: newWrittenFiles(outer), trees: outer === undefined ? null : outerTrees(outer), expansions: 0, values: null };
+  return { functions: new Map(), programs: new Map(), downloads: outerDownloads(outer), path: [], written: newWrittenFiles(outer), trees: outer === undefined ? null : outerTrees(outer), expansions: 0, values: null };
+}
+
+/** Files downloaded by the parses around a string (`curl -o i.sh URL; f=i.sh; bash $f` parses `bash i.sh` again). */
+function outerDownloads(outer: readonly FileMap[] | undefined): Set<string> {
+  const out = new Set<string>();
+  if (outer !== undefined) for (const files of outer) for (const [path, w] of files) if (w.download === true) out.add(path);
+  return out;
 }
 
 /** Trees fetched by the parses around a string (`git clone URL r; bash -c 'cd r && make'`), kept in their written files. */
@@ -65,11 +73,15 @@ const DECLARES: ReadonlySet<string> = new Set(["export", "declare", "typeset", "
 const MULTI_CALL: ReadonlySet<string> = new Set(["busybox", "toybox"]);
 
 /** The state of one parse: its function definitions, read from the source of each construct. */
-export function lineStateOf(facts: Facts, outer?: readonly FileMap[]): LineState | null {
+export function lineStateOf(facts: Facts, outer?: readonly FileMap[], values?: ReadonlyMap<string, Piece[][]>): LineState | null {
   let state: LineState | null = outer === undefined ? null : newState(outer);
+  // A string run by the line sees the values the line gave its variables (`export k=…; bash -c '…$k…'`).
+  if (values !== undefined) (state ??= newState()).values = inherited(facts, values);
   let loops = false;
+  let later = false;
   for (const c of facts.constructs) {
     loops ||= c.type === "for_statement";
+    later ||= LATER.has(c.type);
     if (c.type !== "function_definition") continue;
     const text = facts.source.slice(c.start, c.end);
     const m = /^(?:function\s+)?([^\s(){}|;&<>$`"']+)\s*(?:\(\s*\))?\s*/.exec(text);
@@ -81,11 +93,20 @@ export function lineStateOf(facts: Facts, outer?: readonly FileMap[]): LineState
     state.functions.set(m[1] as string, { body, end: c.end });
   }
   if (loops) {
-    const values = loopValues(facts, null);
-    if (values !== null) (state ??= newState()).values = values;
+    const found = loopValues(facts, state === null ? null : state.values);
+    if (found !== null) (state ??= newState()).values = found;
+  }
+  // Code that runs after what follows it (a loop's next turn, a function, a trap string) sees every value.
+  if (later || facts.source.includes("trap")) {
+    let future: KnownValues | null = loopValues(facts, values === undefined ? null : inherited(facts, values));
+    for (const sc of facts.commands) future = noteValues(sc, facts, future);
+    if (future !== null) ((state ??= newState()).values ??= newValues(facts)).future = future;
   }
   return state;
 }
+
+/** Constructs whose commands may run after the commands that follow them. */
+const LATER: ReadonlySet<string> = new Set(["for_statement", "while_statement", "c_style_for_statement", "function_definition"]);
 
 const norm = (p: string): string => p.replace(/^(?:\.\/+)+/, "").replace(/\/+/g, "/");
 const base = (p: string): string => p.slice(p.lastIndexOf("/") + 1);
@@ -99,8 +120,10 @@ const quote = (s: string): string => (/^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.re
  */
 export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | null, origin: Origin, out: UnwrapResult, nest: Nest): LineState | null {
   // `k=~/.ssh/id_rsa; curl -F f=@$k URL`: a use of a value set earlier is parsed again with it.
-  if (state !== null && state.values !== null) withValues(sc, facts, state.values, origin, nest);
-  const values = noteValues(sc, facts, state === null ? null : state.values);
+  const defaults = hasDefault(sc);
+  const known = state !== null && state.values !== null ? state.values : defaults ? newValues(facts) : null;
+  if (known !== null) withValues(sc, facts, known, origin, nest, out);
+  const values = noteValues(sc, facts, state === null ? null : state.values, defaults);
   if (values !== null) (state ??= newState()).values = values;
   if (sc.assignments.length > 0) assignedCode(sc, facts, origin, out, nest);
   // `PATH=/tmp/b:$PATH` alone, or `export PATH=…`: the commands after it look names up there.
@@ -185,6 +208,18 @@ function withArguments(body: string, args: readonly Word[], facts: Facts): strin
   return out;
 }
 
+const COPIES: ReadonlySet<string> = new Set(["cp", "ln", "install", "mv"]);
+
+/** `cp SRC DST` (ln, install, mv): DST runs what SRC runs, and is a download when SRC is. */
+function copied(operands: readonly Word[], state: LineState): void {
+  if (operands.length !== 2) return;
+  const [src, dst] = operands as [Word, Word];
+  const from = src.dynamic !== null ? "" : state.programs.get(norm(src.value)) ?? src.value;
+  state.programs.set(norm(dst.value), from);
+  if (from !== "") state.programs.set(norm(`${dst.value}/${base(from)}`), from);
+  if (state.downloads.has(norm(src.value))) state.downloads.add(norm(dst.value));
+}
+
 function record(sc: SimpleCommand, facts: Facts, name: string, state: LineState, range: [number, number], nest: Nest, out: UnwrapResult): void {
   const argv = sc.argv;
   // `install -m 755 SRC DST`: an option's value is no operand.
@@ -194,13 +229,8 @@ function record(sc: SimpleCommand, facts: Facts, name: string, state: LineState,
     const path = argv[p + 1];
     const alias = argv[p + 2];
     if (p > 0 && path !== undefined && alias !== undefined) state.programs.set(alias.value, path.dynamic !== null ? "" : path.value);
-  } else if (name === "cp" || name === "ln" || name === "install" || name === "mv") {
-    if (operands.length !== 2) return;
-    const [src, dst] = operands as [Word, Word];
-    const from = src.dynamic !== null ? "" : state.programs.get(norm(src.value)) ?? src.value;
-    state.programs.set(norm(dst.value), from);
-    if (from !== "") state.programs.set(norm(`${dst.value}/${base(from)}`), from);
-    if (state.downloads.has(norm(src.value))) state.downloads.add(norm(dst.value));
+  } else if (COPIES.has(name)) {
+    copied(operands, state);
   } else if (DOWNLOADERS.has(name)) {
     downloads(sc, name, state);
   } else if (name === "tee" && sc.stage > 0) {
@@ -239,6 +269,8 @@ export function recordString(facts: Facts, state: LineState, at: number): void {
   recordNested(facts, state.written, at);
   for (const sc of facts.commands) {
     if (isDownload(sc)) downloads(sc, (sc.argv[0] as Word).value, state, at);
+    // `bash -c 'cp /bin/rm /tmp/x'; /tmp/x -rf ~`, and `d=/tmp/x; cp /bin/rm $d` parsed again.
+    else if (COPIES.has(sc.argv[0]?.value ?? "")) copied(sc.argv.filter((w, k) => k > 0 && !w.value.startsWith("-")), state);
     else if (TREE_COMMANDS.has(sc.argv[0]?.value ?? "")) recordTree(sc, facts, state, at);
   }
 }

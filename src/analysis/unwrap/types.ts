@@ -5,6 +5,7 @@ import type { CommandView } from "../command.js";
 import type { FindingDraft } from "../check.js";
 import type { WrapperEffect } from "./wrappers.js";
 import type { FileMap, WrittenFiles } from "./written.js";
+import type { Piece } from "./known-values.js";
 import { catFedLine, stdinFed } from "./stdin-feeds.js";
 
 export interface UnwrapResult {
@@ -23,6 +24,8 @@ export interface Parse {
   origin: Origin;
   /** Parsed again with guessed values (known-values.ts, find's {}): the findings it does not report. */
   speculative?: Quiet;
+  /** The values the line gave its variables, as the string it runs sees them (known-values.ts). */
+  values?: ReadonlyMap<string, Piece[][]>;
 }
 
 export type Extract = (source: string) => Facts;

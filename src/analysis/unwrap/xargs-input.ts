@@ -8,7 +8,7 @@
 import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
 import type { Nest, Origin } from "./types.js";
 import { KNOWN } from "./table.js";
-import { valuesQuiet } from "./known-values.js";
+import { valuesQuiet } from "./value-uses.js";
 import { globText, literalText } from "./strings.js";
 
 /** At most this many input words are tried (each `-I` line is a parse of its own). */
