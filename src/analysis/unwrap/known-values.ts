@@ -68,15 +68,16 @@ const DECLARERS: ReadonlySet<string> = new Set(["export", "declare", "typeset", 
 const NOTED: ReadonlySet<string> = new Set([...DECLARERS, "env", "printf", "read", "builtin", "command"]);
 const BRANCHING: ReadonlySet<string> = new Set(["if_statement", "case_statement"]);
 const LOOPS: ReadonlySet<string> = new Set(["for_statement", "while_statement", "c_style_for_statement"]);
-/** `for NAME in WORDS; do` / `for NAME in WORDS⏎do` (line continuations joined first). */
-const FOR_HEADER = /^for\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+([^;\n]*)[;\n]\s*do\b/;
+/** `for NAME in WORDS; do` / `for NAME in WORDS⏎do`, read at the loop's start (sticky). */
+const FOR_HEADER = /(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+((?:[^;\n\\]|\\[^])*)[;\n]\s*do\b/y;
 /** A word of a list read as text: plain characters after an optional `~` or `$HOME`, quotes around plain text. */
 const PLAIN = /^(?:~|"?\$\{?HOME\}?"?)?(?:[^\s'"`$\\()<>|&;]|"[^"$`\\]*")*$/;
 const HOME_START = /^(?:~|"?\$\{?HOME\}?"?)(?=\/|"|$)/;
 const GLOB = /[*?[]/;
-/** `$x`, `${x}`, `${x[i]}`, `${x<op>…}`: group 1/2 the name, 3 the operator, 4 what follows it. */
-const PARAMETER = /^\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?(?:(:?[-=?+]|%%?|##?|\/\/?|\^\^?|,,?|:|@)([^]*))?\})$/;
-
+/** `$x` or `${x` then a subscript and an operator, read at a span's start (sticky: nothing before it is scanned). */
+const NAME_AT = /\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(:?[-=?+]|%%?|##?|\/\/?|\^\^?|,,?|:|@)?)/y;
+/** A default longer than this is not read as text (it would be copied at every level of a nested word). */
+const MAX_FALLBACK = 256;
 export interface Parameter {
   name: string;
   /** `${x:-W}`, `${x=W}`: W, what it is when x is unset (and, with `=`, what x becomes). */
@@ -84,14 +85,28 @@ export interface Parameter {
   assigns: boolean;
 }
 
-/** The variable a run-time span reads (`${k%.pub}` is judged as k), or null (`${#k}`, `${!k}`, `${k:+alt}`, `$(…)`). */
-export function parameterOf(text: string): Parameter | null {
-  const m = PARAMETER.exec(text);
+/**
+ * The variable the run-time span [s, e) of `v` reads (`${k%.pub}` is judged as k), or null
+ * (`${#k}`, `${!k}`, `${k:+alt}`, `$(…)`). Reads the span from its start, never copies it whole.
+ */
+export function parameterAt(v: string, s: number, e: number): Parameter | null {
+  NAME_AT.lastIndex = s;
+  const m = NAME_AT.exec(v);
   if (m === null) return null;
-  const op = m[3] ?? "";
+  const end = s + m[0].length;
+  if (m[1] !== undefined) return end === e ? { name: m[1], fallback: null, assigns: false } : null;
+  if (v.charCodeAt(e - 1) !== 125 /* } */ || end > e - 1) return null;
+  const op = m[4] ?? "";
+  if (op === "" && end !== e - 1) return null;
   if (op === "+" || op === ":+") return null;
   const defaulting = op === "-" || op === ":-" || op === "=" || op === ":=";
-  return { name: (m[1] ?? m[2]) as string, fallback: defaulting ? (m[4] as string) : null, assigns: op === "=" || op === ":=" };
+  const fallback = defaulting && e - 1 - end <= MAX_FALLBACK ? v.slice(end, e - 1) : null;
+  return { name: m[2] as string, fallback, assigns: op === "=" || op === ":=" };
+}
+
+/** parameterAt over a whole span's text. */
+export function parameterOf(text: string): Parameter | null {
+  return parameterAt(text, 0, text.length);
 }
 
 const NO_ENTRIES: readonly Entry[] = [];
@@ -159,13 +174,22 @@ export function noteValues(sc: SimpleCommand, facts: Facts, known: KnownValues |
   return known;
 }
 
-const DEFAULT = /^\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]/;
+const DEFAULT_AT = /\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]/y;
+const ASSIGNING_AT = /\$\{[A-Za-z_][A-Za-z0-9_]*:?=/y;
+/** Whether a span of `w` starts with `re` (sticky). */
+const spanStarts = (re: RegExp, w: Word | null): boolean => {
+  if (w === null || w.dynamic === null) return false;
+  for (const [s] of w.dynamic) {
+    re.lastIndex = s;
+    if (re.test(w.value)) return true;
+  }
+  return false;
+};
 
 /** Whether `sc` writes a default (`"${f:-~/.bashrc}"`): worth a parse again with no value on the line. */
 export function hasDefault(sc: SimpleCommand): boolean {
-  const test = (w: Word | null): boolean => w !== null && w.dynamic !== null && w.value.includes("${") && w.dynamic.some(([s, e]) => DEFAULT.test(w.value.slice(s, e)));
-  for (const w of sc.argv) if (test(w)) return true;
-  for (const r of sc.redirects) if (test(r.target)) return true;
+  for (const w of sc.argv) if (spanStarts(DEFAULT_AT, w)) return true;
+  for (const r of sc.redirects) if (spanStarts(DEFAULT_AT, r.target)) return true;
   return false;
 }
 
@@ -173,8 +197,9 @@ export function hasDefault(sc: SimpleCommand): boolean {
 function expansionAssignments(sc: SimpleCommand, facts: Facts, known: KnownValues | null): KnownValues | null {
   for (const w of sc.argv) {
     for (const [s, e] of w.dynamic ?? []) {
-      if (w.value.indexOf("=", s) < 0 || w.value.indexOf("=", s) >= e) continue;
-      const p = parameterOf(w.value.slice(s, e));
+      ASSIGNING_AT.lastIndex = s;
+      if (!ASSIGNING_AT.test(w.value)) continue;
+      const p = parameterAt(w.value, s, e);
       const pieces = p !== null && p.assigns && p.fallback !== null ? textPieces(p.fallback) : null;
       if (pieces !== null && p !== null) known = assign(known, facts, { ...sc, sep: "&&" }, p.name, [pieces], false);
     }
@@ -200,15 +225,29 @@ export function useAt(sc: SimpleCommand, facts?: Facts): Use {
 
 const NOWHERE = { fn: -1, loopEnd: -1 };
 
-/** The function around construct `parent` (-1: none), and the end of the innermost loop inside it (-1: none). */
+const scopes = new WeakMap<Facts, { fn: Int32Array; loopEnd: Int32Array }>();
+
+/**
+ * The function around construct `parent` (-1: none), and the end of the innermost loop inside it
+ * (-1: none), from an index made in one pass per parse (a walk up per command was quadratic).
+ */
 function around(facts: Facts, parent: number): { fn: number; loopEnd: number } {
-  let loopEnd = -1;
-  for (let k = parent; k >= 0; k = (facts.constructs[k] as Facts["constructs"][number]).parent) {
-    const c = facts.constructs[k] as Facts["constructs"][number];
-    if (c.type === "function_definition") return { fn: k, loopEnd };
-    if (loopEnd < 0 && LOOPS.has(c.type)) loopEnd = c.end;
+  if (parent < 0) return NOWHERE;
+  let index = scopes.get(facts);
+  if (index === undefined) {
+    const n = facts.constructs.length;
+    index = { fn: new Int32Array(n), loopEnd: new Int32Array(n) };
+    for (let i = 0; i < n; i++) {
+      const c = facts.constructs[i] as Facts["constructs"][number];
+      // Pre-order: a parent's entry is set before its children's.
+      const p = c.parent >= 0 && c.parent < i ? c.parent : -1;
+      const isFn = c.type === "function_definition";
+      index.fn[i] = isFn ? i : p >= 0 ? (index.fn[p] as number) : -1;
+      index.loopEnd[i] = isFn ? -1 : LOOPS.has(c.type) ? c.end : p >= 0 ? (index.loopEnd[p] as number) : -1;
+    }
+    scopes.set(facts, index);
   }
-  return { fn: -1, loopEnd };
+  return parent < index.fn.length ? { fn: index.fn[parent] as number, loopEnd: index.loopEnd[parent] as number } : NOWHERE;
 }
 
 /** Records `name` = each of `alternatives` (null: only known at run time) for the commands from `from` to `to`. */
@@ -337,9 +376,10 @@ export function loopValues(facts: Facts, known: KnownValues | null): KnownValues
   for (let i = 0; i < facts.constructs.length; i++) {
     const c = facts.constructs[i] as Facts["constructs"][number];
     if (c.type !== "for_statement") continue;
-    const h = FOR_HEADER.exec(facts.source.slice(c.start, c.end).replace(/\\\n/g, "  "));
+    FOR_HEADER.lastIndex = c.start;
+    const h = FOR_HEADER.exec(facts.source);
     if (h === null) continue;
-    const words = (h[2] as string).split(/\s+/).filter((x) => x !== "");
+    const words = (h[2] as string).split(/\s+|\\\n/).filter((x) => x !== "");
     const values = words.map(textPieces).filter((p): p is Piece[] => p !== null);
     if (values.length === 0) continue;
     const k = (known ??= newValues(facts));

@@ -11,7 +11,8 @@ import type { Facts, Redirect, SimpleCommand, Word } from "../../facts/types.js"
 import type { Nest, Origin, Quiet, UnwrapResult } from "./types.js";
 import { constructIndex, encloses, subshellAround } from "../tree.js";
 import { globText, literalText } from "./strings.js";
-import { MAX_VALUES, parameterOf, textPieces, unknownText, useAt, valuesAt, type KnownValues, type Piece, type Use } from "./known-values.js";
+import { stagesOf } from "./pipelines.js";
+import { MAX_VALUES, parameterAt, textPieces, unknownText, useAt, valuesAt, type KnownValues, type Piece, type Use } from "./known-values.js";
 
 /**
  * What a parse with guessed values does not report: the command as written already reports a
@@ -34,7 +35,7 @@ export function withValues(sc: SimpleCommand, facts: Facts, known: KnownValues, 
   if (sc.argv.length === 0 || (sc.stage >= 0 && known.pipelines.has(sc.pipeline))) return;
   const use = useAt(sc, facts);
   // A stage is parsed again with its whole pipeline: `curl … | $sh` pipes into a shell.
-  const stages = sc.stage >= 0 ? pipelineOf(sc, facts) : [sc];
+  const stages = sc.stage >= 0 ? stagesOf(facts, sc.pipeline) : [sc];
   let uses = 0;
   let ambiguous = false;
   const count = (w: Word | null): void => {
@@ -105,16 +106,9 @@ function movesBefore(sc: SimpleCommand, facts: Facts): string {
   return out === null ? "" : out.slice(-MAX_MOVES).join("; ") + "; ";
 }
 
-/** The stages of the pipeline `sc` is in, in order. */
-function pipelineOf(sc: SimpleCommand, facts: Facts): SimpleCommand[] {
-  const out: SimpleCommand[] = [];
-  for (const c of facts.commands) if (c.pipeline === sc.pipeline && c.stage >= 0) out[c.stage] = c;
-  return out.filter((c) => c !== undefined);
-}
-
 /** The values a span may take: the variable's, and a `${x:-W}` default; null when it reads no known variable. */
-function spanValues(text: string, known: KnownValues, use: Use): Piece[][] | null {
-  const p = parameterOf(text);
+function spanValues(v: string, s: number, e: number, known: KnownValues, use: Use): Piece[][] | null {
+  const p = parameterAt(v, s, e);
   if (p === null) return null;
   const values = valuesAt(known, p.name, use);
   const fallback = p.fallback === null ? null : textPieces(p.fallback);
@@ -125,14 +119,14 @@ function spanValues(text: string, known: KnownValues, use: Use): Piece[][] | nul
 /** How many values the known variables of `w` may take (0: it uses none). */
 function variants(w: Word, known: KnownValues, use: Use): number {
   let n = 0;
-  for (const [s, e] of w.dynamic ?? []) n = Math.max(n, spanValues(w.value.slice(s, e), known, use)?.length ?? 0);
+  for (const [s, e] of w.dynamic ?? []) n = Math.max(n, spanValues(w.value, s, e, known, use)?.length ?? 0);
   return n;
 }
 
 /** Every dynamic part of `w` is a known variable whose values are all text. */
 function fullyKnown(w: Word, known: KnownValues, use: Use): boolean {
   for (const [s, e] of w.dynamic ?? []) {
-    const values = spanValues(w.value.slice(s, e), known, use);
+    const values = spanValues(w.value, s, e, known, use);
     if (values === null || values.some((pieces) => pieces.some((p) => p.kind === 2))) return false;
   }
   return true;
@@ -142,7 +136,7 @@ function fullyKnown(w: Word, known: KnownValues, use: Use): boolean {
 function splits(w: Word, known: KnownValues, use: Use): boolean {
   const splitting = splitter(known);
   for (const [s, e] of w.dynamic ?? []) {
-    const values = spanValues(w.value.slice(s, e), known, use);
+    const values = spanValues(w.value, s, e, known, use);
     if (values !== null && values.some((pieces) => pieces.some((p) => p.kind === 1 && (splitting.test(p.text) || /[*?[]/.test(p.text))))) return true;
   }
   return false;
@@ -183,7 +177,7 @@ function heredoc(r: Redirect, known: KnownValues, use: Use, v: number, bodies: s
     let pos = 0;
     for (const [s, e] of body.dynamic ?? []) {
       text += body.value.slice(pos, s);
-      const values = spanValues(body.value.slice(s, e), known, use);
+      const values = spanValues(body.value, s, e, known, use);
       text += values === null ? body.value.slice(s, e) : (values[values.length - 1 - Math.min(v, values.length - 1)] as Piece[]).map((p) => p.text).join("");
       pos = e;
     }
@@ -208,9 +202,8 @@ function emit(w: Word, known: KnownValues, use: Use, v: number, split: boolean):
   const splitting = splitter(known);
   for (const [s, e] of w.dynamic ?? []) {
     if (s > pos) out += quote(w.value.slice(pos, s));
-    const text = w.value.slice(s, e);
-    const values = spanValues(text, known, use);
-    if (values === null) out += `"${unknownText(parameterOf(text)?.name ?? null)}"`;
+    const values = spanValues(w.value, s, e, known, use);
+    if (values === null) out += `"${unknownText(parameterAt(w.value, s, e)?.name ?? null)}"`;
     else for (const p of values[values.length - 1 - Math.min(v, values.length - 1)] as Piece[]) out += piece(p, split, splitting);
     pos = e;
   }

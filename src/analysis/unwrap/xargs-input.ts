@@ -10,6 +10,7 @@ import type { Nest, Origin } from "./types.js";
 import { KNOWN } from "./table.js";
 import { valuesQuiet } from "./value-uses.js";
 import { globText, literalText } from "./strings.js";
+import { stageBefore } from "./pipelines.js";
 
 /** At most this many input words are tried (each `-I` line is a parse of its own). */
 const MAX_ITEMS = 8;
@@ -22,7 +23,7 @@ export function xargsInput(sc: SimpleCommand, facts: Facts, origin: Origin, nest
   if (sc.stage <= 0 || origin.depth > 2) return;
   const at = xargsAt(sc);
   if (at < 0) return;
-  const prev = facts.commands.find((c) => c.pipeline === sc.pipeline && c.stage === sc.stage - 1);
+  const prev = stageBefore(facts, sc);
   const items = prev === undefined ? null : inputOf(prev, facts);
   if (items === null || items.length === 0) return;
   const argv = sc.argv.slice(at);
