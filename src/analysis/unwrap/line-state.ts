@@ -137,7 +137,7 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
   if (sc.argv[0] === undefined || sc.argv[0].dynamic !== null) return state;
   if (DECLARES.has(sc.argv[0].value)) declaredCode(sc, facts, origin, out, nest);
   // `echo ~/.bashrc | xargs -I{} cp evil {}`: what xargs reads, when the line shows it.
-  if (sc.stage > 0) xargsInput(sc, facts, origin, nest);
+  if (sc.stage > 0 || sc.redirects.length > 0) xargsInput(sc, facts, origin, nest);
   // `sudo curl -o i.sh URL`, `env X=1 cp /bin/rm /tmp/x`: what the wrapped command records and runs.
   // `exec -a NAME prog` is recorded as exec itself (the applet it names).
   const inner = sc.argv[0].value === "exec" ? sc : throughWrappers(sc);

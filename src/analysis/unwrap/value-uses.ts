@@ -12,7 +12,7 @@ import type { Nest, Origin, Quiet, UnwrapResult } from "./types.js";
 import { constructIndex, encloses, subshellAround } from "../tree.js";
 import { globText, literalText } from "./strings.js";
 import { stagesOf } from "./pipelines.js";
-import { MAX_VALUES, parameterAt, textPieces, unknownText, useAt, valuesAt, type KnownValues, type Piece, type Use } from "./known-values.js";
+import { MAX_VALUES, parameterAt, textPieces, type Parameter, unknownText, useAt, valuesAt, type KnownValues, type Piece, type Use } from "./known-values.js";
 
 /**
  * What a parse with guessed values does not report: the command as written already reports a
@@ -36,13 +36,12 @@ export function withValues(sc: SimpleCommand, facts: Facts, known: KnownValues, 
   const use = useAt(sc, facts);
   // A stage is parsed again with its whole pipeline: `curl … | $sh` pipes into a shell.
   const stages = sc.stage >= 0 ? stagesOf(facts, sc.pipeline) : [sc];
-  let uses = 0;
+  // Each known name's number of values: every combination of them is tried.
+  const radix = new Map<string, number>();
   let ambiguous = false;
   const count = (w: Word | null): void => {
     if (w === null || w.dynamic === null) return;
-    const n = variants(w, known, use);
-    if (n === 0) return;
-    uses = Math.max(uses, n);
+    if (!countNames(w, known, use, radix)) return;
     // Inside double quotes a value is one word; outside, it is split and globbed: a word with
     // both kinds of quoting could be either at the variable.
     if (w.quoted && facts.source.slice(w.start, w.end).includes('"') && splits(w, known, use)) ambiguous = true;
@@ -67,8 +66,14 @@ export function withValues(sc: SimpleCommand, facts: Facts, known: KnownValues, 
       count(r.target);
     }
   }
-  if (uses === 0) return;
+  if (radix.size === 0) return;
   if (sc.stage >= 0) known.pipelines.add(sc.pipeline);
+  let combinations = 1;
+  for (const n of radix.values()) combinations *= n;
+  if (combinations > MAX_VALUES) {
+    known.overflow ??= [...radix.keys()].join("', '");
+    combinations = MAX_VALUES;
+  }
   const range: [number, number] = origin.range ?? [(stages[0] as SimpleCommand).start, (stages[stages.length - 1] as SimpleCommand).end];
   if (known.overflow !== null) {
     out.findings.push({ id: "shell/untracked-values", message: `'${known.overflow}' may hold more than ${MAX_VALUES} values set on this line, more than shellguard follows; give it one value before this command, or write the value out.`, start: range[0], end: range[1] });
@@ -77,10 +82,11 @@ export function withValues(sc: SimpleCommand, facts: Facts, known: KnownValues, 
   const moves = movesBefore(sc, facts);
   const inherit = { ...origin, speculative: valuesQuiet };
   let last = "";
-  for (let v = 0; v < uses; v++) {
+  for (let c = 0; c < combinations; c++) {
+    const choice = choose(radix, c);
     for (const split of ambiguous ? [false, true] : [null]) {
       const bodies: string[] = [];
-      const line = stages.map((c) => rewrite(c, facts, known, use, v, split, bodies)).join(" | ");
+      const line = stages.map((st) => rewrite(st, facts, known, use, choice, split, bodies)).join(" | ");
       const text = moves + line + bodies.map((b, k) => `\n${b}\n${DELIMITER}${k}`).join("");
       if (text === last) continue;
       last = text;
@@ -116,6 +122,38 @@ function spanValues(v: string, s: number, e: number, known: KnownValues, use: Us
   return values === null ? [fallback] : [...values, fallback];
 }
 
+/** Combination `c` of the names' values, in mixed radix (the latest value of each first). */
+function choose(radix: ReadonlyMap<string, number>, c: number): Map<string, number> {
+  const out = new Map<string, number>();
+  let rest = c;
+  for (const [name, n] of radix) {
+    out.set(name, rest % n);
+    rest = Math.floor(rest / n);
+  }
+  return out;
+}
+
+/** Adds the known names `w` reads to `radix` with their numbers of values; whether it reads any. */
+function countNames(w: Word, known: KnownValues, use: Use, radix: Map<string, number>): boolean {
+  let any = false;
+  for (const [s, e] of w.dynamic ?? []) {
+    const values = spanValues(w.value, s, e, known, use);
+    if (values === null) continue;
+    const name = (parameterAt(w.value, s, e) as Parameter).name;
+    radix.set(name, Math.max(radix.get(name) ?? 0, values.length));
+    any = true;
+  }
+  return any;
+}
+
+/** The value combination `choice` picks for span [s, e) of `v`, or null when it reads no known variable. */
+function picked(v: string, s: number, e: number, known: KnownValues, use: Use, choice: ReadonlyMap<string, number>): Piece[] | null {
+  const values = spanValues(v, s, e, known, use);
+  if (values === null) return null;
+  const k = choice.get((parameterAt(v, s, e) as Parameter).name) ?? 0;
+  return values[values.length - 1 - Math.min(k, values.length - 1)] as Piece[];
+}
+
 /** How many values the known variables of `w` may take (0: it uses none). */
 function variants(w: Word, known: KnownValues, use: Use): number {
   let n = 0;
@@ -148,7 +186,7 @@ function splitter(known: KnownValues): RegExp {
 }
 
 /** `sc` as shell text with value `v` of every known variable written in; `split` null: as each word's quoting says. Heredoc bodies go to `bodies`. */
-function rewrite(sc: SimpleCommand, facts: Facts, known: KnownValues, use: Use, v: number, split: boolean | null, bodies: string[]): string {
+function rewrite(sc: SimpleCommand, facts: Facts, known: KnownValues, use: Use, v: ReadonlyMap<string, number>, split: boolean | null, bodies: string[]): string {
   const parts: string[] = [];
   const word = (w: Word): string => {
     if (w.dynamic === null || variants(w, known, use) === 0) return facts.source.slice(w.start, w.end);
@@ -170,15 +208,15 @@ function redirect(r: Redirect, facts: Facts, word: (w: Word) => string, heredocT
 }
 
 /** A heredoc as `<<'DELIMITERn'`, its body (values written in, as bash expands them) kept for after the line. */
-function heredoc(r: Redirect, known: KnownValues, use: Use, v: number, bodies: string[]): string {
+function heredoc(r: Redirect, known: KnownValues, use: Use, v: ReadonlyMap<string, number>, bodies: string[]): string {
   const body = r.body;
   let text = "";
   if (body !== null) {
     let pos = 0;
     for (const [s, e] of body.dynamic ?? []) {
       text += body.value.slice(pos, s);
-      const values = spanValues(body.value, s, e, known, use);
-      text += values === null ? body.value.slice(s, e) : (values[values.length - 1 - Math.min(v, values.length - 1)] as Piece[]).map((p) => p.text).join("");
+      const value = picked(body.value, s, e, known, use, v);
+      text += value === null ? body.value.slice(s, e) : value.map((p) => p.text).join("");
       pos = e;
     }
     text += body.value.slice(pos);
@@ -188,7 +226,7 @@ function heredoc(r: Redirect, known: KnownValues, use: Use, v: number, bodies: s
 }
 
 /** One word with its known variables written in; `split`: the variables are outside double quotes. */
-function emit(w: Word, known: KnownValues, use: Use, v: number, split: boolean): string {
+function emit(w: Word, known: KnownValues, use: Use, v: ReadonlyMap<string, number>, split: boolean): string {
   let out = "";
   let pos = 0;
   // The word's own leading `~` is still the word's: kept unquoted.
@@ -202,9 +240,9 @@ function emit(w: Word, known: KnownValues, use: Use, v: number, split: boolean):
   const splitting = splitter(known);
   for (const [s, e] of w.dynamic ?? []) {
     if (s > pos) out += quote(w.value.slice(pos, s));
-    const values = spanValues(w.value, s, e, known, use);
-    if (values === null) out += `"${unknownText(parameterAt(w.value, s, e)?.name ?? null)}"`;
-    else for (const p of values[values.length - 1 - Math.min(v, values.length - 1)] as Piece[]) out += piece(p, split, splitting);
+    const value = picked(w.value, s, e, known, use, v);
+    if (value === null) out += `"${unknownText(parameterAt(w.value, s, e)?.name ?? null)}"`;
+    else for (const p of value) out += piece(p, split, splitting);
     pos = e;
   }
   if (pos < w.value.length) out += quote(w.value.slice(pos));
