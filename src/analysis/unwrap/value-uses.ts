@@ -12,7 +12,8 @@ import type { Nest, Origin, Quiet, UnwrapResult } from "./types.js";
 import { constructIndex, encloses, subshellAround } from "../tree.js";
 import { globText, literalText } from "./strings.js";
 import { stagesOf } from "./pipelines.js";
-import { MAX_VALUES, parameterAt, textPieces, type Parameter, unknownText, useAt, valuesAt, type KnownValues, type Piece, type Use } from "./known-values.js";
+import { MAX_VALUES, useAt, valuesAt, type KnownValues, type Piece, type Use } from "./known-values.js";
+import { parameterAt, textPieces, unknownText, type Parameter } from "./parameters.js";
 
 /**
  * What a parse with guessed values does not report: the command as written already reports a
