@@ -46,7 +46,7 @@ export function unwrapFacts(facts: Facts, extract: Extract): UnwrapResult {
     const nested: Origin = { depth: origin.depth + 1, range: origin.range ?? range, privileged: from.privileged, forms: from.forms, allowForms: from.allowForms, argsUnknown: from.argsUnknown, wrappers: from.wrappers, effects: from.effects, stdinFed: from.stdinFed === true, stdinFile: from.stdinFile === true, speculative: from.speculative ?? origin.speculative };
     const facts = extract(src);
     // Values are written into a parse with guessed values already; other strings inherit them.
-    let values = nested.speculative === undefined && line !== null && line.values !== null ? snapshot(line.values, at) : undefined;
+    let values = inherit?.valuesIn !== true && line !== null && line.values !== null ? snapshot(line.values, at) : undefined;
     // `sh -c '…"$1"' _ ARG`: the string's positional parameters.
     if (inherit?.positional !== undefined && inherit.positional.length > 0) values = new Map([...(values ?? []), ...positionalValues(inherit.positional)]);
     queue.push({ facts, depth: nested.depth, range: nested.range, origin: nested, written: writtenSoFar(line?.written), speculative: nested.speculative, values });

@@ -11,6 +11,7 @@ import type { Facts, SimpleCommand, Span, Word } from "../../facts/types.js";
 import { constructIndex, encloses } from "../tree.js";
 import { AnalysisLimitError } from "../limits.js";
 import { assignsAt, hasDefault, parameterAt, textPieces, unknownText } from "./parameters.js";
+import { applyOperator } from "./operators.js";
 
 /** A piece of a value: 1 its text (split and globbed where used unquoted), 2 a run-time expansion, 3 a glob from a loop list. */
 export interface Piece {
@@ -333,7 +334,8 @@ export function valuePieces(w: Word, known: KnownValues | null, use: Use, name: 
     }
     const p = parameterAt(w.value, s, e);
     if (p !== null && p.name === name && known !== null) known.grown.add(name);
-    const values = p === null || known === null ? null : valuesAt(known, p.name, use, false);
+    const found = p === null || known === null ? null : valuesAt(known, p.name, use, false);
+    const values = found === null || p === null ? null : applyOperator(found, p);
     if (values !== null) anyKnown = true;
     addAll(values ?? [[{ text: unknownText(p?.name ?? null), kind: 2 }]]);
     pos = e;

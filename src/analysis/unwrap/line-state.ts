@@ -8,7 +8,7 @@
  */
 
 import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
-import type { Nest, Origin, UnwrapResult } from "./types.js";
+import type { Nest, Origin, Quiet, UnwrapResult } from "./types.js";
 import { INTERPRETERS, SHELLS } from "./wrappers.js";
 import { wholeDynamic } from "./strings.js";
 import { codeVariables, isCodeVariable, type Assigned } from "./env-variables.js";
@@ -27,9 +27,12 @@ interface FunctionDef {
   end: number;
 }
 
+/** A body parsed again at a call repeats what its definition reported about reading it. */
+const CALL_QUIET: Quiet = (id) => id === "injection/parse-error" || id === "shell/unsupported-syntax";
+
 /** Bodies longer than this, or calls past this many per parse, are not expanded (the body was seen at its definition). */
 const MAX_BODY = 2048;
-const MAX_EXPANSIONS = 64;
+const MAX_EXPANSIONS = 16;
 /** A positional parameter: only a body using one can run something new at a call. */
 const POSITIONAL = /\$(?:\{?[@*1-9])/;
 
@@ -161,7 +164,7 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
     // Arguments all known only at run time tell nothing the definition did not: `f "$x"` (unless
     // the line gave x a value).
     const values = state.values;
-    if (fn !== undefined && sc.start >= fn.end && sc.argv.some((w, k) => k > 0 && (w.dynamic === null || (values !== null && readsKnown(w, values, sc)))) && state.expansions++ < MAX_EXPANSIONS) nest(withArguments(fn.body, sc.argv.slice(1), facts), range, null);
+    if (fn !== undefined && sc.start >= fn.end && sc.argv.some((w, k) => k > 0 && (w.dynamic === null || (values !== null && readsKnown(w, values, sc)))) && state.expansions++ < MAX_EXPANSIONS) nest(withArguments(fn.body, sc.argv.slice(1), facts), range, { ...origin, speculative: origin.speculative ?? CALL_QUIET });
     const program = state.programs.size > 0 ? state.programs.get(norm(name)) ?? onPath(name, sc, state) : undefined;
     if (program === "") out.findings.push({ id: "shell/dynamic-command", message: `'${name}' is a copy of a program only known at run time; run the program by its own name.`, start: range[0], end: range[1] });
     else if (program !== undefined) nest(quote(program) + facts.source.slice(first.end, sc.end), range, null);

@@ -17,28 +17,30 @@ const NAME_AT = /\$(?:([A-Za-z_][A-Za-z0-9_]*|[0-9@*])|\{([A-Za-z_][A-Za-z0-9_]*
 const MAX_FALLBACK = 256;
 export interface Parameter {
   name: string;
+  /** The operator (`:-`, `%`, `//`, `:+`, …; "" for none) and the text after it (null past MAX_FALLBACK characters). */
+  op: string;
+  arg: string | null;
   /** `${x:-W}`, `${x=W}`: W, what it is when x is unset (and, with `=`, what x becomes). */
   fallback: string | null;
   assigns: boolean;
 }
 
 /**
- * The variable the run-time span [s, e) of `v` reads (`${k%.pub}` is judged as k), or null
- * (`${#k}`, `${!k}`, `${k:+alt}`, `$(…)`). Reads the span from its start, never copies it whole.
+ * The variable the run-time span [s, e) of `v` reads, with its operator (`${k%.pub}`), or null
+ * (`${#k}`, `${!k}`, `$(…)`). Reads the span from its start, never copies it whole.
  */
 export function parameterAt(v: string, s: number, e: number): Parameter | null {
   NAME_AT.lastIndex = s;
   const m = NAME_AT.exec(v);
   if (m === null) return null;
   const end = s + m[0].length;
-  if (m[1] !== undefined) return end === e ? { name: m[1], fallback: null, assigns: false } : null;
+  if (m[1] !== undefined) return end === e ? { name: m[1], op: "", arg: null, fallback: null, assigns: false } : null;
   if (v.charCodeAt(e - 1) !== 125 /* } */ || end > e - 1) return null;
   const op = m[4] ?? "";
   if (op === "" && end !== e - 1) return null;
-  if (op === "+" || op === ":+") return null;
+  const arg = e - 1 - end <= MAX_FALLBACK ? v.slice(end, e - 1) : null;
   const defaulting = op === "-" || op === ":-" || op === "=" || op === ":=";
-  const fallback = defaulting && e - 1 - end <= MAX_FALLBACK ? v.slice(end, e - 1) : null;
-  return { name: m[2] as string, fallback, assigns: op === "=" || op === ":=" };
+  return { name: m[2] as string, op, arg, fallback: defaulting ? arg : null, assigns: op === "=" || op === ":=" };
 }
 
 /** parameterAt over a whole span's text. */

@@ -49,6 +49,8 @@ export interface Inherit {
   speculative?: Quiet;
   /** The arguments a string is run with, as written (`sh -c '…"$1"' _ ARG`): its $1… (known-values.ts). */
   positional?: readonly string[];
+  /** The line's values are already written into the string (value-uses.ts): it inherits none. */
+  valuesIn?: boolean;
 }
 
 /** Finding ids a parse made with guessed values drops (the command as written reports them, or they would be wrong). */

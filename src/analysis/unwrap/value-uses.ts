@@ -14,6 +14,7 @@ import { globText, literalText } from "./strings.js";
 import { stagesOf } from "./pipelines.js";
 import { MAX_VALUES, useAt, valuesAt, type KnownValues, type Piece, type Use } from "./known-values.js";
 import { parameterAt, textPieces, unknownText, type Parameter } from "./parameters.js";
+import { applyOperator } from "./operators.js";
 
 /**
  * What a parse with guessed values does not report: the command as written already reports a
@@ -81,7 +82,7 @@ export function withValues(sc: SimpleCommand, facts: Facts, known: KnownValues, 
     known.overflow = null;
   }
   const moves = movesBefore(sc, facts);
-  const inherit = { ...origin, speculative: valuesQuiet };
+  const inherit = { ...origin, speculative: valuesQuiet, valuesIn: true };
   let last = "";
   for (let c = 0; c < combinations; c++) {
     const choice = choose(radix, c);
@@ -117,7 +118,8 @@ function movesBefore(sc: SimpleCommand, facts: Facts): string {
 function spanValues(v: string, s: number, e: number, known: KnownValues, use: Use): Piece[][] | null {
   const p = parameterAt(v, s, e);
   if (p === null) return null;
-  const values = valuesAt(known, p.name, use);
+  const raw = valuesAt(known, p.name, use);
+  const values = raw === null ? null : applyOperator(raw, p);
   const fallback = p.fallback === null ? null : textPieces(p.fallback);
   if (fallback === null || fallback.length === 0) return values;
   return values === null ? [fallback] : [...values, fallback];
