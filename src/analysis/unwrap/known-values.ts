@@ -8,6 +8,7 @@
  */
 
 import type { Facts, SimpleCommand, Span, Word } from "../../facts/types.js";
+import { hasName } from "../../facts/names.js";
 import { constructIndex, encloses } from "../tree.js";
 import { AnalysisLimitError } from "../limits.js";
 import { assignsAt, hasDefault, parameterAt, textPieces, unknownText } from "./parameters.js";
@@ -107,7 +108,7 @@ export function noteValues(sc: SimpleCommand, facts: Facts, known: KnownValues |
   if (argv.length === 0) return known;
   if (defaults) known = expansionAssignments(sc, facts, known);
   // Most commands assign nothing: one look at their name (and for env, the first few words: `sudo env k=v …`).
-  let k = NOTED.has((argv[0] as Word).value) ? 0 : envAt(argv);
+  let k = hasName(NOTED, (argv[0] as Word).value) ? 0 : envAt(argv);
   if (k < 0) return known;
   while (k < argv.length && argv[k]?.dynamic === null && (argv[k]?.value === "builtin" || argv[k]?.value === "command")) k++;
   const first = argv[k];

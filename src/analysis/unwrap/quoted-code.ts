@@ -9,6 +9,7 @@
  */
 
 import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
+import { hasName } from "../../facts/names.js";
 import type { Nest, Origin, UnwrapResult } from "./types.js";
 
 /** Without its single quotes (and the `$` of `$'`), as bash reads the text there. */
@@ -84,7 +85,7 @@ export function quotedCodeIn(sc: SimpleCommand, facts: Facts, origin: Origin, ne
   const src = facts.source;
   if (quoted) for (const a of sc.assignments) subscripts(src.slice(a.start, a.end), origin.range ?? [a.start, a.end], nest);
   const first = sc.argv[0];
-  if (first === undefined || !DECLARES.has(first.value)) return;
+  if (first === undefined || !hasName(DECLARES, first.value)) return;
   for (let k = 1; k < sc.argv.length; k++) {
     const w = sc.argv[k] as Word;
     const value = w.value;

@@ -6,6 +6,7 @@
  */
 
 import type { Facts, Redirect, SimpleCommand, Word } from "../../facts/types.js";
+import { hasName } from "../../facts/names.js";
 import type { CommandView } from "../command.js";
 import { AWKS, languageOf } from "../interpreters/index.js";
 import { fedText, printedBy, type Printed } from "./printed.js";
@@ -115,7 +116,7 @@ export function writesFile(sc: SimpleCommand): boolean {
   for (const r of sc.redirects) if (OUTPUT.has(r.op) && r.target !== null) return true;
   const name = sc.argv[0]?.value;
   if (name === undefined) return false;
-  if (name === "tee" || name === "dd" || name === "sponge" || COPIES.has(name)) return true;
+  if (name === "tee" || name === "dd" || name === "sponge" || hasName(COPIES, name)) return true;
   if (AWKS.includes(name)) return sc.argv.some((w, k) => k > 0 && w.value.includes(">"));
   return name === "find" && sc.argv.some((w) => FIND_OUTPUT.has(w.value));
 }
@@ -159,7 +160,7 @@ export function recordWrites(sc: SimpleCommand, facts: Facts, files: WrittenFile
     for (let k = 1; k < argv.length - 1; k++) if (FIND_OUTPUT.has((argv[k] as Word).value)) write(files, argv[k + 1] as Word, null, false, "find", sc.end);
   } else if (name === "dd") {
     for (const w of argv) if (w.value.startsWith("of=")) write(files, { ...w, value: w.value.slice(3), dynamic: w.dynamic === null ? null : [[0, w.value.length - 3]] }, null, false, "dd", sc.end);
-  } else if (COPIES.has(name)) {
+  } else if (hasName(COPIES, name)) {
     const operands: Word[] = [];
     let dir: Word | null = null;
     for (let k = 1; k < argv.length; k++) {
