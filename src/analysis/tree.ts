@@ -56,3 +56,16 @@ export function encloses(index: ConstructIndex, outer: number, inner: number): b
 export function subshellAround(index: ConstructIndex, parent: number): number {
   return parent >= 0 && parent < index.subshell.length ? (index.subshell[parent] as number) : -1;
 }
+
+/** The first construct starting at or after `at` (constructs come in source order), or constructs.length. */
+export function firstFrom(facts: Facts, at: number): number {
+  const cs = facts.constructs;
+  let lo = 0;
+  let hi = cs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((cs[mid] as Construct).start < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

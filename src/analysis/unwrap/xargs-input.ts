@@ -12,6 +12,8 @@ import type { Nest, Origin } from "./types.js";
 import { KNOWN } from "./table.js";
 import { valuesQuiet } from "./value-uses.js";
 import { literalText } from "./strings.js";
+import { inertText, replacedIn } from "./inert.js";
+import { holdsToken } from "./words.js";
 import { stageBefore } from "./pipelines.js";
 import { foundPaths, foundQuiet, type FoundPath } from "./found-files.js";
 
@@ -36,10 +38,10 @@ export function xargsInput(sc: SimpleCommand, facts: Facts, origin: Origin, nest
   const hit = runner?.(argv.map((w) => w.value));
   if (hit === undefined || hit === null || hit.inner >= argv.length) return;
   const inner = argv.slice(hit.inner);
-  const raw = (w: Word): string => facts.source.slice(w.start, w.end);
+  const raw = (w: Word): string => inertText(facts, w.start, w.end);
   const range: [number, number] = origin.range ?? [sc.start, sc.end];
   // parallel puts its input where {} is, or after the command.
-  const replace = hit.replace ?? (baseName((argv[0] as Word).value) === "parallel" && inner.some((w) => w.value.includes("{}")) ? "{}" : undefined);
+  const replace = hit.replace ?? (baseName((argv[0] as Word).value) === "parallel" && inner.some((w) => holdsToken(w, "{}")) ? "{}" : undefined);
   if (replace === undefined) {
     for (const secretsOnly of [false, true]) {
       const some = items.filter((i) => i.secretsOnly === secretsOnly);
@@ -48,7 +50,7 @@ export function xargsInput(sc: SimpleCommand, facts: Facts, origin: Origin, nest
     return;
   }
   for (const item of items) {
-    const text = inner.map((w) => (w.value.includes(replace) ? w.value.split(replace).map(literalText).join(item.text) : raw(w))).join(" ");
+    const text = inner.map((w) => (holdsToken(w, replace) ? replacedIn(w, replace, item.text) : raw(w))).join(" ");
     nest(text, range, { ...origin, speculative: foundQuiet(valuesQuiet, item) });
   }
 }

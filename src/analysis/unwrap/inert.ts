@@ -1,0 +1,57 @@
+/**
+ * Source text for a parse again with guessed values, with the command and process substitutions
+ * it holds written as one unknown value. What runs inside them was judged where it stands, in the
+ * parse as written, with the values known there; parsed again inside every guess, a line nested
+ * n deep costs 2^n parses (`echo a | xargs $(echo a | xargs $(…))`).
+ */
+
+import type { Facts, Word } from "../../facts/types.js";
+import { literalText } from "./strings.js";
+import { constructIndex, firstFrom } from "../tree.js";
+
+/** Never empty, never a path: a part only known at run time (as unknownText writes it). */
+export const UNKNOWN = "${__dynamic:?}";
+
+const RUNS = (type: string): boolean => type === "command_substitution" || type === "process_substitution";
+
+/**
+ * `facts.source` from `start` to `end`, each outermost substitution in it replaced by UNKNOWN.
+ * Steps over what a replaced substitution holds (constructs come parents first): linear in what is kept.
+ */
+export function inertText(facts: Facts, start: number, end: number): string {
+  const cs = facts.constructs;
+  const src = facts.source;
+  let out = "";
+  let pos = start;
+  let i = firstFrom(facts, start);
+  while (i < cs.length) {
+    const k = cs[i] as (typeof cs)[number];
+    if (k.start >= end) break;
+    if (!RUNS(k.type) || k.end > end) {
+      i++;
+      continue;
+    }
+    out += src.slice(pos, k.start) + UNKNOWN;
+    pos = k.end;
+    i = (constructIndex(facts).last[i] as number) + 1;
+  }
+  return pos === start ? src.slice(start, end) : out + src.slice(pos, end);
+}
+
+/**
+ * Word `w` with `token` replaced by `text` where the shell hands it over (xargs' `-I R`, find's
+ * `{}`): in its literal parts. A variable stays a variable; a substitution ran before, and is
+ * UNKNOWN (a `{}` inside it was never the runner's to replace).
+ */
+export function replacedIn(w: Word, token: string, text: string): string {
+  const literal = (s: string): string => s.split(token).map(literalText).join(text);
+  let out = "";
+  let pos = 0;
+  for (const [s, e] of w.dynamic ?? []) {
+    out += literal(w.value.slice(pos, s));
+    const part = w.value.slice(s, e);
+    out += part.includes("$(") || part.includes("`") || part.startsWith("<(") || part.startsWith(">(") ? UNKNOWN : `"${part}"`;
+    pos = e;
+  }
+  return out + literal(w.value.slice(pos));
+}
