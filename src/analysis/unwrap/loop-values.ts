@@ -7,9 +7,70 @@
 import type { Facts, SimpleCommand } from "../../facts/types.js";
 import { MAX_VALUES, around, keyOf, newValues, useAt, valuesAt, type Entry, type KnownValues, type Piece, type Use } from "./known-values.js";
 import { textPieces } from "./parameters.js";
+import { constructIndex } from "../tree.js";
 
-/** `for NAME in WORDS; do` / `for NAME in WORDS⏎do` (also `select`), read at the loop's start (sticky). */
-const FOR_HEADER = /(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+((?:[^;\n\\]|\\[^])*)[;\n]\s*do\b/y;
+/** `for NAME in ` / `select NAME in `, read at the loop's start (sticky). */
+const FOR_HEAD = /(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+/y;
+/** The `do` after the list's `;` or newline (sticky). */
+const DO = /\s*do\b/y;
+
+/** A loop's header: its variable, the words of its list, and where its body starts. */
+interface Header {
+  name: string;
+  words: string[];
+  body: number;
+}
+
+/**
+ * The header of loop `i`, or null when it has no list (`for x; do`, `for ((…))`). Read over the
+ * source with the list's substitutions stepped over (a word holding one has no value known here):
+ * `for i in $(for j in a; do …; done); do` lists no `j`, `in` or `a`. Linear in the header.
+ */
+function header(facts: Facts, i: number): Header | null {
+  const c = facts.constructs[i] as Facts["constructs"][number];
+  const src = facts.source;
+  FOR_HEAD.lastIndex = c.start;
+  const m = FOR_HEAD.exec(src);
+  if (m === null) return null;
+  const last = constructIndex(facts).last;
+  const words: string[] = [];
+  let word = "";
+  let unknown = false;
+  let p = c.start + m[0].length;
+  let child = i + 1;
+  const end = (): void => {
+    if (word !== "" && !unknown) words.push(word);
+    word = "";
+    unknown = false;
+  };
+  while (p < c.end) {
+    while (child <= (last[i] as number) && (facts.constructs[child] as Facts["constructs"][number]).start < p) child = (last[child] as number) + 1;
+    const k = child <= (last[i] as number) ? (facts.constructs[child] as Facts["constructs"][number]) : null;
+    if (k !== null && k.start === p) {
+      // A substitution: the word holding it is only known at run time. An expansion stays text (`$FILES`, `"$d"/*`).
+      if (k.type === "command_substitution" || k.type === "process_substitution") unknown = true;
+      else word += src.slice(k.start, k.end);
+      p = k.end;
+      continue;
+    }
+    const ch = src[p] as string;
+    if (ch === ";" || ch === "\n") break;
+    if (ch === "\\") {
+      if (src[p + 1] === "\n") end();
+      else word += src.slice(p, p + 2);
+      p += 2;
+    } else if (ch === " " || ch === "\t") {
+      end();
+      p++;
+    } else {
+      word += ch;
+      p++;
+    }
+  }
+  end();
+  DO.lastIndex = p + 1;
+  return p < c.end && DO.test(src) ? { name: m[1] as string, words: words.flatMap(braceWords), body: DO.lastIndex } : null;
+}
 /** A list word that is a variable, quoted or not, then plain text: `$FILES`, `"$k"`, `"$d"/*`. */
 const VARIABLE_WORD = /^("?)\$\{?([A-Za-z_][A-Za-z0-9_]*|[0-9@*])\}?\1([^\s'"`$\\()<>|&;]*)$/;
 /** One brace alternation (`~/.ssh/{id_rsa,id_ed25519}`). */
@@ -23,10 +84,9 @@ export function loopValues(facts: Facts, known: KnownValues | null): KnownValues
   for (let i = 0; i < facts.constructs.length; i++) {
     const c = facts.constructs[i] as Facts["constructs"][number];
     if (c.type !== "for_statement") continue;
-    FOR_HEADER.lastIndex = c.start;
-    const h = FOR_HEADER.exec(facts.source);
+    const h = header(facts, i);
     if (h === null) continue;
-    const words = listWords(h[2] as string);
+    const words = h.words;
     if (words.some((w) => VARIABLE_WORD.test(w))) {
       known ??= newValues(facts);
       const list = pending.get(known) ?? [];
@@ -39,29 +99,29 @@ export function loopValues(facts: Facts, known: KnownValues | null): KnownValues
   return known;
 }
 
-/** The words of a list, brace alternations expanded (`{a,b}`, a few levels). */
-function listWords(list: string): string[] {
+/** A list word with its brace alternations expanded (`{a,b}`, a few levels). */
+function braceWords(word: string): string[] {
   const out: string[] = [];
   const expand = (w: string, depth: number): void => {
     const m = depth < 4 ? BRACES.exec(w) : null;
     if (m === null) out.push(w);
     else for (const alt of (m[2] as string).split(",")) expand(`${m[1] as string}${alt}${m[3] as string}`, depth + 1);
   };
-  for (const w of list.split(/\s+|\\\n/)) if (w !== "") expand(w, 0);
+  expand(word, 0);
   return out;
 }
 
 /** The values loop `i` (header `h`) gives its variable: inside the loop, replacing outer values, and after it. */
-function addLoop(known: KnownValues, facts: Facts, i: number, h: RegExpExecArray, values: readonly Piece[][]): KnownValues {
+function addLoop(known: KnownValues, facts: Facts, i: number, h: Header, values: readonly Piece[][]): KnownValues {
   const c = facts.constructs[i] as Facts["constructs"][number];
-  const list: Entry[] = known.names.get(h[1] as string) ?? [];
+  const list: Entry[] = known.names.get(h.name) ?? [];
   const fn = around(facts, c.parent).fn;
   for (const pieces of values) {
     const key = keyOf(pieces);
-    list.push({ pieces, from: c.start + h[0].length, to: c.end, scope: i, key, fn });
+    list.push({ pieces, from: h.body, to: c.end, scope: i, key, fn });
     list.push({ pieces, from: c.end, to: Infinity, scope: null, key, fn });
   }
-  known.names.set(h[1] as string, list);
+  known.names.set(h.name, list);
   return known;
 }
 
@@ -74,12 +134,11 @@ export function settleLoops(known: KnownValues, sc: SimpleCommand, facts: Facts)
     const c = facts.constructs[i] as Facts["constructs"][number];
     if (c.start > sc.start) continue;
     list.splice(k--, 1);
-    FOR_HEADER.lastIndex = c.start;
-    const h = FOR_HEADER.exec(facts.source);
+    const h = header(facts, i);
     if (h === null) continue;
     const use = useAt({ ...sc, start: c.start, parent: c.parent }, facts);
     const values: Piece[][] = [];
-    for (const w of listWords(h[2] as string)) values.push(...(variableWordValues(w, known, use) ?? []));
+    for (const w of h.words) values.push(...(variableWordValues(w, known, use) ?? []));
     if (values.length > 0) addLoop(known, facts, i, h, values.slice(-MAX_VALUES));
   }
 }
