@@ -88,7 +88,26 @@ export function resolveText(text: string, paths: PathContext): string | null {
   return normalise(t, paths.cwd);
 }
 
-/** The paths an argument word may name besides itself: after `=` (`if=F`, `--file=F`, `x=@F`), after `@` (`@F`, `name@F`). */
+/**
+ * Where a short option's value starts when it is attached, alone or after a cluster of flags
+ * (`-T/path`, `-sT$HOME/x`, `-i~/.ssh/k`): the first `/`, `~`, `$` or `.` after the letters; -1
+ * when there is none (`-rf`, `--long`, a bare relative name).
+ */
+function attachedValueAt(value: string): number {
+  if (value.length < 3 || value.charCodeAt(0) !== 45 /* - */ || value.charCodeAt(1) === 45) return -1;
+  for (let k = 2; k < value.length; k++) {
+    const c = value[k] as string;
+    if (c === "/" || c === "~" || c === "$" || c === ".") return k;
+    if (!/[A-Za-z0-9]/.test(c)) return -1;
+  }
+  return -1;
+}
+
+/**
+ * The paths an argument word may name besides itself: after `=` (`if=F`, `--file=F`, `x=@F`),
+ * after `@` (`@F`, `name@F`), attached to a short option (`-T/F`, `-sTF`); a curl form's file
+ * ends at its first `;` (`a=@F;type=text/plain`).
+ */
 function embeddedTexts(value: string): string[] {
   const out: string[] = [];
   const eq = value.indexOf("=");
@@ -97,6 +116,13 @@ function embeddedTexts(value: string): string[] {
   // curl --data-urlencode NAME@FILE
   const at = value.indexOf("@");
   if (at > 0 && eq < 0) out.push(value.slice(at + 1));
+  const attached = attachedValueAt(value);
+  if (attached > 0) out.push(value.slice(attached));
+  for (let k = 0, n = out.length; k < n; k++) {
+    const t = out[k] as string;
+    const semi = t.indexOf(";");
+    if (semi > 0) out.push(t.slice(0, semi));
+  }
   return out;
 }
 
@@ -129,7 +155,11 @@ function optionValueToSkip(view: CommandView, k: number): boolean {
   if (a.startsWith("--")) {
     const eq = a.indexOf("=");
     if (eq > 0) return valueOf(a.slice(0, eq));
-  } else if (a.length > 2 && a[0] === "-" && short.includes(a[1] as string)) return true; // `-i~/.ssh/id_rsa`
+  } else if (a.length > 2 && a[0] === "-") {
+    // `-i~/.ssh/id_rsa`, `-vi~/.ssh/id_rsa`: the letter the value is attached to.
+    const at = attachedValueAt(a);
+    if (short.includes(a[at > 0 ? at - 1 : 1] as string)) return true;
+  }
   const prev = view.args[k - 1];
   return prev !== undefined && k > 1 && valueOf(prev);
 }
