@@ -77,6 +77,15 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
   const { views, findings: unwrapDrafts, parses } = unwrapFacts(facts, within);
   const shellDrafts = read.findings.length > 0 ? [...read.findings, ...unwrapDrafts] : unwrapDrafts;
   const findings: Finding[] = [];
+  // One finding per id and place from all the parses with guessed values (find's paths give
+  // ~/id_rsa, ~/*/id_rsa and ~/.*/id_rsa for one -exec block): made on the first such finding.
+  let guessedSeen: Set<string> | null = null;
+  const repeatsGuess = (id: string, start: number, end: number): boolean => {
+    const key = `${id}\n${start}\n${end}`;
+    if ((guessedSeen ??= new Set()).has(key)) return true;
+    guessedSeen.add(key);
+    return false;
+  };
 
   for (let k = 0; k < shellDrafts.length; k++) {
     const d = shellDrafts[k] as FindingDraft;
@@ -100,6 +109,7 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
         // A finding inside a nested string points at the string in the checked line.
         const start = p.range !== null ? p.range[0] : d.start ?? 0;
         const end = p.range !== null ? p.range[1] : d.end ?? source.length;
+        if (p.speculative !== undefined && repeatsGuess(d.id, start, end)) continue;
         findings.push({ id: d.id, check: check.name, message: d.message, command: source.slice(start, end), start, end });
       }
     }
@@ -149,9 +159,13 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
       const drafts = check.check(named, vctx);
       for (let j = 0; j < drafts.length; j++) {
         const d = drafts[j] as FindingDraft;
-        if (guessed !== null && guessed.get(view.facts)?.(d.id) === true) continue;
+        const start = d.start ?? view.start;
+        const end = d.end ?? view.end;
+        if (guessed !== null && guessed.has(view.facts)) {
+          if (guessed.get(view.facts)?.(d.id) === true || repeatsGuess(d.id, start, end)) continue;
+        }
         text ??= view.facts.source.slice(view.sc.start, view.sc.end);
-        findings.push({ id: d.id, check: check.name, message: d.message, command: text, start: d.start ?? view.start, end: d.end ?? view.end });
+        findings.push({ id: d.id, check: check.name, message: d.message, command: text, start, end });
       }
     }
     if (!isCommand(view)) continue;

@@ -11,7 +11,7 @@ import { DEFAULT_NOT_SECRET_FILES, DEFAULT_SECRET_FILES } from "../secret-lists.
 import { compileGlob, lazyGlobs, type Glob } from "../glob.js";
 import type { AnalysisOptions } from "../types.js";
 
-const GLOB_CHARS = /[*?[\]{}()!+@]/;
+export const GLOB_CHARS = /[*?[\]{}()!+@]/;
 
 /** One list compiled for one home. */
 interface PatternSet {
@@ -247,6 +247,11 @@ function fitsAffix(set: PatternSet, base: string): boolean {
   return false;
 }
 
+/** Whether `path` is one of the exceptions (`~/.ssh/*.pub`). */
+export function isExcepted(m: SecretMatcher, path: string): boolean {
+  return matches(m.except, path);
+}
+
 function matches(set: PatternSet, path: string): boolean {
   if (!candidate(set, path)) return false;
   if (set.absolute !== null && set.absolute.test(path)) return true;
@@ -317,33 +322,3 @@ export function isSecretContainer(m: SecretMatcher, path: string, absolute = tru
   return false;
 }
 
-/**
- * For a glob operand (`~/.ssh/id_*`, `.env*`): whether it may name a secret. Its text is tested as
- * it is (`id_*` is a pattern too), its directory as a holder of secrets (`~/.ssh/*`), and its last
- * segment against the patterns' literal basenames (`.env*` names `.env`).
- */
-const WILDCARDS = /\[[^\]]*\]|[*?]/g;
-
-export function globMayNameSecret(m: SecretMatcher, path: string): boolean {
-  if (isSecretPathIn(m, path)) return true;
-  const slash = path.lastIndexOf("/");
-  const dir = slash <= 0 ? "/" : path.slice(0, slash);
-  const base = path.slice(slash + 1);
-  // `~/.ssh/*` (not `~/*.txt`: home holds `.npmrc`, which no glob without a leading dot names),
-  // unless every name the glob matches is a non-secret (`~/.ssh/*.pub`): tested with its
-  // wildcards as a character no literal exception holds.
-  if (isSecretContainer(m, dir, false)) return !matches(m.except, `${dir === "/" ? "" : dir}/${base.replace(WILDCARDS, "\u0001")}`);
-  // `*`, `?*.txt`: a glob that starts with a wildcard names nothing in particular (and, without
-  // dotglob, no dotfile); only one with a literal start (`.env*`, `id_*`) is taken to aim at a secret.
-  if (!GLOB_CHARS.test(base) || GLOB_CHARS.test(base[0] as string)) return false;
-  // Only a name that starts with the glob's literal start can match it: the automaton is built
-  // for the rare glob some name does (`.env*`), not for every `src*` or `log-*`.
-  const start = base.slice(0, base.search(GLOB_CHARS));
-  let g: Glob | null = null;
-  for (const name of m.literalLasts) {
-    if (!name.startsWith(start)) continue;
-    g ??= compileGlob(base);
-    if (g.test(name) && isSecretPathIn(m, `${dir === "/" ? "" : dir}/${name}`)) return true;
-  }
-  return false;
-}

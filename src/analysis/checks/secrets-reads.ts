@@ -11,7 +11,8 @@ import type { CheckContext } from "../check.js";
 import type { CommandView } from "../command.js";
 import { normalise, resolvePath, type PathContext } from "../paths.js";
 import { wholeDynamic } from "../unwrap/strings.js";
-import { globMayNameSecret, isSecretContainer, isSecretPathIn, mayBeSecret, secretMatcher, type SecretMatcher } from "./secrets-paths.js";
+import { isSecretContainer, isSecretPathIn, mayBeSecret, secretMatcher, type SecretMatcher } from "./secrets-paths.js";
+import { globMayNameSecret } from "./secrets-globs.js";
 
 /** One secret a command names: the path, and the range of the word or redirect that names it. */
 export interface SecretHit {
