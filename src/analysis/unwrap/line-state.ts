@@ -35,6 +35,8 @@ const MAX_BODY = 2048;
 const MAX_EXPANSIONS = 16;
 /** A positional parameter: only a body using one can run something new at a call. */
 const POSITIONAL = /\$(?:\{?[@*1-9])/;
+/** A `for`/`select` header with no list (`for k; do`, `for k do`): it loops over the arguments. */
+const IMPLICIT_LIST = /\b((?:for|select)\s+[A-Za-z_][A-Za-z0-9_]*)(\s*;\s*do\b|\s+do\b)/;
 
 export interface LineState {
   functions: Map<string, FunctionDef>;
@@ -93,7 +95,7 @@ export function lineStateOf(facts: Facts, outer?: readonly FileMap[], values?: R
     const body = text.slice(m?.[0].length ?? 0);
     // A body without "$@"/$1 runs the same at every call: seeing it at its definition is enough.
     // One the grammar could not read was reported at its definition; parsing it again repeats that.
-    if (m === null || body.length > MAX_BODY || !POSITIONAL.test(body) || facts.errors.some((e) => e.start >= c.start && e.end <= c.end)) continue;
+    if (m === null || body.length > MAX_BODY || !(POSITIONAL.test(body) || IMPLICIT_LIST.test(body)) || facts.errors.some((e) => e.start >= c.start && e.end <= c.end)) continue;
     state ??= newState();
     state.functions.set(m[1] as string, { body, end: c.end });
   }
@@ -181,7 +183,10 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
  * (the whole quoted word) and unquoted `$1` become the call's words as written; inside a longer
  * double-quoted string the value is escaped for that string; inside single quotes nothing changes.
  */
-function withArguments(body: string, args: readonly Word[], facts: Facts): string {
+
+function withArguments(text: string, args: readonly Word[], facts: Facts): string {
+  // `for k; do` loops over the arguments: written out, they are put in like any "$@".
+  const body = text.replace(new RegExp(IMPLICIT_LIST.source, "g"), '$1 in "$@"$2');
   const rawArgs = args.map((w) => raw(facts, w));
   const pick = (p: string, list: readonly string[]): string => (p === "@" || p === "*" ? list.join(" ") : list[Number(p) - 1] ?? "");
   let out = "";

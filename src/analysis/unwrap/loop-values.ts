@@ -11,6 +11,8 @@ import { constructIndex } from "../tree.js";
 
 /** `for NAME in ` / `select NAME in `, read at the loop's start (sticky). */
 const FOR_HEAD = /(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+/y;
+/** `for NAME; do`, `for NAME do`: the list is the positional parameters, "$@" (sticky). */
+const FOR_POSITIONALS = /(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)(?:\s*;\s*|\s+)do\b/y;
 /** The `do` after the list's `;` or newline (sticky). */
 const DO = /\s*do\b/y;
 
@@ -22,7 +24,7 @@ interface Header {
 }
 
 /**
- * The header of loop `i`, or null when it has no list (`for x; do`, `for ((…))`). Read over the
+ * The header of loop `i` (`for x; do` lists "$@"), or null for `for ((…))`. Read over the
  * source with the list's substitutions stepped over (a word holding one has no value known here):
  * `for i in $(for j in a; do …; done); do` lists no `j`, `in` or `a`. Linear in the header.
  */
@@ -31,7 +33,11 @@ function header(facts: Facts, i: number): Header | null {
   const src = facts.source;
   FOR_HEAD.lastIndex = c.start;
   const m = FOR_HEAD.exec(src);
-  if (m === null) return null;
+  if (m === null) {
+    FOR_POSITIONALS.lastIndex = c.start;
+    const p = FOR_POSITIONALS.exec(src);
+    return p === null ? null : { name: p[1] as string, words: ['"$@"'], body: FOR_POSITIONALS.lastIndex };
+  }
   const last = constructIndex(facts).last;
   const words: string[] = [];
   let word = "";
