@@ -50,5 +50,7 @@ export const GENERATORS: Readonly<Record<string, (n: number) => string>> = {
   nestedValueUses: (n) => "k=~/x; " + "echo $k $(".repeat(n) + "ls" + ")".repeat(n),
   nestedLoopLists: (n) => "for i in $(".repeat(n) + "ls" + "); do :; done".repeat(n),
   nestedLoopValues: (n) => "for i in a b; do echo $i $(".repeat(n) + "ls" + "); done".repeat(n),
+  nestedFindRoots: (n) => "find $(".repeat(n) + "ls" + ") -exec cat {} \\;".repeat(n),
+  nestedXargsInput: (n) => "echo ~/$(".repeat(n) + "ls" + ") | xargs cat".repeat(n),
   valueUses: (n) => "k=~/x; " + times(n, (i) => `echo $k f${i}`, "; "),
 };

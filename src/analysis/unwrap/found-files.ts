@@ -9,6 +9,7 @@
 import type { Facts, Word } from "../../facts/types.js";
 import type { Quiet } from "./types.js";
 import { globText } from "./strings.js";
+import { inertText } from "./inert.js";
 
 export interface FoundPath {
   text: string;
@@ -30,7 +31,7 @@ export function foundPaths(words: readonly Word[], facts: Facts): FoundPath[] {
   let k = 1;
   while (k < words.length && FIND_OPTIONS.test((words[k] as Word).value)) k += (words[k] as Word).value === "-D" ? 2 : 1;
   const roots: string[] = [];
-  for (; k < words.length && !/^[-(!]/.test((words[k] as Word).value); k++) roots.push(facts.source.slice((words[k] as Word).start, (words[k] as Word).end));
+  for (; k < words.length && !/^[-(!]/.test((words[k] as Word).value); k++) roots.push(inertText(facts, (words[k] as Word).start, (words[k] as Word).end));
   if (roots.length === 0) roots.push(".");
   const values = words.map((w) => w.value);
   const tests = values.filter((v) => v === "-name" || v === "-iname" || v === "-o" || v === "-or");

@@ -72,7 +72,7 @@ function runnerAt(sc: SimpleCommand): number {
  * two), its run-time parts kept as expansions; a leading `~` as written.
  */
 function wordItems(w: Word, facts: Facts): FoundPath[] {
-  if (w.tilde) return [{ text: facts.source.slice(w.start, w.end), secretsOnly: false }];
+  if (w.tilde) return [{ text: inertText(facts, w.start, w.end), secretsOnly: false }];
   const items: string[] = [];
   let cur = "";
   let pos = 0;
