@@ -8,7 +8,7 @@
  */
 
 import { DEFAULT_NOT_SECRET_FILES, DEFAULT_SECRET_FILES } from "../secret-lists.js";
-import { compileGlob, lazyGlobs, type Glob } from "../glob.js";
+import { lazyGlobs, type Glob } from "../glob.js";
 import type { AnalysisOptions } from "../types.js";
 
 export const GLOB_CHARS = /[*?[\]{}()!+@]/;
