@@ -11,19 +11,19 @@ import type { CheckContext, FactsCheck, FindingDraft } from "./check.js";
 import { baseName, type CommandView } from "./command.js";
 import { checksFor, FACTS_CHECKS } from "./checks/index.js";
 import { isReadOnly } from "./checks/read-only.js";
-import { writeTargets } from "./checks/sensitive-paths.js";
+import { writeTargets } from "./checks/write-targets.js";
 import { isWriteRedirect } from "./checks/dangerous.js";
-import { isInside, resolvePath, UNKNOWN_CWD } from "./paths.js";
+import { isInside, resolvePath } from "./paths.js";
 import { dynamicOpenForms, openForms } from "./open-forms.js";
 import { parseFor } from "./specs.js";
 import { unwrapFacts } from "./unwrap/index.js";
-import type { WrapperEffect } from "./unwrap/wrappers.js";
 import type { Quiet } from "./unwrap/types.js";
 import { AnalysisLimitError, checkChars, checkShape, Deadline, DEFAULT_LIMITS, type AnalysisLimits } from "./limits.js";
-import { constructIndex, encloses, subshellAround, type ConstructIndex } from "./tree.js";
+import { subshellAround, type ConstructIndex } from "./tree.js";
 import type { AnalyzedCommand, Analysis, AnalysisOptions } from "./types.js";
 import { readLine } from "./dialects/index.js";
 import { withoutKeywordPrefixes } from "./keyword-prefixes.js";
+import { changeDirectory, contextAfterMoves, startParse, wrapperDirectory, type Moves } from "./moves.js";
 
 const contexts = new WeakMap<AnalysisOptions, CheckContext>();
 /** The last one handed out (one strong reference): most callers analyse with one options object. */
@@ -241,75 +241,6 @@ class Result implements Analysis {
   }
 }
 
-/** A cd's effect: the construct (subshell, substitution) it is confined to, -1 for the whole parse. */
-interface Move {
-  scope: number;
-  ctx: CheckContext;
-}
-
-/**
- * The cds that still reach the next view of one parse, outermost scope first. Views come in
- * pre-order per parse, so once a view is outside a cd's scope no later one is inside it: a cd
- * is popped once, and each view costs O(1) amortised (a backwards scan per view was quadratic).
- */
-interface Moves {
-  facts: Facts | null;
-  index: ConstructIndex | null;
-  stack: Move[];
-}
-
-/** A new parse (a nested string's views come after its line's): cds do not cross parses. */
-function startParse(moves: Moves, facts: Facts): void {
-  moves.facts = facts;
-  moves.index = constructIndex(facts);
-  moves.stack.length = 0;
-}
-
-/** The context of the last cd that reaches `view` (same parse, and inside the cd's subshell if any). */
-function contextAfterMoves(moves: Moves, view: CommandView, ctx: CheckContext): CheckContext {
-  if (moves.facts !== view.facts) {
-    startParse(moves, view.facts);
-    return ctx;
-  }
-  const stack = moves.stack;
-  const index = moves.index as ConstructIndex;
-  while (stack.length > 0 && !encloses(index, (stack[stack.length - 1] as Move).scope, view.sc.parent)) stack.pop();
-  return stack.length > 0 ? (stack[stack.length - 1] as Move).ctx : ctx;
-}
-
-/** The context after `cd DIR` / `pushd DIR` / `popd`: DIR when it is known, else UNKNOWN_CWD. */
-/** The context inside each directory a wrapper on the way runs its command in, in order. */
-function wrapperDirectory(effects: readonly WrapperEffect[], ctx: CheckContext): CheckContext {
-  let out = ctx;
-  for (const e of effects) {
-    if (e.kind !== "chdir") continue;
-    // The option's value as a word: `~` and `~/x` are home; a run-time value is no known directory.
-    const word: Word = { value: e.what, start: 0, end: 0, quoted: false, glob: false, tilde: e.what === "~" || e.what.startsWith("~/"), dynamic: null };
-    out = inDirectory(/[$`]/.test(e.what) ? UNKNOWN_CWD : resolvePath(word, out.paths).path ?? UNKNOWN_CWD, out);
-  }
-  return out;
-}
-
-/** The context of commands run in `cwd`. */
-function inDirectory(cwd: string, ctx: CheckContext): CheckContext {
-  // `cd a && cd a && ...`: a directory past the system's longest path is no directory to check
-  // paths against, and carrying it made each later path O(line) (quadratic in all).
-  return { options: ctx.options, paths: { cwd: cwd.length > MAX_PATH ? UNKNOWN_CWD : cwd, home: ctx.paths.home, start: ctx.paths.start ?? ctx.options.cwd } };
-}
-
-function changeDirectory(view: CommandView, ctx: CheckContext): CheckContext {
-  let k = 1;
-  while (k < view.args.length && /^-[LPe@]+$/.test(view.args[k] as string)) k++;
-  if (view.args[k] === "--") k++;
-  const target = view.words[k];
-  let cwd: string;
-  if (view.name === "popd" || target === undefined && view.name === "pushd") cwd = UNKNOWN_CWD;
-  else if (target === undefined) cwd = ctx.paths.home;
-  else if (target.value === "-") cwd = UNKNOWN_CWD;
-  else cwd = resolvePath(target, ctx.paths).path ?? UNKNOWN_CWD;
-  return inDirectory(cwd, ctx);
-}
-
 /** Findings of one id listed one by one; past that, one summary finding counts the rest. */
 export const MAX_FINDINGS_PER_ID = 20;
 
@@ -353,9 +284,6 @@ function lastEnd(findings: readonly Finding[], id: string, from: number): number
   }
   return end;
 }
-
-/** PATH_MAX on Linux. */
-const MAX_PATH = 4096;
 
 /**
  * Drops repeats (same id, range and message). `findings` is sorted by range, so repeats sit in one
