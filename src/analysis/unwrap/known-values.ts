@@ -97,6 +97,21 @@ function sure(sc: SimpleCommand, facts: Facts): boolean {
   return sc.parent < 0 || !BRANCHING.has((facts.constructs[sc.parent] as Facts["constructs"][number]).type);
 }
 
+/**
+ * Where `set`'s positional arguments start (after its options, `--` or `-`), or -1 when it sets
+ * none (`set -e`, `set -o pipefail`, bare `set`).
+ */
+function setArguments(argv: readonly Word[], from: number): number {
+  for (let j = from; j < argv.length; j++) {
+    const v = (argv[j] as Word).value;
+    if (v === "--" || v === "-") return j + 1;
+    if (!/^[-+]/.test(v)) return j;
+    // `-o NAME`, also last in a cluster (`set -euo pipefail`).
+    if (/^[-+][A-Za-z]*o$/.test(v)) j++;
+  }
+  return -1;
+}
+
 /** Records what `sc` assigns, for the commands after it (and, for `k=v cmd` / `env k=v cmd`, the strings cmd runs). */
 export function noteValues(sc: SimpleCommand, facts: Facts, known: KnownValues | null, defaults = hasDefault(sc)): KnownValues | null {
   const argv = sc.argv;
@@ -134,9 +149,10 @@ export function noteValues(sc: SimpleCommand, facts: Facts, known: KnownValues |
       const pieces = raw.startsWith("(") ? arrayPieces(raw) : valuePieces(value, known, useAt(sc), m[1] as string);
       known = env ? assign(known, facts, sc, m[1] as string, pieces, false, sc.start + 1, sc.end) : assign(known, facts, sc, m[1] as string, pieces, m[2] === "+");
     }
-  } else if (first.value === "set" && argv[k + 1]?.value === "--") {
-    // `set -- A B`: $1, $2 and $@ / $* from here on.
-    known = positional(known, facts, sc, argv.slice(k + 2).map((w) => valuePieces(w, known, useAt(sc), "@")));
+  } else if (first.value === "set") {
+    // `set -- A B`, `set -e A B`, `set A B`: $1, $2 and $@ / $* from here on.
+    const from = setArguments(argv, k + 1);
+    if (from >= 0) known = positional(known, facts, sc, argv.slice(from).map((w) => valuePieces(w, known, useAt(sc), "@")));
   } else if (first.value === "printf") {
     // `printf -v k %s VALUE`
     const v = argv.findIndex((w, j) => j > k && w.value === "-v");
