@@ -11,6 +11,7 @@ import type { CheckContext } from "../check.js";
 import type { CommandView } from "../command.js";
 import { normalise, resolvePath, type PathContext } from "../paths.js";
 import { wholeDynamic } from "../unwrap/strings.js";
+import { UNKNOWN } from "../unwrap/inert.js";
 import { isSecretContainer, isSecretPathIn, mayBeSecret, secretMatcher, type SecretMatcher } from "./secrets-paths.js";
 import { globMayNameSecret } from "./secrets-globs.js";
 
@@ -99,7 +100,7 @@ function attachedValueAt(value: string): number {
   for (let k = 2; k < value.length; k++) {
     const c = value[k] as string;
     if (c === "/" || c === "~" || c === "$" || c === ".") return k;
-    if (!/[A-Za-z0-9]/.test(c)) return -1;
+    if (!/[A-Za-z0-9#]/.test(c)) return -1;
   }
   return -1;
 }
@@ -201,6 +202,15 @@ function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
         continue;
       }
     }
+    // `~/.ssh/id_rsa$(true)`, `"$(pwd)/.env"`: a substitution may print nothing.
+    const bare = w.dynamic !== null ? withoutSubstitutions(w) : null;
+    if (bare !== null && !bare.startsWith("-")) {
+      const p = isSecretText(m, bare, ctx.paths, recursive, w.glob);
+      if (p !== null) {
+        if (!skip(view, k, w)) out = addHit(out, p, w.start, w.end);
+        continue;
+      }
+    }
     // A static word's parts get the same cheap first look as whole words (most `key=value`,
     // `user@host` and tokens of code name nothing that could be a secret).
     const plain = w.dynamic === null && !w.glob;
@@ -216,6 +226,21 @@ function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
   return out ?? NONE;
 }
 
+/** The word as written with its command substitutions (and a guess's unknown parts) left out; null when it has none. */
+function withoutSubstitutions(w: Word): string | null {
+  let out = "";
+  let pos = 0;
+  let dropped = false;
+  for (const [s, e] of w.dynamic ?? []) {
+    const part = w.value.slice(s, e);
+    out += w.value.slice(pos, s);
+    if ((part.startsWith("$(") && !part.startsWith("$((")) || part.startsWith("`") || part === UNKNOWN) dropped = true;
+    else out += part;
+    pos = e;
+  }
+  return dropped ? out + w.value.slice(pos) : null;
+}
+
 /** `out` with the hit added (made on the first; one per path). */
 function addHit(out: SecretHit[] | null, path: string, start: number, end: number): SecretHit[] {
   const list = out ?? [];
@@ -228,8 +253,9 @@ function skip(view: CommandView, k: number, w: Word): boolean {
   return URL.test(w.value) || ((w.value.startsWith("-") || (view.args[k - 1] as string).startsWith("-")) && optionValueToSkip(view, k));
 }
 
-/** Whether a word may name a path besides itself (`if=F`, `@F`, `<F`): it holds `=`, `@` or `<`. */
+/** Whether a word may name a path besides itself (`if=F`, `@F`, `<F`, `-TF`): it holds `=`, `@` or `<`, or is an option with a value attached. */
 function embeds(value: string): boolean {
+  if (attachedValueAt(value) > 0) return true;
   for (let k = 0; k < value.length; k++) {
     const c = value.charCodeAt(k);
     if (c === 61 /* = */ || c === 64 /* @ */ || c === 60 /* < */) return true;

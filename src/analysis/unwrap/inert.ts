@@ -7,6 +7,7 @@
 
 import type { Facts, Word } from "../../facts/types.js";
 import { literalText } from "./strings.js";
+import { mayPrint } from "./words.js";
 import { constructIndex, firstFrom } from "../tree.js";
 
 /** Never empty, never a path: a part only known at run time (as unknownText writes it). */
@@ -38,10 +39,15 @@ export function inertText(facts: Facts, start: number, end: number): string {
   return pos === start ? src.slice(start, end) : out + src.slice(pos, end);
 }
 
+/** A dynamic part that runs code (`$(…)`, backquotes, `<(…)`, a `${x:-$(…)}`): a long one is not read, only taken to. */
+const isSubstitution = (part: string): boolean =>
+  part.startsWith("$(") || part.startsWith("`") || part.startsWith("<(") || part.startsWith(">(") || mayPrint(part, (t) => t.includes("$(") || t.includes("`"));
+
 /**
- * Word `w` with `token` replaced by `text` where the shell hands it over (xargs' `-I R`, find's
- * `{}`): in its literal parts. A variable stays a variable; a substitution ran before, and is
- * UNKNOWN (a `{}` inside it was never the runner's to replace).
+ * Word `w` with `token` replaced by `text` where the runner (xargs' `-I R`, find's `{}`) sees it:
+ * in the literal parts the shell hands over, and in the output of a substitution that names it
+ * (`$(echo {})` prints `{}`), written as `text`. A variable stays a variable; any other
+ * substitution is UNKNOWN.
  */
 export function replacedIn(w: Word, token: string, text: string): string {
   const literal = (s: string): string => s.split(token).map(literalText).join(text);
@@ -50,7 +56,7 @@ export function replacedIn(w: Word, token: string, text: string): string {
   for (const [s, e] of w.dynamic ?? []) {
     out += literal(w.value.slice(pos, s));
     const part = w.value.slice(s, e);
-    out += part.includes("$(") || part.includes("`") || part.startsWith("<(") || part.startsWith(">(") ? UNKNOWN : `"${part}"`;
+    out += !isSubstitution(part) ? `"${part}"` : mayPrint(part, (t) => t.includes(token)) ? text : UNKNOWN;
     pos = e;
   }
   return out + literal(w.value.slice(pos));

@@ -12,22 +12,32 @@ export const DYNAMIC_WORD = (start: number, end: number, value: string): Word =>
 });
 
 /**
- * Some literal part of `w` passes `test`: where a runner replaces its placeholder (xargs' `-I R`,
- * find's `{}`), the text the shell hands it. What a substitution holds is not read: it ran
- * before, and a word nested n deep holds all n levels.
+ * Some part of `w` the shell hands over passes `test`, or some dynamic part passes `dynamicTest`
+ * (a substitution's output may hold a runner's placeholder: `$(echo {})`). Where a runner
+ * (xargs' `-I R`, find's `{}`) replaces its placeholder.
  */
-export function literalHolds(w: Word, test: (text: string) => boolean): boolean {
+export function partHolds(w: Word, test: (text: string) => boolean, dynamicTest: (part: string) => boolean): boolean {
   if (w.dynamic === null) return test(w.value);
   let pos = 0;
   for (const [s, e] of w.dynamic) {
     if (s > pos && test(w.value.slice(pos, s))) return true;
+    if (dynamicTest(w.value.slice(s, e))) return true;
     pos = e;
   }
   return pos < w.value.length && test(w.value.slice(pos));
 }
 
-/** `token` stands in a literal part of `w`. */
-export const holdsToken = (w: Word, token: string): boolean => literalHolds(w, (text) => text.includes(token));
+/** Longest dynamic part read for a placeholder; a longer one is taken to hold it (a word nested n deep holds n levels: reading each would be quadratic). */
+const SCAN_MAX = 512;
+
+/** A dynamic part (a substitution's text) that may print what `test` looks for. */
+export const mayPrint = (part: string, test: (text: string) => boolean): boolean => part.length > SCAN_MAX || test(part);
+
+/** `token` is in `w` where a runner replaces it: written, or printed by a substitution that names it. */
+export const holdsToken = (w: Word, token: string): boolean => {
+  const test = (text: string): boolean => text.includes(token);
+  return partHolds(w, test, (part) => mayPrint(part, test));
+};
 
 /** `xargs -I{} cmd {}`: the words holding the replace string are filled in at run time. */
 export function markReplaced(words: readonly Word[], from: number, replace: string): readonly Word[] {
