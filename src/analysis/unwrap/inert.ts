@@ -10,7 +10,11 @@ import { literalText } from "./strings.js";
 import { mayPrint } from "./words.js";
 import { constructIndex, firstFrom } from "../tree.js";
 
-/** Never empty, never a path: a part only known at run time (as unknownText writes it). */
+/**
+ * A part only known at run time, as unknownText writes it: never empty for the checks that must
+ * not read `rm -rf "$D/$(x)"` as `rm -rf /`; the secret reader also tries a word without it
+ * (secrets-reads.ts: `~/.ssh/id_rsa$(true)`).
+ */
 export const UNKNOWN = "${__dynamic:?}";
 
 const RUNS = (type: string): boolean => type === "command_substitution" || type === "process_substitution";
@@ -39,7 +43,7 @@ export function inertText(facts: Facts, start: number, end: number): string {
   return pos === start ? src.slice(start, end) : out + src.slice(pos, end);
 }
 
-/** A dynamic part that runs code (`$(…)`, backquotes, `<(…)`, a `${x:-$(…)}`): a long one is not read, only taken to. */
+/** A dynamic part that runs code (`$(…)`, backquotes, `<(…)`, a `${x:-$(…)}`); one too long to read is taken to. */
 const isSubstitution = (part: string): boolean =>
   part.startsWith("$(") || part.startsWith("`") || part.startsWith("<(") || part.startsWith(">(") || mayPrint(part, (t) => t.includes("$(") || t.includes("`"));
 
