@@ -161,9 +161,8 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
         const d = drafts[j] as FindingDraft;
         const start = d.start ?? view.start;
         const end = d.end ?? view.end;
-        if (guessed !== null && guessed.has(view.facts)) {
-          if (guessed.get(view.facts)?.(d.id) === true || repeatsGuess(d.id, start, end)) continue;
-        }
+        const quiet = guessed?.get(view.facts);
+        if (quiet !== undefined && (quiet(d.id) || repeatsGuess(d.id, start, end))) continue;
         text ??= view.facts.source.slice(view.sc.start, view.sc.end);
         findings.push({ id: d.id, check: check.name, message: d.message, command: text, start, end });
       }

@@ -98,9 +98,11 @@ export function resolveText(text: string, paths: PathContext): string | null {
 function attachedValueAt(value: string): number {
   if (value.length < 3 || value.charCodeAt(0) !== 45 /* - */ || value.charCodeAt(1) === 45) return -1;
   for (let k = 2; k < value.length; k++) {
-    const c = value[k] as string;
-    if (c === "/" || c === "~" || c === "$" || c === ".") return k;
-    if (!/[A-Za-z0-9#]/.test(c)) return -1;
+    const c = value.charCodeAt(k);
+    if (c === 47 /* / */ || c === 126 /* ~ */ || c === 36 /* $ */ || c === 46 /* . */) return k;
+    // Letters, digits and curl's `#` (progress bar) may stand in a cluster; anything else ends it.
+    const letter = (c | 32) >= 97 && (c | 32) <= 122;
+    if (!letter && !(c >= 48 && c <= 57) && c !== 35 /* # */) return -1;
   }
   return -1;
 }

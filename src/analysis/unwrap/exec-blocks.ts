@@ -3,7 +3,7 @@
 import type { Facts, SimpleCommand, Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { inheritFrom, type Inherit, type Nest, type Origin, type Quiet, type UnwrapCommand, type UnwrapResult, type Unwrapper } from "./types.js";
-import { DYNAMIC_WORD, holdsToken, mayPrint, partHolds } from "./words.js";
+import { DYNAMIC_WORD, holdsToken, partHolds } from "./words.js";
 import { valuesQuiet } from "./value-uses.js";
 import { foundPaths, foundQuiet } from "./found-files.js";
 import { stagesOf } from "./pipelines.js";
@@ -29,7 +29,7 @@ function execBlocks(view: CommandView, sc: SimpleCommand, facts: Facts, origin: 
   const w = view.words;
   const isFind = view.name === "find";
   const starts = isFind ? FIND_EXEC : FD_EXEC;
-  const placeholder = isFind ? (x: Word) => holdsToken(x, "{}") : (x: Word) => partHolds(x, (text) => FD_PLACEHOLDER.test(text), (part) => mayPrint(part, (t) => FD_PLACEHOLDER.test(t)));
+  const placeholder = isFind ? (x: Word) => holdsToken(x, "{}") : (x: Word) => partHolds(x, (text) => FD_PLACEHOLDER.test(text));
   for (let k = 1; k < w.length; k++) {
     const a = (w[k] as Word).value;
     const attached = starts.has(a) ? "" : isFind ? null : fdExecAttached(a);

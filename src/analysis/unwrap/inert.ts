@@ -17,7 +17,8 @@ import { constructIndex, firstFrom } from "../tree.js";
  */
 export const UNKNOWN = "${__dynamic:?}";
 
-const RUNS = (type: string): boolean => type === "command_substitution" || type === "process_substitution";
+/** A construct whose text runs as code and is replaced by its output. */
+export const isSubstitutionNode = (type: string): boolean => type === "command_substitution" || type === "process_substitution";
 
 /**
  * `facts.source` from `start` to `end`, each outermost substitution in it replaced by UNKNOWN.
@@ -32,7 +33,7 @@ export function inertText(facts: Facts, start: number, end: number): string {
   while (i < cs.length) {
     const k = cs[i] as (typeof cs)[number];
     if (k.start >= end) break;
-    if (!RUNS(k.type) || k.end > end) {
+    if (!isSubstitutionNode(k.type) || k.end > end) {
       i++;
       continue;
     }

@@ -37,6 +37,7 @@ const MAX_EXPANSIONS = 16;
 const POSITIONAL = /\$(?:\{?[@*1-9])/;
 /** A `for`/`select` header with no list (`for k; do`, `for k do`): it loops over the arguments. */
 const IMPLICIT_LIST = /\b((?:for|select)\s+[A-Za-z_][A-Za-z0-9_]*)(\s*;\s*do\b|\s+do\b)/;
+const IMPLICIT_LISTS = new RegExp(IMPLICIT_LIST.source, "g");
 
 export interface LineState {
   functions: Map<string, FunctionDef>;
@@ -186,7 +187,7 @@ export function lineCommand(sc: SimpleCommand, facts: Facts, state: LineState | 
 
 function withArguments(text: string, args: readonly Word[], facts: Facts): string {
   // `for k; do` loops over the arguments: written out, they are put in like any "$@".
-  const body = text.replace(new RegExp(IMPLICIT_LIST.source, "g"), '$1 in "$@"$2');
+  const body = text.replace(IMPLICIT_LISTS, '$1 in "$@"$2');
   const rawArgs = args.map((w) => raw(facts, w));
   const pick = (p: string, list: readonly string[]): string => (p === "@" || p === "*" ? list.join(" ") : list[Number(p) - 1] ?? "");
   let out = "";

@@ -8,6 +8,7 @@ import type { Facts, SimpleCommand } from "../../facts/types.js";
 import { MAX_VALUES, around, keyOf, newValues, useAt, valuesAt, type Entry, type KnownValues, type Piece, type Use } from "./known-values.js";
 import { textPieces } from "./parameters.js";
 import { constructIndex } from "../tree.js";
+import { isSubstitutionNode } from "./inert.js";
 
 /** `for NAME in ` / `select NAME in `, read at the loop's start (sticky). */
 const FOR_HEAD = /(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+/y;
@@ -54,7 +55,7 @@ function header(facts: Facts, i: number): Header | null {
     const k = child <= (last[i] as number) ? (facts.constructs[child] as Facts["constructs"][number]) : null;
     if (k !== null && k.start === p) {
       // A substitution: the word holding it is only known at run time. An expansion stays text (`$FILES`, `"$d"/*`).
-      if (k.type === "command_substitution" || k.type === "process_substitution") unknown = true;
+      if (isSubstitutionNode(k.type)) unknown = true;
       else word += src.slice(k.start, k.end);
       p = k.end;
       continue;

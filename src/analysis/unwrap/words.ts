@@ -11,33 +11,29 @@ export const DYNAMIC_WORD = (start: number, end: number, value: string): Word =>
   value, start, end, quoted: false, glob: false, tilde: false, dynamic: [[0, value.length]],
 });
 
-/**
- * Some part of `w` the shell hands over passes `test`, or some dynamic part passes `dynamicTest`
- * (a substitution's output may hold a runner's placeholder: `$(echo {})`). Where a runner
- * (xargs' `-I R`, find's `{}`) replaces its placeholder.
- */
-export function partHolds(w: Word, test: (text: string) => boolean, dynamicTest: (part: string) => boolean): boolean {
-  if (w.dynamic === null) return test(w.value);
-  let pos = 0;
-  for (const [s, e] of w.dynamic) {
-    if (s > pos && test(w.value.slice(pos, s))) return true;
-    if (dynamicTest(w.value.slice(s, e))) return true;
-    pos = e;
-  }
-  return pos < w.value.length && test(w.value.slice(pos));
-}
-
 /** Longest dynamic part read for a placeholder; a longer one is taken to hold it (a word nested n deep holds n levels: reading each would be quadratic). */
 const SCAN_MAX = 512;
 
 /** A dynamic part (a substitution's text) that may print what `test` looks for. */
 export const mayPrint = (part: string, test: (text: string) => boolean): boolean => part.length > SCAN_MAX || test(part);
 
+/**
+ * Some part of `w` passes `test` where a runner (xargs' `-I R`, find's `{}`) replaces its
+ * placeholder: a part the shell hands over, or a substitution that may print it (`$(echo {})`).
+ */
+export function partHolds(w: Word, test: (text: string) => boolean): boolean {
+  if (w.dynamic === null) return test(w.value);
+  let pos = 0;
+  for (const [s, e] of w.dynamic) {
+    if (s > pos && test(w.value.slice(pos, s))) return true;
+    if (mayPrint(w.value.slice(s, e), test)) return true;
+    pos = e;
+  }
+  return pos < w.value.length && test(w.value.slice(pos));
+}
+
 /** `token` is in `w` where a runner replaces it: written, or printed by a substitution that names it. */
-export const holdsToken = (w: Word, token: string): boolean => {
-  const test = (text: string): boolean => text.includes(token);
-  return partHolds(w, test, (part) => mayPrint(part, test));
-};
+export const holdsToken = (w: Word, token: string): boolean => partHolds(w, (text) => text.includes(token));
 
 /** `xargs -I{} cmd {}`: the words holding the replace string are filled in at run time. */
 export function markReplaced(words: readonly Word[], from: number, replace: string): readonly Word[] {
