@@ -9,7 +9,7 @@ import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { parseFlags, values, type ParsedFlags } from "../flags.js";
 import { inheritFrom, type Nest, type UnwrapResult, type Unwrapper } from "./types.js";
-import { GDB_FLAGS } from "./wrappers.js";
+import { GDB_FLAGS } from "./debugger-wrappers.js";
 import { optionString, sshOptions } from "./command-strings.js";
 import { parseFor } from "../specs.js";
 import { isStdinPath, runString, shellQuote, valueWord } from "./strings.js";

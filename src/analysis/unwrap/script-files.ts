@@ -21,7 +21,7 @@ import type { CommandView } from "../command.js";
 import { has, letters, parseFlags, values, type FlagSpec } from "../flags.js";
 import { interpreterOptions } from "./interpreter-options.js";
 import { LLDB_FLAGS, SHELL_FLAGS, SSH_FLAGS } from "./shell-flags.js";
-import { GDB_FLAGS } from "./wrappers.js";
+import { GDB_FLAGS } from "./debugger-wrappers.js";
 import { vimExMode } from "./ex-commands.js";
 import { SSH_COMMAND_OPTION } from "./command-strings.js";
 import { cronCommand } from "./deferred.js";

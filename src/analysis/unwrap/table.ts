@@ -34,6 +34,7 @@ import { remotePackageUnwrapper } from "./remote-packages.js";
 import { shellStarterUnwrapper } from "./shell-starters.js";
 import { commandRunnerUnwrapper } from "./command-runners.js";
 import { RUNNER_WRAPPERS } from "./runner-wrappers.js";
+import { DEBUGGER_WRAPPERS } from "./debugger-wrappers.js";
 
 /** Commands that run code from their arguments (wrappers apart: the WRAPPERS table). */
 export const UNWRAPPERS: readonly Unwrapper[] = [
@@ -63,7 +64,7 @@ function buildKnown(): ReadonlyMap<string, Known> {
     if (k === undefined) known.set(n, (k = { wrapper: undefined, special: undefined, piped: undefined, also: undefined }));
     return k;
   };
-  for (const [n, w] of [...WRAPPERS, ...TOOL_WRAPPERS, ...SESSION_WRAPPERS, ...RUNNER_WRAPPERS]) {
+  for (const [n, w] of [...WRAPPERS, ...TOOL_WRAPPERS, ...SESSION_WRAPPERS, ...RUNNER_WRAPPERS, ...DEBUGGER_WRAPPERS]) {
     if (entry(n).wrapper !== undefined) throw new Error(`unwrap: wrapper '${n}' is registered twice`);
     entry(n).wrapper = w;
   }

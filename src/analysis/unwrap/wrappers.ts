@@ -107,7 +107,7 @@ export function alsoAfter(args: readonly string[], p: ParsedFlags, spec: FlagSpe
 }
 
 /** Effects of a wrapper's own options: `unsafe` maps a canonical option to what it does. */
-function effectsOf(args: readonly string[], p: ParsedFlags, unsafe: Readonly<Record<string, Effect>> = {}): WrapperEffect[] | undefined {
+export function effectsOf(args: readonly string[], p: ParsedFlags, unsafe: Readonly<Record<string, Effect>> = {}): WrapperEffect[] | undefined {
   const wrapper = args[0] ?? "";
   let out: WrapperEffect[] | undefined;
   for (const u of p.unknown) (out ??= []).push({ wrapper, kind: "other", what: u });
@@ -124,7 +124,7 @@ function effectsOf(args: readonly string[], p: ParsedFlags, unsafe: Readonly<Rec
 export type Effect = (value: string) => WrapperEffect["kind"] | null;
 
 /** `-o FILE` of time, ltrace; strace's `-o '|cmd'` (and `!cmd`) pipes the trace into a command. */
-const output: Effect = (v) => (v.startsWith("|") || v.startsWith("!") ? "runs" : v === "/dev/null" ? null : "writes");
+export const output: Effect = (v) => (v.startsWith("|") || v.startsWith("!") ? "runs" : v === "/dev/null" ? null : "writes");
 export const runs: Effect = () => "runs";
 export const other: Effect = () => "other";
 export const chdir: Effect = () => "chdir";
@@ -219,44 +219,6 @@ const firejail: Wrapper = (args) => {
   return i < args.length ? { inner: i } : null;
 };
 
-/** valgrind: options are one word (`--tool=memcheck`); log files are written, --db-command runs a program. */
-const VALGRIND_QUIET = /^(?:-[qvh]|--(?:tool|leak-check|show-leak-kinds|track-origins|error-exitcode|num-callers|trace-children|show-reachable|errors-for-leak-kinds|quiet|verbose|suppressions|track-fds|read-var-info|read-inline-info|undef-value-errors|demangle|time-stamp|max-stackframe|main-stacksize|fair-sched|smc-check|expensive-definedness-checks|keep-stacktraces|freelist-vol|workaround-gcc296-bugs|child-silent-after-fork|sigill-diagnostics|show-below-main|fullpath-after|error-limit|exit-on-first-error)(?:=.*)?)$/;
-const valgrind: Wrapper = (args) => {
-  const wrapper = args[0] ?? "valgrind";
-  let effects: WrapperEffect[] | undefined;
-  let i = 1;
-  for (; i < args.length && (args[i] as string).startsWith("-"); i++) {
-    const a = args[i] as string;
-    if (a === "--") { i++; break; }
-    const log = /^--(?:log-file|xml-file)=(.*)$/.exec(a);
-    if (log !== null) {
-      const kind = output(log[1] as string);
-      if (kind !== null) (effects ??= []).push({ wrapper, kind, what: log[1] as string });
-    } else if (/^--db-command=/.test(a)) (effects ??= []).push({ wrapper, kind: "runs", what: a.slice(a.indexOf("=") + 1) });
-    else if (!VALGRIND_QUIET.test(a)) (effects ??= []).push({ wrapper, kind: "other", what: a });
-  }
-  return i < args.length ? { inner: i, ...(effects ? { effects } : {}) } : null;
-};
-
-/** gdb runs the program only with `--args PROG ARGS`; `-ex`/`-x` give it commands (`shell …` runs any). */
-/** gdb's options (getopt_long_only): also read by unwrap/option-commands.ts for its -ex commands. */
-export const GDB_FLAGS: FlagSpec = {
-  short: { q: "quiet", n: "nx" },
-  shortValue: { x: "command", p: "pid", c: "core", d: "directory", s: "symbols", e: "exec", b: "baud", l: "timeout", i: "interpreter", D: "data-directory" },
-  long: { args: "args", batch: "batch", quiet: "quiet", silent: "quiet", q: "quiet", nx: "nx", nh: "nh", tui: "tui", "return-child-result": "return-child-result", readnow: "readnow", "readnever": "readnever", write: "write", statistics: "statistics", version: "version", help: "help", configuration: "configuration", "batch-silent": "batch" },
-  longValue: { ex: "eval", "eval-command": "eval", iex: "eval", "init-eval-command": "eval", x: "command", command: "command", ix: "command", "init-command": "command", pid: "pid", core: "core", directory: "directory", cd: "directory", symbols: "symbols", se: "symbols", exec: "exec", tty: "tty", "data-directory": "data-directory", interpreter: "interpreter", ui: "interpreter" },
-  stopAtOperand: true,
-  singleDashLong: true,
-};
-/** gdb commands that only run, inspect or leave the program (anything else may be `shell …`). */
-const GDB_PLAIN = /^(?:r|run|start|c|continue|bt|backtrace(?: full)?|where|info .*|thread apply all bt(?: full)?|q|quit|kill)$/;
-const gdb: Wrapper = (args) => {
-  const p = parseFlags(args, GDB_FLAGS, 1);
-  if (!has(p, "args") || p.rest >= args.length) return null;
-  const effects = effectsOf(args, p, { eval: (v) => (GDB_PLAIN.test(v.trim()) ? null : "runs"), command: runs, pid: other, write: other, tty: other });
-  return { inner: p.rest, ...(effects ? { effects } : {}) };
-};
-
 /** `NAME=value`: a variable set for the command that follows. */
 export const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
@@ -348,8 +310,6 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   ["systemd-run", systemdRun],
   ["run0", run0],
   ["firejail", firejail],
-  ["valgrind", valgrind],
-  ["gdb", gdb],
   ["numactl", options(() => ({ short: { a: "all", l: "localalloc", s: "show", H: "hardware" }, shortValue: { i: "interleave", p: "preferred", m: "membind", N: "cpunodebind", C: "physcpubind", P: "preferred-many", b: "balancing" }, long: { all: "all", localalloc: "localalloc", show: "show", hardware: "hardware", balancing: "balancing" }, longValue: { interleave: "interleave", preferred: "preferred", membind: "membind", cpunodebind: "cpunodebind", physcpubind: "physcpubind", "preferred-many": "preferred-many", weighted: "weighted" }, stopAtOperand: true }))],
   ["xvfb-run", options(() => ({ short: { a: "auto-servernum", h: "help" }, shortValue: { e: "error-file", f: "auth-file", n: "server-num", p: "xauth-protocol", s: "server-args", w: "wait" }, long: { "auto-servernum": "auto-servernum", "auto-display": "auto-display", help: "help" }, longValue: { "error-file": "error-file", "auth-file": "auth-file", "server-num": "server-num", "xauth-protocol": "xauth-protocol", "server-args": "server-args", wait: "wait" }, stopAtOperand: true }), 0, {}, { "error-file": output, "auth-file": output, "server-args": other })],
   ["caffeinate", options(() => ({ short: { d: "d", i: "i", m: "m", s: "s", u: "u" }, shortValue: { t: "t", w: "w" }, stopAtOperand: true }))],
