@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createGuard, MODES, type Decision } from "../../src/index.js";
 import { WRAPPERS } from "../../src/analysis/unwrap/wrappers.js";
+import { DEBUGGER_WRAPPERS } from "../../src/analysis/unwrap/debugger-wrappers.js";
 import { run } from "../cli/helpers.js";
 import { ALL_WRAPPERS, generated, spellings, WRAPPED } from "./spellings.js";
 import { sandbox } from "../sandbox.js";
@@ -34,7 +35,7 @@ function explain(d: Decision): string {
 
 describe("a deny rule reaches every spelling of its program", () => {
   it("the wrapper table covers every wrapper the analysis knows", () => {
-    expect(Object.keys(WRAPPED).sort()).toEqual([...WRAPPERS.keys()].sort());
+    expect(Object.keys(WRAPPED).sort()).toEqual([...WRAPPERS.keys(), ...DEBUGGER_WRAPPERS.map(([name]) => name)].sort());
     expect(COMMANDS.length).toBeGreaterThan(4_000);
   });
 
