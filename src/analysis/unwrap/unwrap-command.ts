@@ -204,6 +204,7 @@ export function unwrapCommand(sc: SimpleCommand, argv: readonly Word[], facts: F
     if (piped !== undefined) piped(view, env);
     if (also !== undefined) for (const read of also) read(view, env);
   }
+  if (!view.trusted && view.words.length > 0) readAsBaseName(view, facts, origin, nest);
   // `./x.sh` where the line wrote x.sh: its text is the program.
   if (anyWritten(written) && view.words.length > 0) {
     if ((view.words[0] as Word).value.includes("/")) runWrittenProgram(view, envFor(sc, facts, origin, out, nest, written));
@@ -224,6 +225,22 @@ function maybeLater(words: readonly Word[], from: number, facts: Facts, origin: 
   if (first === undefined || last === undefined) return;
   const text = joined ? words.slice(from).map((w) => w.value).join(" ") : facts.source.slice(first.start, last.end);
   nest(text, origin.range ?? [first.start, last.end], inherit);
+}
+
+/**
+ * `./venv/bin/python -c …`, `~/.local/bin/sudo rm -rf ~`, `node_modules/.bin/tsx -e …`: a program
+ * named by a path is not the system's tool of that name (the view stays an unknown program), but
+ * it is also read as that tool, from its words as written: a path never hides what the bare name
+ * would show. Only for names a family of unwrapping knows (the checks already take the base name).
+ */
+function readAsBaseName(view: CommandView, facts: Facts, origin: Origin, nest: Nest): void {
+  const first = view.words[0] as Word;
+  const last = view.words[view.words.length - 1] as Word;
+  if (first.dynamic !== null) return;
+  const base = baseName(first.value);
+  if (base.length === 0 || base.length > KNOWN_NAME_MAX || !KNOWN.has(base)) return;
+  const rest = last.end > first.end ? facts.source.slice(first.end, last.end) : "";
+  nest(base + rest, origin.range ?? [first.start, last.end], inheritFrom(view));
 }
 
 const NO_LEVELS = Object.freeze([]) as unknown as Level[];
