@@ -18,6 +18,7 @@ import { containerRunUnwrapper } from "./containers.js";
 import { composeExecUnwrapper, kubectlExecUnwrapper } from "./container-exec.js";
 import { dbClientUnwrapper } from "./db-clients.js";
 import { goExecUnwrapper } from "./go-exec.js";
+import { mavenExecUnwrapper } from "./maven-exec.js";
 import { startStopDaemonUnwrapper } from "./daemons.js";
 import { pipeUnwrapper } from "./pipes.js";
 import { evalUnwrapper, shellUnwrapper, suUnwrapper } from "./shell-strings.js";
@@ -43,7 +44,7 @@ export const UNWRAPPERS: readonly Unwrapper[] = [
   // Commands hidden in options, run later, wired to the network, or fed a pipe (issue 15).
   scpUnwrapper, rsyncUnwrapper, tarUnwrapper, zipUnwrapper, vimUnwrapper, lessUnwrapper, gdbUnwrapper, lldbUnwrapper, scriptUnwrapper, npmCallUnwrapper, atUnwrapper, crontabUnwrapper, expectUnwrapper, typedKeysUnwrapper,
   netcatUnwrapper, socatUnwrapper, awkUnwrapper, parallelUnwrapper, sqliteUnwrapper, bindUnwrapper, completeUnwrapper, enableUnwrapper,
-  secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper, containerRunUnwrapper, kubectlExecUnwrapper, composeExecUnwrapper, dbClientUnwrapper, goExecUnwrapper,
+  secretsCommandUnwrapper, makeUnwrapper, startStopDaemonUnwrapper, containerRunUnwrapper, kubectlExecUnwrapper, composeExecUnwrapper, dbClientUnwrapper, goExecUnwrapper, mavenExecUnwrapper,
   commandLanguageUnwrapper, configCommandUnwrapper, scriptFileUnwrapper, remotePackageUnwrapper, shellStarterUnwrapper, commandRunnerUnwrapper, servedShellUnwrapper,
   netRedirectUnwrapper, telnetdUnwrapper, sharedTerminalUnwrapper,
 ];
