@@ -18,20 +18,22 @@ import { resolvePath } from "../paths.js";
 import { display, resolveText, secretReads, type SecretHit } from "./secrets-reads.js";
 import { isSecretContainer, isSecretPathIn, secretMatcher } from "./secrets-paths.js";
 import { environReads, isConnectionVariable, outputSource, printsItsWords, secretVariableIn, taintedPrint, variableInInput, variableSource, type Source } from "./exfiltration-sources.js";
+import { ATTACHERS, isRemote, SENDERS, UPLOAD_COPIERS, uploadedSecret } from "./exfiltration-uploads.js";
 import { advice, destination, isCredentialWord, isQueryCredential, isUrlOperand, readsHeaderFile, isUse, readsCredentialInput, REQUESTERS, type Destination } from "./exfiltration-requests.js";
 
 /** Tools that send what they are given, or read, over the network. */
 const NETWORK: ReadonlySet<string> = new Set([
   "curl", "wget", "wget2", "http", "https", "xh", "httpie", "aria2c", "lftp", "ftp", "tftp", "nc", "ncat", "netcat", "socat",
   "telnet", "ssh", "scp", "sftp", "rsync", "dig", "nslookup", "host", "drill", "kdig", "mail", "mailx", "sendmail", "mutt",
-  "aws", "gsutil", "rclone", "gh", "az", "smbclient", "cadaver", "websocat", "grpcurl", "mosquitto_pub",
+  "aws", "gsutil", "rclone", "gh", "az", "smbclient", "cadaver", "websocat", "grpcurl", "mosquitto_pub", "mc",
+  ...UPLOAD_COPIERS, ...SENDERS, ...ATTACHERS,
 ]);
 
 /** Tools whose file operands go to a remote only when another operand is remote (`host:path`, `s3://`). */
-const COPIERS: ReadonlySet<string> = new Set(["scp", "rsync", "sftp", "aws", "gsutil", "rclone"]);
+const COPIERS: ReadonlySet<string> = new Set(["scp", "rsync", "sftp", "aws", "gsutil", "rclone", ...UPLOAD_COPIERS]);
 
 /** Tools whose own operands name remote things (ssh's command runs there): only their input counts. */
-const INPUT_ONLY: ReadonlySet<string> = new Set(["ssh", "telnet", "mail", "mailx", "sendmail", "mutt", "smbclient"]);
+const INPUT_ONLY: ReadonlySet<string> = new Set(["ssh", "telnet", "mail", "mailx", "sendmail", "mutt", "smbclient", ...ATTACHERS]);
 
 /** git config keys whose value is a command git runs and whose output it sends (or uses as a password). */
 const GIT_SENDING_KEYS = /(?:^|\s|-c\s*)(?:credential(?:\.[^=\s]+)?\.helper|core\.askpass|core\.sshcommand|http\.[^=\s]*|remote\.[^=\s]+\.url)=?/i;
@@ -43,10 +45,6 @@ const GIT_SENDING_KEYS = /(?:^|\s|-c\s*)(?:credential(?:\.[^=\s]+)?\.helper|core
 function mayNameSendingKey(line: string): boolean {
   const lower = line.toLowerCase();
   return lower.includes("credential") || lower.includes("core.") || lower.includes("http.") || lower.includes("remote.");
-}
-
-function isRemote(value: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^[^/\s]+:/.test(value);
 }
 
 function isNetwork(view: CommandView): boolean {
@@ -191,6 +189,9 @@ function leakOf(view: CommandView, ctx: CheckContext, taint: Taint, own: readonl
   const first = own[0] as SecretHit;
   const inRedirect = view.redirects.some((r) => r.start === first.start);
   if (inRedirect) return fileLeak(`${display(first.path, ctx.paths)} as its input`, first.path);
+  // Attachments, request bodies, uploads by subcommand (exfiltration-uploads.ts).
+  const uploaded = uploadedSecret(view, own);
+  if (uploaded !== undefined) return uploaded === null ? null : fileLeak(`${display(uploaded.path, ctx.paths)}, uploaded`, uploaded.path);
   if (INPUT_ONLY.has(view.name)) return null;
   if (COPIERS.has(view.name)) {
     // A secret operand goes somewhere remote only when a later operand is remote.

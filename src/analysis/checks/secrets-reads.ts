@@ -59,6 +59,7 @@ const OUTPUT_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
 const RECURSIVE_READERS: ReadonlySet<string> = new Set([
   "tar", "bsdtar", "zip", "7z", "7za", "rar", "cpio", "pax", "cp", "rsync", "scp", "grep", "egrep", "fgrep", "rg", "ag", "ack",
   "git", "aws", "gsutil", "rclone", "restic", "borg", "duplicity", "gh", "zstd", "xz", "gzip",
+  "gcloud", "s3cmd", "azcopy", "kubectl", "mc", "croc", "wormhole", "magic-wormhole", "ffsend",
 ]);
 
 const INTERPRETERS: ReadonlySet<string> = new Set([
