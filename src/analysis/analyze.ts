@@ -23,6 +23,7 @@ import { subshellAround, type ConstructIndex } from "./tree.js";
 import type { AnalyzedCommand, Analysis, AnalysisOptions } from "./types.js";
 import { readLine } from "./dialects/index.js";
 import { withoutKeywordPrefixes } from "./keyword-prefixes.js";
+import { withRedirectSubstitutions } from "./redirect-substitutions.js";
 import { changeDirectory, contextAfterMoves, startParse, wrapperDirectory, type Moves } from "./moves.js";
 
 const contexts = new WeakMap<AnalysisOptions, CheckContext>();
@@ -64,10 +65,12 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
       throw new AnalysisLimitError("maxNestedChars", `the strings the line runs as shell code add up to more than ${maxNested} characters (each is parsed again for every command that runs it), the limit`);
     }
     const budget = deadline.remaining();
-    return withoutKeywordPrefixes(extract(s, budget), (text) => extract(text, budget));
+    const again = (text: string): Facts => extract(text, budget);
+    return withRedirectSubstitutions(withoutKeywordPrefixes(extract(s, budget), again), again);
   };
   // A zsh or fish line is read in its dialect: `source` is what the offsets refer to.
-  const read = readLine(line, options.dialect ?? "bash", (text) => withoutKeywordPrefixes(extract(text, limits.budgetMs), (again) => extract(again, limits.budgetMs)));
+  const again = (text: string): Facts => extract(text, limits.budgetMs);
+  const read = readLine(line, options.dialect ?? "bash", (text) => withRedirectSubstitutions(withoutKeywordPrefixes(again(text), again), again));
   const { source, facts } = read;
   // A parser out of time returns an error-only parse; one that was merely slow is caught by the
   // loops' ticks and the check at the end (reading the clock costs more than most lines' checks).

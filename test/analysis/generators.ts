@@ -53,4 +53,7 @@ export const GENERATORS: Readonly<Record<string, (n: number) => string>> = {
   nestedFindRoots: (n) => "find $(".repeat(n) + "ls" + ") -exec cat {} \\;".repeat(n),
   nestedXargsInput: (n) => "echo ~/$(".repeat(n) + "ls" + ") | xargs cat".repeat(n),
   valueUses: (n) => "k=~/x; " + times(n, (i) => `echo $k f${i}`, "; "),
+  // Redirect-only substitutions, each parsed again on its own (redirect-substitutions.ts).
+  nestedRedirectSubstitutions: (n) => "echo " + "$(< ".repeat(n) + "f" + ")".repeat(n),
+  redirectSubstitutions: (n) => "echo" + times(n, (i) => ` "$(< f${i})"`, ""),
 };

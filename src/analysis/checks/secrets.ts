@@ -37,7 +37,8 @@ function check(view: CommandView, ctx: CheckContext): FindingDraft[] {
   const hits = secretReads(view, ctx);
   if (hits.length === 0) return NO_FINDINGS;
   return hits.map((h) => {
-    const d: FindingDraft = { id: "secret/read", message: message(view.name, display(h.path, ctx.paths)) };
+    // `< F` with no command (also `$(< F)`): the shell itself opens it.
+    const d: FindingDraft = { id: "secret/read", message: message(view.name === "" ? "a redirect" : view.name, display(h.path, ctx.paths)) };
     if (view.depth === 0) {
       d.start = h.start;
       d.end = h.end;
