@@ -328,7 +328,8 @@ export function variableInInput(view: CommandView): string | null {
 }
 
 /** `/proc/self/environ`, `/proc/1/environ`, `/proc/$$/environ`, `/proc/self/task/7/environ`: a process's environment. */
-const ENVIRON = /(?:^|[@<=])(\/proc\/[^/\s]+(?:\/task\/[^/\s]+)?\/environ)$/;
+/** `/proc/PID/environ` as a word, after `@`, `<` or `=`, attached to a short option (`-sT/proc/self/environ`), or a socat address (`FILE:…`). */
+const ENVIRON = /(?:^|[@<=]|^-[A-Za-z0-9#]+|^(?:FILE|OPEN|GOPEN|READLINE|CREATE)[A-Za-z0-9-]*:)(\/proc\/[^/\s,]+(?:\/task\/[^/\s,]+)?\/environ)(?:,.*)?$/i;
 
 /** Commands that look at a file's name or metadata, not its content. */
 const NAME_ONLY: ReadonlySet<string> = new Set(["ls", "stat", "test", "[", "[[", "file", "realpath", "readlink", "basename", "dirname", "echo", "printf", "find", "du", "wc"]);

@@ -113,8 +113,13 @@ function attachedValueAt(value: string): number {
  * after `@` (`@F`, `name@F`), attached to a short option (`-T/F`, `-sTF`); a curl form's file
  * ends at its first `;` (`a=@F;type=text/plain`).
  */
-function embeddedTexts(value: string): string[] {
+function embeddedTexts(value: string, socat = false): string[] {
   const out: string[] = [];
+  // socat's file addresses: `FILE:path[,options]`, `OPEN:…`, `GOPEN:…` (any case).
+  if (socat) {
+    const m = SOCAT_FILE.exec(value);
+    if (m !== null) out.push(value.slice(m[0].length).split(",", 1)[0] as string);
+  }
   const eq = value.indexOf("=");
   if (eq >= 0) out.push(value.slice(eq + 1).replace(/^[@<]/, ""));
   if (value.startsWith("@") || value.startsWith("<")) out.push(value.slice(1));
@@ -130,6 +135,8 @@ function embeddedTexts(value: string): string[] {
   }
   return out;
 }
+
+const SOCAT_FILE = /^(?:FILE|OPEN|GOPEN|CREATE)[A-Za-z0-9-]*:/i;
 
 /** Tokens of code (`open('/home/u/.netrc').read()`) that look like paths. */
 function pathTokens(code: string): string[] {
@@ -192,7 +199,7 @@ function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
   const code = isInterpreter(view.name);
   for (let k = 1; k < words.length; k++) {
     const w = words[k] as Word;
-    if (w.dynamic === null && !w.glob && !code && !mayBeSecret(m, w.value, recursive) && !embeds(w.value)) continue;
+    if (w.dynamic === null && !w.glob && !code && !mayBeSecret(m, w.value, recursive) && !embeds(w.value, view.name === "socat")) continue;
     // No path is longer than PATH_MAX, and a word that is wholly a run-time value (`<(…)`, `"$(…)"`;
     // $HOME aside) has no text to name one: such words, which hold every level nested in them, are
     // not scanned, so nesting stays linear.
@@ -217,7 +224,7 @@ function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
     // A static word's parts get the same cheap first look as whole words (most `key=value`,
     // `user@host` and tokens of code name nothing that could be a secret).
     const plain = w.dynamic === null && !w.glob;
-    for (const t of code ? pathTokens(w.value) : embeddedTexts(w.value)) {
+    for (const t of code ? pathTokens(w.value) : embeddedTexts(w.value, view.name === "socat")) {
       if (plain && !mayBeSecret(m, t, recursive)) continue;
       const p = isSecretText(m, t, ctx.paths, recursive, w.glob);
       if (p !== null) {
@@ -256,9 +263,9 @@ function skip(view: CommandView, k: number, w: Word): boolean {
   return URL.test(w.value) || ((w.value.startsWith("-") || (view.args[k - 1] as string).startsWith("-")) && optionValueToSkip(view, k));
 }
 
-/** Whether a word may name a path besides itself (`if=F`, `@F`, `<F`, `-TF`): it holds `=`, `@` or `<`, or is an option with a value attached. */
-function embeds(value: string): boolean {
-  if (attachedValueAt(value) > 0) return true;
+/** Whether a word may name a path besides itself (`if=F`, `@F`, `<F`, `-TF`, socat's `FILE:F`): it holds `=`, `@` or `<`, or is an option with a value attached. */
+function embeds(value: string, socat: boolean): boolean {
+  if (attachedValueAt(value) > 0 || (socat && SOCAT_FILE.test(value))) return true;
   for (let k = 0; k < value.length; k++) {
     const c = value.charCodeAt(k);
     if (c === 61 /* = */ || c === 64 /* @ */ || c === 60 /* < */) return true;
