@@ -7,11 +7,12 @@ import { deletion } from "./deletion.js";
 import { injection } from "./injection.js";
 import { exfiltration } from "./exfiltration.js";
 import { secretsCheck } from "./secrets.js";
+import { servedFiles } from "./served-files.js";
 import { sedCheck } from "./sed.js";
 import { sensitivePaths } from "./sensitive-paths.js";
 import { sideEffects, sideEffectsInFacts } from "./side-effects.js";
 
-export const COMMAND_CHECKS: readonly CommandCheck[] = [dangerous, sedCheck, sensitivePaths, deletion, sideEffects, secretsCheck];
+export const COMMAND_CHECKS: readonly CommandCheck[] = [dangerous, sedCheck, sensitivePaths, deletion, sideEffects, secretsCheck, servedFiles];
 export const FACTS_CHECKS: readonly FactsCheck[] = [injection, sideEffectsInFacts, exfiltration, dangerousInLine];
 
 /** Findings that unwrapping itself reports (src/analysis/unwrap.ts). */
