@@ -42,8 +42,10 @@ export function globMayNameSecret(m: SecretMatcher, path: string): boolean {
  * one wildcard segment, nothing is said (a glob that wide aims at nothing in particular).
  */
 function wildDirectoryMayNameSecret(m: SecretMatcher, dir: string, base: string): boolean {
-  // `~/.*/*.txt`: a name that starts with a wildcard aims at nothing in particular here either.
-  if (base === "" || GLOB_CHARS.test(base[0] as string)) return false;
+  // `~/.*/*.txt`: a name that starts with a wildcard aims at nothing in particular here either,
+  // unless it fits the name of a secret (`~/.*/*_rsa` is ~/.ssh/id_rsa's, what `find ~ -name
+  // '*_rsa'` hands its block).
+  if (base === "" || (GLOB_CHARS.test(base[0] as string) && !fitsSecretName(m, base))) return false;
   const segments = dir.split("/");
   const wild = segments.findIndex((s) => GLOB_CHARS.test(s));
   if (segments.some((s, k) => k > wild && GLOB_CHARS.test(s))) return false;
@@ -61,4 +63,11 @@ function wildDirectoryMayNameSecret(m: SecretMatcher, dir: string, base: string)
     }
   }
   return false;
+}
+
+/** Whether a glob with a literal part (`*_rsa`, `*.json`; not `*`) matches the literal name of a secret (`id_rsa`). */
+function fitsSecretName(m: SecretMatcher, base: string): boolean {
+  if (base.replace(WILDCARDS, "") === "") return false;
+  const g = compileGlob(base);
+  return m.literalLasts.some((name) => g.test(name));
 }

