@@ -19,12 +19,11 @@ import { parseFor } from "./specs.js";
 import { unwrapFacts } from "./unwrap/index.js";
 import type { Quiet } from "./unwrap/types.js";
 import { AnalysisLimitError, checkChars, checkShape, Deadline, DEFAULT_LIMITS, type AnalysisLimits } from "./limits.js";
-import { subshellAround, type ConstructIndex } from "./tree.js";
 import type { AnalyzedCommand, Analysis, AnalysisOptions } from "./types.js";
 import { readLine } from "./dialects/index.js";
 import { withoutKeywordPrefixes } from "./keyword-prefixes.js";
 import { withRedirectSubstitutions } from "./redirect-substitutions.js";
-import { changeDirectory, contextAfterMoves, startParse, wrapperDirectory, type Moves } from "./moves.js";
+import { viewContexts } from "./moves.js";
 
 const contexts = new WeakMap<AnalysisOptions, CheckContext>();
 /** The last one handed out (one strong reference): most callers analyse with one options object. */
@@ -96,6 +95,9 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
     const end = d.end ?? source.length;
     findings.push({ id: d.id, check: "shell", message: d.message, command: source.slice(start, end), start, end });
   }
+  // Each view's context after the line's cds and its wrappers' directories (null: none moves).
+  const contexts = viewContexts(views, ctx);
+  const contextOf = contexts === null ? undefined : contextLookup(views, contexts, ctx);
   for (let q = 0; q < parses.length; q++) {
     const p = parses[q] as (typeof parses)[number];
     if (q > 0) {
@@ -105,7 +107,7 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
     for (let c = 0; c < FACTS_CHECKS.length; c++) {
       const check = FACTS_CHECKS[c] as FactsCheck;
       if (q > 0 && check.perLine === true) continue;
-      const drafts = check.check(p.facts, ctx, views);
+      const drafts = check.check(p.facts, ctx, views, contextOf);
       for (let k = 0; k < drafts.length; k++) {
         const d = drafts[k] as FindingDraft;
         if (p.speculative !== undefined && p.speculative(d.id)) continue;
@@ -126,23 +128,13 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
   // Per view: read-only (computed once; acceptEdits' verdict reuses it).
   const readOnlyViews: boolean[] = new Array<boolean>(views.length);
   let wrappersSpoil = false;
-  // `cd DIR && rm -rf usr`: relative paths after a cd resolve against DIR (per parse, in order;
-  // a cd inside ( ... ) or $( ... ) only moves the commands inside it).
-  let moves: Moves | null = null;
   let formChars = 0;
   // Views parsed again with guessed values (known-values.ts): their quiet findings are dropped.
   const guessed = speculativeFacts(parses);
   for (let v = 0; v < views.length; v++) {
     deadline.tick();
     const view = views[v] as CommandView;
-    const moved = moves === null ? ctx : contextAfterMoves(moves, view, ctx);
-    // `env -C / rm -rf etc`: a wrapper that runs its command elsewhere moves its relative paths.
-    const vctx = view.wrapperEffects === undefined ? moved : wrapperDirectory(view.wrapperEffects, moved);
-    if (view.trusted && (view.name === "cd" || view.name === "pushd" || view.name === "popd")) {
-      moves ??= { facts: null, index: null, stack: [] };
-      if (moves.facts !== view.facts) startParse(moves, view.facts);
-      moves.stack.push({ scope: subshellAround(moves.index as ConstructIndex, view.sc.parent), ctx: changeDirectory(view, vctx) });
-    }
+    const vctx = contexts === null ? ctx : (contexts[v] as CheckContext);
     const ro = isReadOnly(view, vctx.paths);
     readOnlyViews[v] = ro;
     if (view.wrapperOnly) {
@@ -195,6 +187,13 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
   for (let k = 0; readOnly && k < commands.length; k++) readOnly = (commands[k] as AnalyzedCommand).readOnly;
   deadline.check();
   return new Result(source, facts, commands, findings.length > 1 ? boundFindings(dedupe(findings)) : findings, readOnly, views, readOnlyViews, ctx);
+}
+
+/** A view's context for the checks over a whole parse (made only when a view moves). */
+function contextLookup(views: readonly CommandView[], contexts: readonly CheckContext[], ctx: CheckContext): (view: CommandView) => CheckContext {
+  const byView = new Map<CommandView, CheckContext>();
+  for (let v = 0; v < views.length; v++) byView.set(views[v] as CommandView, contexts[v] as CheckContext);
+  return (view) => byView.get(view) ?? ctx;
 }
 
 /** The Facts of the parses made with guessed values, or null when there are none (nearly always). */

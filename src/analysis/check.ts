@@ -47,7 +47,8 @@ export interface FactsCheck {
    */
   perLine?: boolean;
   findings: Readonly<Record<string, FindingMeta>>;
-  check(facts: Facts, ctx: CheckContext, views: readonly CommandView[]): FindingDraft[];
+  /** `contextOf`: a view's context after the line's cds (absent when no view moves: all have `ctx`). */
+  check(facts: Facts, ctx: CheckContext, views: readonly CommandView[], contextOf?: (view: CommandView) => CheckContext): FindingDraft[];
 }
 
 export const DOCS_BASE = "docs/checks";

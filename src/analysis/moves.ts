@@ -9,7 +9,7 @@ import type { CheckContext } from "./check.js";
 import type { CommandView } from "./command.js";
 import { resolvePath, UNKNOWN_CWD } from "./paths.js";
 import type { WrapperEffect } from "./unwrap/wrappers.js";
-import { constructIndex, encloses, type ConstructIndex } from "./tree.js";
+import { constructIndex, encloses, subshellAround, type ConstructIndex } from "./tree.js";
 
 /** PATH_MAX on Linux. */
 const MAX_PATH = 4096;
@@ -48,6 +48,35 @@ export function contextAfterMoves(moves: Moves, view: CommandView, ctx: CheckCon
   const index = moves.index as ConstructIndex;
   while (stack.length > 0 && !encloses(index, (stack[stack.length - 1] as Move).scope, view.sc.parent)) stack.pop();
   return stack.length > 0 ? (stack[stack.length - 1] as Move).ctx : ctx;
+}
+
+const movesDirectory = (view: CommandView): boolean => view.trusted && (view.name === "cd" || view.name === "pushd" || view.name === "popd");
+
+/**
+ * Each view's context (its index's), after the line's cds before it and inside the directories
+ * its wrappers run it in; null when no view moves (nearly every line): every view has `ctx`.
+ * `cd DIR && rm -rf usr`: relative paths after a cd resolve against DIR (per parse, in order; a
+ * cd inside ( ... ) or $( ... ) only moves the commands inside it).
+ */
+export function viewContexts(views: readonly CommandView[], ctx: CheckContext): CheckContext[] | null {
+  let any = false;
+  for (let k = 0; k < views.length && !any; k++) any = movesDirectory(views[k] as CommandView) || (views[k] as CommandView).wrapperEffects !== undefined;
+  if (!any) return null;
+  const out = new Array<CheckContext>(views.length);
+  let moves: Moves | null = null;
+  for (let k = 0; k < views.length; k++) {
+    const view = views[k] as CommandView;
+    const moved = moves === null ? ctx : contextAfterMoves(moves, view, ctx);
+    // `env -C / rm -rf etc`: a wrapper that runs its command elsewhere moves its relative paths.
+    const vctx = view.wrapperEffects === undefined ? moved : wrapperDirectory(view.wrapperEffects, moved);
+    out[k] = vctx;
+    if (movesDirectory(view)) {
+      moves ??= { facts: null, index: null, stack: [] };
+      if (moves.facts !== view.facts) startParse(moves, view.facts);
+      moves.stack.push({ scope: subshellAround(moves.index as ConstructIndex, view.sc.parent), ctx: changeDirectory(view, vctx) });
+    }
+  }
+  return out;
 }
 
 /** The context inside each directory a wrapper on the way runs its command in, in order. */

@@ -272,7 +272,7 @@ function sendsAny(views: readonly CommandView[], facts: Facts | null, ctx: Check
   return false;
 }
 
-function check(facts: Facts, ctx: CheckContext, all: readonly CommandView[]): FindingDraft[] {
+function check(facts: Facts, ctx: CheckContext, all: readonly CommandView[], contextOf?: (view: CommandView) => CheckContext): FindingDraft[] {
   const grouped = all.length <= 8 ? null : viewsOf(facts, all);
   // Most lines send nothing anywhere: without a network tool, git or /dev/tcp there is nothing to follow.
   if (!sendsAny(grouped ?? all, grouped !== null ? null : facts, ctx)) return NO_FINDINGS;
@@ -280,7 +280,8 @@ function check(facts: Facts, ctx: CheckContext, all: readonly CommandView[]): Fi
   const reads = new Map<CommandView, SecretHit[]>();
   const sources = new Map<CommandView, Source>();
   for (const v of views) {
-    const files = secretReads(v, ctx);
+    // `cd ~/.aws && curl -T credentials URL`: relative names resolve after the line's cds.
+    const files = secretReads(v, contextOf?.(v) ?? ctx);
     const environ = environReads(v);
     const hits = environ.length === 0 ? files : files.length === 0 ? environ : [...files, ...environ];
     reads.set(v, hits);
@@ -318,7 +319,7 @@ function check(facts: Facts, ctx: CheckContext, all: readonly CommandView[]): Fi
       continue;
     }
     const own = reads.get(v) ?? NONE;
-    const found = isNetwork(v) ? leak(v, ctx, taint, own) : null;
+    const found = isNetwork(v) ? leak(v, contextOf?.(v) ?? ctx, taint, own) : null;
     if (found !== null) report(v, found.how, found.source);
     else if (v.redirects.length > 0 && devTcp(v, ctx)) {
       const self = sources.get(v);
