@@ -58,6 +58,8 @@ interface FileEntry {
   env?: readonly string[];
   /** Its own unwrapper reads a stdin path (a heredoc or a pipe fed to `vim -S /dev/stdin`): left to it. */
   ownsStdin?: true;
+  /** Reads stdin when given no operand, unless one of these flags says it does something else (`crontab <<< '…'`, not `crontab -l`). */
+  bareStdin?: readonly string[];
   /** What its own unwrapper does with a pipe: `crontab /dev/stdin` piped is deferred.ts'. */
   ownsPipe?: true;
   /** `-` names stdin as an option's value too (`nvim -l -`). */
@@ -105,7 +107,8 @@ const FILES: Readonly<Record<string, FileEntry | readonly FileEntry[]>> = {
   sqlite3: { what: "dot-commands, which run shell commands (.shell, .system)", language: { each: "sqlite3 :memory:" }, scan: ["-init", "--init"], ownsStdin: true },
   psql: { what: "psql commands, which run shell commands (\\!)", language: { each: "psql -c" }, scan: ["-f", "--file"], env: ["PSQLRC"], ownsStdin: true },
   lftp: { what: "lftp commands, which run shell commands (!)", language: { each: "lftp -c" }, scan: ["-f"], ownsStdin: true },
-  crontab: { what: "jobs to run later", language: "cron", spec: CRONTAB, options: [], operands: "first", ownsPipe: true },
+  // Vixie's (Debian's) and busybox's crontab read the job list from stdin when given no file.
+  crontab: { what: "jobs to run later", language: "cron", spec: CRONTAB, options: [], operands: "first", ownsPipe: true, bareStdin: ["e", "i", "l", "r", "T", "V"] },
   at: { what: "a job (shell commands) to run later", language: "shell", scan: ["-f"] },
   batch: { what: "a job (shell commands) to run later", language: "shell", scan: ["-f"] },
   expect: { what: "a Tcl script, whose spawned commands run", language: null, scan: ["-f"], operands: "first" },
@@ -162,6 +165,8 @@ function fileWords(view: CommandView, entry: FileEntry): Word[] {
     // Options end at the first operand (`rest`) when the spec says so.
     const operands = p.operands.length > 0 ? p.operands : p.rest < view.args.length ? [p.rest] : [];
     if (entry.operands !== undefined) for (const k of entry.operands === "first" ? operands.slice(0, 1) : operands) out.push(view.words[k] as Word);
+    const bare = entry.bareStdin;
+    if (bare !== undefined && operands.length === 0 && !bare.some((f) => p.flags.has(f))) out.push({ ...(view.words[0] as Word), value: "-", dynamic: null, quoted: false, glob: false, tilde: false });
   } else if (entry.scan !== undefined || entry.operands !== undefined) {
     const scan = entry.scan ?? [];
     let operands = 0;
