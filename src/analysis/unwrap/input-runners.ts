@@ -8,6 +8,7 @@
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { parseFlags } from "../flags.js";
+import { PARALLEL } from "./wrappers.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { isStdinPath, runString } from "./strings.js";
 import { fedText } from "./printed.js";
@@ -24,6 +25,7 @@ export function pipeToShell(view: CommandView, env: Env, how: string): void {
 export const parallelUnwrapper: Unwrapper = {
   name: "parallel-input",
   commands: ["parallel"],
+  unwrap: (v, e) => argumentCommands(v, e),
   piped: (v, e) => {
     if (v.sc.stage > 0 && v.args.every((a, k) => k === 0 || a.startsWith("-") || /^\d+$/.test(a))) pipeToShell(v, e, "runs each line it reads as a command");
   },
@@ -84,3 +86,54 @@ export const awkUnwrapper: Unwrapper = {
     if (program !== undefined && AWK_RUNS_INPUT.test(program)) pipeToShell(v, e, "hands what it reads to a shell (system(), | getline)");
   },
 };
+
+/** Most command lines `parallel ::: … ::: …` is read as (one per combination of its sources). */
+const MAX_COMBINATIONS = 64;
+const SOURCE = /^::::?\+?$/;
+
+/**
+ * `parallel ::: 'rm -rf ~' ls`, `parallel ::: rm ::: -rf ::: ~`: with no command of its own,
+ * parallel runs each combination of its `:::` sources' arguments, joined by blanks, as a shell
+ * command line. Each is parsed; an argument file (`::::`) is read at run time (unseen, like a
+ * script on disk), and more combinations than are read is opaque code.
+ */
+function argumentCommands(view: CommandView, env: Env): void {
+  const args = view.args;
+  const at = parseFlags(args, PARALLEL, 1).rest;
+  if (!SOURCE.test(args[at] ?? "")) return;
+  const sources: Word[][] = [];
+  for (let k = at; k < args.length; k++) {
+    if (SOURCE.test(args[k] as string)) sources.push([]);
+    else if (args[at] !== undefined) (sources[sources.length - 1] as Word[]).push(view.words[k] as Word);
+  }
+  let lines: Word[][] = [[]];
+  for (const s of sources) {
+    if (s.length === 0) continue;
+    if (lines.length * s.length > MAX_COMBINATIONS) {
+      const first = view.words[0] as Word;
+      env.out.findings.push({ id: "shell/opaque-code", message: `parallel runs every combination of its arguments as a command line, more than the ${MAX_COMBINATIONS} that are read; write the commands out.`, start: env.at(first)[0], end: env.at(first)[1] });
+      return;
+    }
+    lines = lines.flatMap((l) => s.map((w) => [...l, w]));
+  }
+  for (const l of lines) {
+    if (l.length === 0) continue;
+    const first = l[0] as Word;
+    const last = l[l.length - 1] as Word;
+    runString(view, joined(l), env.span(first, last), env.nest, env.out, "a command line (an argument of parallel, which has no command of its own)");
+  }
+}
+
+/** Words joined by blanks as one word, their run-time parts kept in place. */
+function joined(words: readonly Word[]): Word {
+  let value = "";
+  let dynamic: Array<[number, number]> | null = null;
+  for (const w of words) {
+    if (value !== "") value += " ";
+    for (const [a, b] of w.dynamic ?? []) (dynamic ??= []).push([value.length + a, value.length + b]);
+    value += w.value;
+  }
+  const first = words[0] as Word;
+  return { ...first, value, dynamic, end: (words[words.length - 1] as Word).end };
+}
+

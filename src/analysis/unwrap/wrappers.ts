@@ -84,7 +84,7 @@ const RUNUSER_SPEC: FlagSpec = { short: { l: "login", m: "preserve", p: "preserv
 
 const FLOCK: FlagSpec = { short: { s: "s", x: "x", e: "x", u: "u", n: "n", o: "o", F: "F" }, shortValue: { w: "timeout", E: "conflict-exit-code" }, long: { shared: "s", exclusive: "x", unlock: "u", nonblock: "n", "close": "o", "no-fork": "F", verbose: "verbose" }, longValue: { timeout: "timeout", wait: "timeout", "conflict-exit-code": "conflict-exit-code" }, stopAtOperand: true };
 
-const PARALLEL: FlagSpec = {
+export const PARALLEL: FlagSpec = {
   short: { k: "keep-order", v: "verbose", q: "quote", u: "ungroup", g: "group", "0": "null", X: "xargs", m: "m", r: "no-run-if-empty", t: "verbose" },
   shortValue: { j: "jobs", P: "jobs", S: "sshlogin", a: "arg-file", d: "delimiter", E: "eof", I: "replace", n: "max-args", N: "max-replace-args", L: "max-lines", C: "colsep", l: "max-lines" },
   long: { "keep-order": "keep-order", verbose: "verbose", quote: "quote", ungroup: "ungroup", group: "group", null: "null", bar: "bar", progress: "progress", eta: "eta", "dry-run": "dry-run", "line-buffer": "line-buffer", "halt-on-error": "halt", pipe: "pipe", "no-notice": "no-notice" },
@@ -332,6 +332,8 @@ export const WRAPPERS: ReadonlyMap<string, Wrapper> = new Map<string, Wrapper>([
   // GNU parallel: the command and its `::: args` are joined and run by a shell, once per input.
   ["parallel", (args) => {
     const p = parseFlags(args, PARALLEL, 1);
+    // `parallel ::: 'cmd a' 'cmd b'`: no command, the arguments are the command lines (input-runners.ts).
+    if (/^::::?\+?$/.test(args[p.rest] ?? "")) return null;
     const effects = effectsOf(args, p, { joblog: output, results: output, tmpdir: other, sshlogin: runs, sshloginfile: runs, transferfile: other, return: other, basefile: other, workdir: other, env: other, shebang: other });
     return { inner: p.rest, argsUnknown: true, shellString: true, ...(effects ? { effects } : {}), ...alsoAfter(args, p, PARALLEL) };
   }],
