@@ -97,7 +97,9 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
   }
   // Each view's context after the line's cds and its wrappers' directories (null: none moves).
   const contexts = viewContexts(views, ctx);
-  const contextOf = contexts === null ? undefined : contextLookup(views, contexts, ctx);
+  // The checks over a whole parse see an untrusted view under its base name too (`./bin/curl` as curl).
+  const lineViews = underBaseNames(views);
+  const contextOf = contexts === null ? undefined : contextLookup(lineViews, contexts, ctx);
   for (let q = 0; q < parses.length; q++) {
     const p = parses[q] as (typeof parses)[number];
     if (q > 0) {
@@ -107,7 +109,7 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
     for (let c = 0; c < FACTS_CHECKS.length; c++) {
       const check = FACTS_CHECKS[c] as FactsCheck;
       if (q > 0 && check.perLine === true) continue;
-      const drafts = check.check(p.facts, ctx, views, contextOf);
+      const drafts = check.check(p.facts, ctx, lineViews, contextOf);
       for (let k = 0; k < drafts.length; k++) {
         const d = drafts[k] as FindingDraft;
         if (p.speculative !== undefined && p.speculative(d.id)) continue;
@@ -187,6 +189,20 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
   for (let k = 0; readOnly && k < commands.length; k++) readOnly = (commands[k] as AnalyzedCommand).readOnly;
   deadline.check();
   return new Result(source, facts, commands, findings.length > 1 ? boundFindings(dedupe(findings)) : findings, readOnly, views, readOnlyViews, ctx);
+}
+
+/** `views` with each untrusted one named by its base name, as the command checks see it (the same array when all are trusted). */
+function underBaseNames(views: readonly CommandView[]): readonly CommandView[] {
+  let out: CommandView[] | null = null;
+  for (let v = 0; v < views.length; v++) {
+    const view = views[v] as CommandView;
+    if (view.trusted || view.wrapperOnly) continue;
+    const base = baseName(view.name);
+    if (base === view.name) continue;
+    out ??= views.slice();
+    out[v] = { ...view, name: base };
+  }
+  return out ?? views;
 }
 
 /** A view's context for the checks over a whole parse (made only when a view moves). */

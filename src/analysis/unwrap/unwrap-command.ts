@@ -239,8 +239,22 @@ function readAsBaseName(view: CommandView, facts: Facts, origin: Origin, nest: N
   if (first.dynamic !== null) return;
   const base = baseName(first.value);
   if (base.length === 0 || base.length > KNOWN_NAME_MAX || !KNOWN.has(base)) return;
-  const rest = last.end > first.end ? facts.source.slice(first.end, last.end) : "";
-  nest(base + rest, origin.range ?? [first.start, last.end], inheritFrom(view));
+  // Its words and its redirects (`./bin/bash <<< '…'`, heredoc bodies to the end of their line).
+  const source = facts.source;
+  let end = last.end;
+  let before = "";
+  for (const r of view.sc.redirects) {
+    if (r.start < first.start) before += `${source.slice(r.start, r.end)} `;
+    else end = Math.max(end, r.end, r.body === null ? 0 : lineEnd(source, r.body.end));
+  }
+  const rest = end > first.end ? source.slice(first.end, end) : "";
+  nest(before + base + rest, origin.range ?? [first.start, last.end], inheritFrom(view));
+}
+
+/** The end of the line holding `at` (a heredoc's delimiter line). */
+function lineEnd(source: string, at: number): number {
+  const nl = source.indexOf("\n", at);
+  return nl < 0 ? source.length : nl;
 }
 
 const NO_LEVELS = Object.freeze([]) as unknown as Level[];
