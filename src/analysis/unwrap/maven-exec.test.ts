@@ -21,6 +21,11 @@ const TABLE: Row[] = [
   // The last definition wins; a run-time program is unknown.
   ["mvn exec:exec -Dexec.executable=echo -Dexec.executable=rm -Dexec.args='-rf ~'", ["deletion/home"], "has", true],
   ['mvn exec:exec -Dexec.executable="$P" -Dexec.args=x', ["shell/dynamic-command"], "has", true],
+  // definitions in MAVEN_OPTS or MAVEN_ARGS set for the command
+  ["MAVEN_OPTS='-Dexec.executable=sh' mvn exec:exec -Dexec.args=\"-c 'rm -rf ~'\"", ["deletion/home"], "has", true],
+  ["env MAVEN_ARGS=-Dexec.executable=rm mvn exec:exec -Dexec.args='-rf ~'", ["deletion/home"], "has", true],
+  ["MAVEN_ARGS='-Dexec.executable=rm exec:exec' mvn -Dexec.args='-rf ~'", ["deletion/home"], "has", true],
+  ["MAVEN_OPTS=-Xmx2g mvn package", [], "none", true],
   // No exec goal, or no program on the line (the pom's, on disk): nothing to read.
   ...["mvn clean install -DskipTests", "mvn -Dexec.executable=rm -Dexec.args='-rf ~' test", "mvn exec:exec", "mvn exec:exec -Dexec.args='-rf ~'", "mvn exec:java -Dexec.mainClass=com.example.Main", "mvn -f exec:exec.xml package"].map((c): Row => [c, [], "none", true]),
 ];

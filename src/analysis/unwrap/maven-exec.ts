@@ -1,6 +1,7 @@
 /**
  * Maven's exec plugin given its program on the command line: `mvn exec:exec -Dexec.executable=rm
- * -Dexec.args='-rf ~'` runs `rm -rf ~`. The program and its arguments are read as one command line.
+ * -Dexec.args='-rf ~'` runs `rm -rf ~`, also with the definitions in MAVEN_OPTS or MAVEN_ARGS set
+ * for the command. The program and its arguments are read as one command line.
  * Without `exec.executable` on the line the program is the project's pom.xml's, on disk for anyone
  * to read (like a Makefile), and nothing is read here.
  */
@@ -8,6 +9,7 @@
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
+import { variables } from "./script-files.js";
 
 export const mavenExecUnwrapper: Unwrapper = { name: "maven-exec", commands: ["mvn", "mvnw", "mvnd", "mvn.cmd", "mvnw.cmd"], unwrap: (v, e) => mavenExec(v, e) };
 
@@ -20,6 +22,15 @@ function mavenExec(view: CommandView, env: Env): void {
   const args = view.args;
   let goal = false;
   const defines = new Map<string, { value: string; word: Word }>();
+  // MAVEN_ARGS (extra command-line arguments, Maven 3.9) and MAVEN_OPTS (the JVM's, where -D sets
+  // the same properties) set for the command: their -D definitions come first.
+  for (const value of variables(view, ["MAVEN_OPTS", "MAVEN_ARGS"])) {
+    for (const d of value.value.split(/\s+/)) {
+      const eq = d.indexOf("=");
+      if (d.startsWith("-D") && eq > 2) defines.set(d.slice(2, eq), { value: d.slice(eq + 1), word: value });
+      else if (EXEC_GOAL.test(d)) goal = true;
+    }
+  }
   for (let k = 1; k < args.length; k++) {
     const a = args[k] as string;
     let define: string | undefined;

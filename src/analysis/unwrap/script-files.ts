@@ -205,7 +205,7 @@ function moduleFiles(modules: readonly Word[], include: readonly string[]): Word
 }
 
 /** The values of `names` set for this command: `VAR=F cmd`, or `env VAR=F cmd`. */
-function variables(view: CommandView, names: readonly string[]): Word[] {
+export function variables(view: CommandView, names: readonly string[]): Word[] {
   const out: Word[] = [];
   for (const a of view.sc.assignments) if (a.value !== null && names.includes(a.name)) out.push(a.value);
   const first = view.words[0] as Word;
