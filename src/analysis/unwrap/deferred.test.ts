@@ -30,7 +30,7 @@ const RUNS_RM = [
   "at now <<< 'rm -rf ~'", "at now + 1 minute <<EOF\nrm -rf ~\nEOF", "batch <<< 'rm -rf ~'", "echo 'rm -rf ~' | at now", "cat <<'EOF' | at midnight\nrm -rf ~\nEOF",
   "echo '* * * * * rm -rf ~' | crontab -", "echo '@reboot rm -rf ~' | crontab -", "echo '0 3 * * 1 rm -rf ~' | crontab",
   // with no file, Debian's (vixie) and busybox's crontab read the jobs from stdin
-  "crontab <<< '* * * * * rm -rf ~'", "crontab -u root <<< '@reboot rm -rf ~'", "crontab <<'EOF'\n0 3 * * * rm -rf ~\nEOF", "tmux send-keys -t work 'rm -rf ~' Enter", "tmux send -t 0 rm ' -rf ~' C-m", "screen -S x -X stuff 'rm -rf ~\\n'",
+  "crontab <<< '* * * * * rm -rf ~'", "crontab -u root <<< '@reboot rm -rf ~'", "crontab <<< '* * * * * rm -rf ~%'", "echo '@daily rm -rf ~%x' | crontab -", "crontab <<'EOF'\n0 3 * * * rm -rf ~\nEOF", "tmux send-keys -t work 'rm -rf ~' Enter", "tmux send -t 0 rm ' -rf ~' C-m", "screen -S x -X stuff 'rm -rf ~\\n'",
   // screen commands sent with -X that run a program, or run screen commands
   "screen -X exec sh -c 'rm -rf ~'", "screen -S x -X exec rm -rf ~", "screen -X exec .!. rm -rf ~", "screen -X screen rm -rf ~", "screen -X screen -t logs -h 100 bash -c 'rm -rf ~'",
   "screen -X eval 'stuff \"rm -rf ~\\n\"'", "screen -X eval 'exec rm -rf ~'", "screen -X eval 'select 1' 'stuff \"rm -rf ~^M\"'",
@@ -49,7 +49,7 @@ const TABLE: Row[] = [
   ...["tmux new -s work", "tmux ls", "tmux attach -t work", "tmux new -d -s work", "tmux kill-session -t x \\; new -s y", "tmux new-sess -s w", "tmux if-shell true 'display ok'",
     "tmux set -g mouse on", "tmux set -g status-right '#(date +%H:%M) #H'", "tmux bind r source-file ~/.tmux.conf", "tmux display -p '#{pane_current_path}'",
     "tmux set-hook -g after-new-window 'select-layout tiled'", "tmux source-file ~/.tmux.conf", "screen -ls", "screen -r", "screen -S work", "screen -X quit", "screen -S x -X exec ls", "screen -X eval 'select 1' 'detach'", "at -l", "atq",
-    "crontab -l", "crontab -l <<< 'x'", "crontab < jobs.txt", "crontab <<< '0 5 * * * /usr/bin/backup'", "expect script.exp"].map((c): Row => [c, [], "none", true]),
+    "crontab -l", "crontab -l <<< 'x'", "crontab < jobs.txt", "crontab <<< '0 5 * * * /usr/bin/backup'", "crontab <<< '0 0 * * * tar czf /b/$(date +\\%F).tgz /srv'", "expect script.exp"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/deferred: table", () => {

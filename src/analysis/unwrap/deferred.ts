@@ -260,5 +260,10 @@ export function cronCommand(line: string): string {
   const t = line.trim();
   if (t === "" || t.startsWith("#") || /^[A-Za-z_][A-Za-z0-9_]*\s*=/.test(t)) return "";
   const m = /^(?:@\w+|(?:\S+\s+){4}\S+)\s+([^]*)$/.exec(t);
-  return m?.[1] ?? t;
+  const command = m?.[1] ?? t;
+  // cron ends the command at the first `%` not escaped with `\` (the rest is its stdin), and
+  // turns `\%` into `%`: `rm -rf ~%` runs `rm -rf ~`.
+  const cut = /(?:^|[^\\])%/.exec(command);
+  const head = cut === null ? command : command.slice(0, cut.index + (cut[0].length - 1));
+  return head.replace(/\\%/g, "%");
 }
