@@ -8,6 +8,8 @@ const RM_HOME = ["dangerous/rm-recursive-force", "deletion/home"];
 const FORMS = [
   "parallel ::: 'rm -rf ~'", "parallel ::: ls 'rm -rf ~'", "parallel -j2 ::: 'echo a' 'rm -rf ~'", "parallel --keep-order -j 4 ::: 'rm -rf ~'",
   "parallel ::: rm ::: -rf ::: ~", "parallel ::: 'rm -rf' ::: ~", "parallel :::+ 'rm -rf ~'", "parallel -- ::: 'rm -rf ~'",
+  // no command and no arguments: the lines of its stdin
+  "parallel <<< 'rm -rf ~'", "parallel -j1 <<EOF\necho a\nrm -rf ~\nEOF",
 ];
 
 const TABLE: Row[] = [
@@ -16,7 +18,7 @@ const TABLE: Row[] = [
   ['parallel ::: "$X"', ["shell/dynamic-script"], "has", true],
   ["parallel ::: a b c d e f g h ::: a b c d e f g h ::: a b", ["shell/opaque-code"], "has", true],
   // a command of its own takes the arguments as its arguments; an argument file is read at run time
-  ...["parallel echo ::: a b", "parallel ::: 'echo a' 'echo b'", "parallel gzip ::: *.log", "parallel :::: cmds.txt", "parallel -j4 ::: 'make -C a' 'make -C b'"].map((c): Row => [c, [], "none", true]),
+  ...["parallel echo ::: a b", "parallel ::: 'echo a' 'echo b'", "parallel gzip ::: *.log", "parallel :::: cmds.txt", "parallel -j4 ::: 'make -C a' 'make -C b'", "parallel <<< 'echo a'"].map((c): Row => [c, [], "none", true]),
 ];
 
 describe("unwrap/input-runners: parallel's argument commands", () => {

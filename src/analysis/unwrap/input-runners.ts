@@ -94,12 +94,18 @@ const SOURCE = /^::::?\+?$/;
 /**
  * `parallel ::: 'rm -rf ~' ls`, `parallel ::: rm ::: -rf ::: ~`: with no command of its own,
  * parallel runs each combination of its `:::` sources' arguments, joined by blanks, as a shell
- * command line. Each is parsed; an argument file (`::::`) is read at run time (unseen, like a
+ * command line (with no arguments either, each line of its stdin: `parallel <<< 'cmd'`). Each is parsed; an argument file (`::::`) is read at run time (unseen, like a
  * script on disk), and more combinations than are read is opaque code.
  */
 function argumentCommands(view: CommandView, env: Env): void {
   const args = view.args;
   const at = parseFlags(args, PARALLEL, 1).rest;
+  // No command and no arguments: the command lines are read from stdin (`parallel <<< 'cmd'`).
+  if (at >= args.length && view.sc.stage <= 0) {
+    const fed = fedText(view.sc, view.facts);
+    if (fed !== null) env.nest(fed.word.value, env.at(fed.word), inheritFrom(view));
+    return;
+  }
   if (!SOURCE.test(args[at] ?? "")) return;
   const sources: Word[][] = [];
   for (let k = at; k < args.length; k++) {
