@@ -41,7 +41,7 @@ describe("a tool named by a path is judged at least as strictly as its bare name
     for (const { from, to } of pairs) {
       const a = decide(from, ["guard"]).get("guard");
       const b = decide(to, ["guard"]).get("guard");
-      if (a !== undefined && b !== undefined && RANK[b.behavior] < RANK[a.behavior]) worse.push(`${a.behavior} → ${b.behavior}: ${JSON.stringify(from)} → ${JSON.stringify(to)}`);
+      if (a !== undefined && b !== undefined && RANK[b.decision] < RANK[a.decision]) worse.push(`${a.decision} → ${b.decision}: ${JSON.stringify(from)} → ${JSON.stringify(to)}`);
     }
     expect(worse.slice(0, 20)).toEqual([]);
   });
