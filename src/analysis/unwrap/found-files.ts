@@ -44,9 +44,13 @@ export function foundPaths(words: readonly Word[], facts: Facts): FoundPath[] {
   const base = named === undefined ? "*" : globText(named);
   const out: FoundPath[] = [];
   for (const raw of roots) {
-    const root = raw.replace(/(.)\/+$/, "$1");
+    // `~/.`, `~/.ssh/./` are the directory itself.
+    const root = raw.replace(/(?:\/\.)+\/*$/, "").replace(/(.)\/+$/, "$1") || "/";
     const dir = root === "/" ? "" : root;
-    const home = HOME_ROOT.test(raw);
+    const home = HOME_ROOT.test(root);
+    // `~/proj/..` is home unless proj is a link elsewhere: its files are tried for a secret sent.
+    const up = withoutParentSteps(root);
+    if (up !== root && HOME_ROOT.test(up)) out.push({ text: `${up}/${base}`, secretsOnly: true }, { text: `${up}/.*/${base}`, secretsOnly: true });
     if (named === undefined) out.push({ text: root, secretsOnly: false });
     out.push({ text: `${dir}/${base}`, secretsOnly: false }, { text: `${dir}/*/${base}`, secretsOnly: false });
     if (home) out.push({ text: `${dir}/.*/${base}`, secretsOnly: false });
@@ -56,3 +60,14 @@ export function foundPaths(words: readonly Word[], facts: Facts): FoundPath[] {
   }
   return out;
 }
+
+/** `a/b/..` → `a`, step by step (a segment that is `..`, or holds a run-time part or a glob, stays). */
+function withoutParentSteps(path: string): string {
+  let p = path;
+  for (let prev = ""; prev !== p;) {
+    prev = p;
+    p = p.replace(/\/(?!\.\.(?:\/|$))[^/$*?[\]`]+\/\.\.(?=\/|$)/, "");
+  }
+  return p;
+}
+
