@@ -64,12 +64,10 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
       throw new AnalysisLimitError("maxNestedChars", `the strings the line runs as shell code add up to more than ${maxNested} characters (each is parsed again for every command that runs it), the limit`);
     }
     const budget = deadline.remaining();
-    const again = (text: string): Facts => extract(text, budget);
-    return withRedirectSubstitutions(withoutKeywordPrefixes(extract(s, budget), again), again);
+    return readable(s, (text) => extract(text, budget));
   };
   // A zsh or fish line is read in its dialect: `source` is what the offsets refer to.
-  const again = (text: string): Facts => extract(text, limits.budgetMs);
-  const read = readLine(line, options.dialect ?? "bash", (text) => withRedirectSubstitutions(withoutKeywordPrefixes(again(text), again), again));
+  const read = readLine(line, options.dialect ?? "bash", (text) => readable(text, (again) => extract(again, limits.budgetMs)));
   const { source, facts } = read;
   // A parser out of time returns an error-only parse; one that was merely slow is caught by the
   // loops' ticks and the check at the end (reading the clock costs more than most lines' checks).
@@ -146,9 +144,8 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
       // runs inside; they are checked as a bare `: >> ~/.bashrc` would be.
       if (view.redirects.length === 0) continue;
     }
-    // An untrusted view is checked under its base name (`./rm` as rm); copied only when that differs.
-    const base = view.wrapperOnly ? ":" : view.trusted ? view.name : baseName(view.name);
-    const named = base === view.name ? view : view.wrapperOnly ? { ...view, name: base, args: [base], words: view.words.slice(0, 1) } : { ...view, name: base };
+    // An untrusted view is checked under its base name (`./rm` as rm: underBaseNames), a wrapper alone as `:`.
+    const named = !view.wrapperOnly ? (lineViews[v] as CommandView) : view.name === ":" ? view : { ...view, name: ":", args: [":"], words: view.words.slice(0, 1) };
     const checks = checksFor(named.name, view.redirects.length > 0);
     let text: string | null = null;
     for (let k = 0; k < checks.length; k++) {
@@ -189,6 +186,11 @@ export function analyze(line: string, options: AnalysisOptions, extract: Extract
   for (let k = 0; readOnly && k < commands.length; k++) readOnly = (commands[k] as AnalyzedCommand).readOnly;
   deadline.check();
   return new Result(source, facts, commands, findings.length > 1 ? boundFindings(dedupe(findings)) : findings, readOnly, views, readOnlyViews, ctx);
+}
+
+/** A parse of `text` as the checks read it: `time`/`!` prefixes blanked, redirect-only substitutions given their command. */
+function readable(text: string, parse: (source: string) => Facts): Facts {
+  return withRedirectSubstitutions(withoutKeywordPrefixes(parse(text), parse), parse);
 }
 
 /** `views` with each untrusted one named by its base name, as the command checks see it (the same array when all are trusted). */

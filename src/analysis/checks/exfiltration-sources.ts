@@ -15,7 +15,7 @@
 
 import type { Word } from "../../facts/types.js";
 import type { CommandView } from "../command.js";
-import type { SecretHit } from "./secrets-reads.js";
+import { SOCAT_FILE, type SecretHit } from "./secrets-reads.js";
 import { isSecretVariable } from "./exfiltration-names.js";
 
 /** A secret that is not a file: where it comes from, and the service it belongs to. */
@@ -329,7 +329,7 @@ export function variableInInput(view: CommandView): string | null {
 
 /** `/proc/self/environ`, `/proc/1/environ`, `/proc/$$/environ`, `/proc/self/task/7/environ`: a process's environment. */
 /** `/proc/PID/environ` as a word, after `@`, `<` or `=`, attached to a short option (`-sT/proc/self/environ`), or a socat address (`FILE:…`). */
-const ENVIRON = /(?:^|[@<=]|^-[A-Za-z0-9#]+|^(?:FILE|OPEN|GOPEN|READLINE|CREATE)[A-Za-z0-9-]*:)(\/proc\/[^/\s,]+(?:\/task\/[^/\s,]+)?\/environ)(?:,.*)?$/i;
+const ENVIRON = new RegExp(`(?:^|[@<=]|^-[A-Za-z0-9#]+|${SOCAT_FILE.source})(\\/proc\\/[^/\\s,]+(?:\\/task\\/[^/\\s,]+)?\\/environ)(?:,.*)?$`, "i");
 
 /** Commands that look at a file's name or metadata, not its content. */
 const NAME_ONLY: ReadonlySet<string> = new Set(["ls", "stat", "test", "[", "[[", "file", "realpath", "readlink", "basename", "dirname", "echo", "printf", "find", "du", "wc"]);

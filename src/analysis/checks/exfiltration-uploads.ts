@@ -47,7 +47,10 @@ export function uploadedSecret(view: CommandView, own: readonly SecretHit[]): Se
       return own.find((h) => attached(view, wordOf(view, h), false)) ?? null;
     case "mutt": case "neomutt":
       // `-a F… --` attaches, `-i F` puts the file in the body, `-H F` sends a draft.
-      return own.find((h) => attached(view, wordOf(view, h), true) || /^-[iH]$/.test(view.args[wordOf(view, h) - 1] ?? "")) ?? null;
+      return own.find((h) => {
+        const k = wordOf(view, h);
+        return attached(view, k, true) || /^-[iH]$/.test(view.args[k - 1] ?? "");
+      }) ?? null;
     case "aws":
       // `s3api put-object --body F`, `upload-part --body F`: the file is the request's body; a
       // parameter read from a file (`--message file://F`, `--payload fileb://F`) is sent as it.

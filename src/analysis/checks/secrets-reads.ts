@@ -141,7 +141,8 @@ function embeddedTexts(value: string, tool = ""): string[] {
   return out;
 }
 
-const SOCAT_FILE = /^(?:FILE|OPEN|GOPEN|CREATE)[A-Za-z0-9-]*:/i;
+/** socat's addresses that open a file (`FILE:`, `OPEN:`, `GOPEN:`, `CREATE:`, any case; exfiltration-sources.ts reads them too). */
+export const SOCAT_FILE = /^(?:FILE|OPEN|GOPEN|CREATE)[A-Za-z0-9-]*:/i;
 
 /** Tokens of code (`open('/home/u/.netrc').read()`) that look like paths. */
 function pathTokens(code: string): string[] {

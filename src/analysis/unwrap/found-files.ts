@@ -70,4 +70,3 @@ function withoutParentSteps(path: string): string {
   }
   return p;
 }
-

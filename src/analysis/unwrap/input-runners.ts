@@ -11,7 +11,7 @@ import { parseFlags } from "../flags.js";
 import { PARALLEL } from "./wrappers.js";
 import { inheritFrom, type Env, type Unwrapper } from "./types.js";
 import { isStdinPath, runString } from "./strings.js";
-import { fedText } from "./printed.js";
+import { fedText, joined } from "./printed.js";
 import { clientEscapes } from "./db-clients.js";
 import { readsFile } from "./script-files.js";
 
@@ -94,8 +94,9 @@ const SOURCE = /^::::?\+?$/;
 /**
  * `parallel ::: 'rm -rf ~' ls`, `parallel ::: rm ::: -rf ::: ~`: with no command of its own,
  * parallel runs each combination of its `:::` sources' arguments, joined by blanks, as a shell
- * command line (with no arguments either, each line of its stdin: `parallel <<< 'cmd'`). Each is parsed; an argument file (`::::`) is read at run time (unseen, like a
- * script on disk), and more combinations than are read is opaque code.
+ * command line (with no arguments either, each line of its stdin: `parallel <<< 'cmd'`). Each is
+ * parsed; an argument file (`::::`) is read at run time (unseen, like a script on disk), and more
+ * combinations than are read is opaque code.
  */
 function argumentCommands(view: CommandView, env: Env): void {
   const args = view.args;
@@ -110,7 +111,7 @@ function argumentCommands(view: CommandView, env: Env): void {
   const sources: Word[][] = [];
   for (let k = at; k < args.length; k++) {
     if (SOURCE.test(args[k] as string)) sources.push([]);
-    else if (args[at] !== undefined) (sources[sources.length - 1] as Word[]).push(view.words[k] as Word);
+    else (sources[sources.length - 1] as Word[]).push(view.words[k] as Word);
   }
   let lines: Word[][] = [[]];
   for (const s of sources) {
@@ -129,17 +130,3 @@ function argumentCommands(view: CommandView, env: Env): void {
     runString(view, joined(l), env.span(first, last), env.nest, env.out, "a command line (an argument of parallel, which has no command of its own)");
   }
 }
-
-/** Words joined by blanks as one word, their run-time parts kept in place. */
-function joined(words: readonly Word[]): Word {
-  let value = "";
-  let dynamic: Array<[number, number]> | null = null;
-  for (const w of words) {
-    if (value !== "") value += " ";
-    for (const [a, b] of w.dynamic ?? []) (dynamic ??= []).push([value.length + a, value.length + b]);
-    value += w.value;
-  }
-  const first = words[0] as Word;
-  return { ...first, value, dynamic, end: (words[words.length - 1] as Word).end };
-}
-

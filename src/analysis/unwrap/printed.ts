@@ -190,7 +190,7 @@ function escapeAt(s: string, i: number, reader: Reader): [string, number] | null
 }
 
 /** Words joined with spaces into one, their run-time spans kept. */
-function joined(words: readonly Word[]): Word {
+export function joined(words: readonly Word[]): Word {
   const head = words[0] as Word;
   if (words.length === 1) return head;
   let value = "";
